@@ -1,0 +1,65 @@
+/**
+ * The spec's route table (section 2), plus the two routes DESIGN.md makes reachable
+ * (/work for the cleaner's previous jobs; /travelbooking shows the travel enquiry for JS).
+ * The server uses it to answer 404 for unknown paths; the browser router uses it to map screens.
+ */
+export const routeTable = {
+  home: '/',
+  about: '/about',
+  cart: '/cart',
+  checkout: '/checkout',
+  success: '/order/success',
+  failure: '/order/fail',
+  product: '/product/:id',
+  products: '/products',
+  oasis: '/oasis',
+  sunbeach: '/sunbeach',
+  spas: '/spas',
+  haircare: '/haircare',
+  body: '/body',
+  extensions: '/extensions',
+  groceries: '/groceries',
+  documentation: '/documentation',
+  reviews: '/reviews',
+  nails: '/nails',
+  galleries: '/galleries',
+  booking: '/booking',
+  approach: '/approach',
+  qualifications: '/qualifications',
+  terms: '/terms',
+  cookies: '/cookies',
+  faqs: '/faqs',
+  fees: '/fees',
+  client: '/client',
+  hub: '/hub',
+  tech: '/tech',
+  contact: '/contact',
+  services: '/services',
+  travelbooking: '/travelbooking',
+  joinus: '/joinus',
+  team: '/team',
+  work: '/work',
+  login: '/login',
+} as const;
+
+export type RouteName = keyof typeof routeTable;
+
+export const productCategories = [
+  'oasis',
+  'sunbeach',
+  'spas',
+  'haircare',
+  'body',
+  'extensions',
+  'groceries',
+] as const;
+export type ProductCategory = (typeof productCategories)[number];
+
+const staticPaths = new Set<string>(Object.values(routeTable).filter((p) => !p.includes(':')));
+
+/** True when the path (without query) is one the site knows. */
+export function isKnownPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (staticPaths.has(path)) return true;
+  return /^\/product\/[^/]+$/.test(path);
+}

@@ -1,0 +1,220 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ClientConfig } from '../common/client-config.js';
+import { isKnownPath } from '../common/routes.js';
+import type { ClientRegistry } from './clients/client-registry.js';
+import { previewCookieName, resolveClient } from './clients/resolve-client.js';
+import type { ServerConfig } from './config.js';
+import type { DatabaseKind } from './db/database.js';
+import type { Database } from './db/schema.js';
+import { escapeHtml, renderPage } from './html.js';
+import { registerCatalogueRoutes } from './routes/catalogue-routes.js';
+import { registerDiagnosticsRoutes } from './routes/diagnostics-routes.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The client this request is for; set before any handler runs. */
+    client: ClientConfig;
+  }
+}
+
+export interface AppDeps {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  dbKind: DatabaseKind;
+  registry: ClientRegistry;
+  /** The page template; defaults to the built dist/web/index.html. */
+  indexHtml?: string;
+}
+
+/** Route groups; each registers its own paths under /api. */
+const routeGroups: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
+  registerCatalogueRoutes,
+  registerDiagnosticsRoutes,
+];
+
+function readIndexTemplate(config: ServerConfig): string {
+  const file = join(config.webDistDir, 'index.html');
+  if (!existsSync(file)) {
+    throw new Error(`The web app is not built (${file} is missing). Run "npm run build" first.`);
+  }
+  return readFileSync(file, 'utf8');
+}
+
+/** Origins the browser may call besides this site: other e-mail services and probe addresses. */
+function externalConnectOrigins(registry: ClientRegistry): string[] {
+  const origins = new Set<string>();
+  for (const client of registry.all) {
+    for (const url of [client.emailService.baseUrl, client.failureProbeUrl]) {
+      if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
+    }
+  }
+  return [...origins];
+}
+
+function friendlyErrorPage(title: string, message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, registry } = deps;
+  const template = deps.indexHtml ?? readIndexTemplate(config);
+  const isProduction = config.env === 'production';
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...externalConnectOrigins(registry)],
+        mediaSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    hsts: isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+
+  app.decorateRequest('client', null as unknown as ClientConfig);
+  app.addHook('onRequest', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const resolution = resolveClient(
+      {
+        host: request.hostname,
+        previewCode: typeof query.client === 'string' ? query.client : undefined,
+        cookieCode: request.cookies[previewCookieName],
+      },
+      registry,
+      { preview: config.clientPreview, defaultCode: config.defaultClient },
+    );
+    if (!resolution.ok) {
+      const wantsHtml = !request.url.startsWith('/api/');
+      return wantsHtml
+        ? reply
+            .code(400)
+            .type('text/html; charset=utf-8')
+            .send(friendlyErrorPage('Unknown client', resolution.message))
+        : reply
+            .code(400)
+            .send({ statusCode: 400, error: 'Bad Request', message: resolution.message });
+    }
+    request.client = resolution.client;
+    if (resolution.rememberCode && request.cookies[previewCookieName] !== resolution.rememberCode) {
+      reply.setCookie(previewCookieName, resolution.rememberCode, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: isProduction,
+        maxAge: 60 * 60 * 24 * 30,
+      });
+    }
+  });
+
+  await app.register(fastifyStatic, {
+    root: join(config.webDistDir, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    preCompressed: true,
+  });
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '7d',
+    index: false,
+  });
+  await app.register(fastifyStatic, {
+    root: config.themesDir,
+    prefix: '/themes/',
+    decorateReply: false,
+    maxAge: '1h',
+    index: false,
+  });
+
+  app.get('/api/client', async (request) => request.client);
+  app.get('/api/health', async () => ({ ok: true }));
+  for (const register of routeGroups) register(app, deps);
+
+  const rootFiles = new Set(['robots.txt', 'favicon.ico']);
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number) =>
+    reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(renderPage(template, request.client));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/')) {
+      return reply
+        .code(404)
+        .send({
+          statusCode: 404,
+          error: 'Not Found',
+          message: `No API route ${request.method} ${path}.`,
+        });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply
+        .code(405)
+        .send({
+          statusCode: 405,
+          error: 'Method Not Allowed',
+          message: `${request.method} is not allowed here.`,
+        });
+    }
+    if (rootFiles.has(path.slice(1))) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    if (path.startsWith('/assets/') || path.startsWith('/media/') || path.startsWith('/themes/')) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    // Known routes get 200; any other path still gets the app, which shows its not-found screen.
+    return sendPage(request, reply, isKnownPath(path) ? 200 : 404);
+  });
+
+  app.setErrorHandler(
+    async (error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 600
+          ? error.statusCode
+          : 500;
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      const message =
+        status >= 500
+          ? 'Something went wrong on our side. Please try again in a moment.'
+          : error.message;
+      return reply
+        .code(status)
+        .send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,47 @@
+import type { ClientConfig } from '../../common/client-config.js';
+import type { ClientRegistry } from './client-registry.js';
+
+export const previewCookieName = 'hs_client';
+
+export interface ClientRequestFacts {
+  host: string | undefined;
+  previewCode: string | undefined;
+  cookieCode: string | undefined;
+}
+
+export type ClientResolution =
+  { ok: true; client: ClientConfig; rememberCode?: string } | { ok: false; message: string };
+
+/**
+ * Host name first, then the default client. With preview on, `?client=CODE` wins and is
+ * remembered; a remembered code applies when the host names no client.
+ */
+export function resolveClient(
+  facts: ClientRequestFacts,
+  registry: ClientRegistry,
+  options: { preview: boolean; defaultCode: string },
+): ClientResolution {
+  if (options.preview && facts.previewCode !== undefined) {
+    const client = registry.byCode(facts.previewCode);
+    if (!client) {
+      const known = registry.all.map((c) => c.name).join(', ');
+      // Echo the code back only when it looks like one, so the answer never carries markup.
+      const shown = /^[A-Za-z0-9]{1,8}$/.test(facts.previewCode) ? ` "${facts.previewCode}"` : '';
+      return {
+        ok: false,
+        message: `There is no client with the code${shown}. Known codes: ${known}.`,
+      };
+    }
+    return { ok: true, client, rememberCode: client.name };
+  }
+  const byHost = facts.host ? registry.byHost(facts.host) : undefined;
+  if (byHost) return { ok: true, client: byHost };
+  if (options.preview && facts.cookieCode) {
+    const remembered = registry.byCode(facts.cookieCode);
+    if (remembered) return { ok: true, client: remembered };
+  }
+  const fallback = registry.byCode(options.defaultCode);
+  if (!fallback)
+    return { ok: false, message: `The default client ${options.defaultCode} is not configured.` };
+  return { ok: true, client: fallback };
+}

@@ -1,0 +1,73 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable the server reads, validated once at start-up (see README). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  SQLITE_FILE: z.string().default('data/highstreet.sqlite'),
+  DATA_DIR: z.string().default('data'),
+  DEFAULT_CLIENT: z.string().default('JS'),
+  CLIENT_PREVIEW: z.enum(['on', 'off', '']).default(''),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Highstreet <no-reply@highstreet.localhost>'),
+  MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: z.enum(['on', 'off']).default('off'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface ServerConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  mediaDir: string;
+  webDistDir: string;
+  themesDir: string;
+  seedDir: string;
+  defaultClient: string;
+  /** The ?client= switch: on for local runs, off in production unless CLIENT_PREVIEW=on. */
+  clientPreview: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailWorker: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  root = process.cwd(),
+): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(root, e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: resolve(root, e.SQLITE_FILE) },
+    dataDir,
+    mediaDir: resolve(dataDir, 'media'),
+    webDistDir: resolve(root, 'dist/web'),
+    themesDir: resolve(root, 'public/themes'),
+    seedDir: resolve(root, 'seed'),
+    defaultClient: e.DEFAULT_CLIENT,
+    clientPreview:
+      e.CLIENT_PREVIEW === 'on' || (e.CLIENT_PREVIEW === '' && e.NODE_ENV !== 'production'),
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    mailWorker: e.MAIL_WORKER === 'on',
+    trustProxy: e.TRUST_PROXY === 'on',
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,182 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  clientConfigSchema,
+  describeIssues,
+  type ClientConfig,
+} from '../../common/client-config.js';
+import type { Database } from './schema.js';
+import {
+  seedProductSchema,
+  seedReviewSchema,
+  seedTreatmentsFileSchema,
+  type SeedProduct,
+  type SeedReview,
+  type SeedTreatmentsFile,
+} from './seed-schemas.js';
+
+export interface SeedData {
+  clients: ClientConfig[];
+  products: SeedProduct[];
+  reviews: SeedReview[];
+  treatments: SeedTreatmentsFile;
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`Seed file ${file} is not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+function parseFile<T>(file: string, schema: z.ZodType<T>): T {
+  const parsed = schema.safeParse(readJson(file));
+  if (!parsed.success)
+    throw new Error(`Seed file ${file} is invalid: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+/** Parses a client record; the error names the client and the field, so start-up can stop clearly. */
+export function parseClientRecord(raw: unknown, source: string): ClientConfig {
+  const parsed = clientConfigSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const name =
+    typeof raw === 'object' && raw !== null && 'name' in raw ? String(raw.name) : '(no name)';
+  throw new Error(`Client record ${name} (${source}) is invalid: ${describeIssues(parsed.error)}`);
+}
+
+/** Reads and validates everything under seed/ before a single row is written. */
+export function readSeed(seedDir: string): SeedData {
+  const clientsDir = join(seedDir, 'clients');
+  const clients = readdirSync(clientsDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => parseClientRecord(readJson(join(clientsDir, f)), join('seed/clients', f)));
+  const seen = new Set<string>();
+  for (const client of clients) {
+    if (seen.has(client.name))
+      throw new Error(`Client record ${client.name} appears twice in seed/clients`);
+    seen.add(client.name);
+  }
+  return {
+    clients,
+    products: parseFile(join(seedDir, 'products.json'), z.array(seedProductSchema)),
+    reviews: parseFile(join(seedDir, 'reviews.json'), z.array(seedReviewSchema)),
+    treatments: parseFile(join(seedDir, 'treatments.json'), seedTreatmentsFileSchema),
+  };
+}
+
+/**
+ * Idempotent: client records, products, categories and treatments are upserted from the seed
+ * (the seed is their source of truth); reviews are added only for a client that has none.
+ */
+export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<void> {
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    for (const client of seed.clients) {
+      const row = {
+        code: client.name,
+        host_names: JSON.stringify(client.hostNames),
+        config: JSON.stringify(client),
+        updated_at: now,
+      };
+      await trx
+        .insertInto('clients')
+        .values(row)
+        .onConflict((oc) =>
+          oc.column('code').doUpdateSet({
+            host_names: row.host_names,
+            config: row.config,
+            updated_at: now,
+          }),
+        )
+        .execute();
+    }
+
+    for (const p of seed.products) {
+      const row = {
+        client_code: p.clientCode,
+        id: p.id,
+        title: p.title,
+        price: p.price,
+        category: p.category,
+        blurb: p.blurb,
+        picture_count: p.pictureCount,
+      };
+      await trx
+        .insertInto('products')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['client_code', 'id']).doUpdateSet({
+            title: row.title,
+            price: row.price,
+            category: row.category,
+            blurb: row.blurb,
+            picture_count: row.picture_count,
+          }),
+        )
+        .execute();
+    }
+
+    for (const [clientCode, { categories, treatments }] of Object.entries(seed.treatments)) {
+      for (const c of categories) {
+        await trx
+          .insertInto('categories')
+          .values({ client_code: clientCode, id: c.ID, name: c.Name })
+          .onConflict((oc) => oc.columns(['client_code', 'id']).doUpdateSet({ name: c.Name }))
+          .execute();
+      }
+      for (const t of treatments) {
+        const row = {
+          client_code: clientCode,
+          id: t.ID,
+          category_id: t.CategoryId,
+          name: t.Name,
+          description: t.Description,
+          price_pence: Math.round(t.Price * 100),
+          duration_minutes: t.Duration,
+          active: t.Active ? 1 : 0,
+        };
+        await trx
+          .insertInto('treatments')
+          .values(row)
+          .onConflict((oc) =>
+            oc.columns(['client_code', 'id']).doUpdateSet({
+              category_id: row.category_id,
+              name: row.name,
+              description: row.description,
+              price_pence: row.price_pence,
+              duration_minutes: row.duration_minutes,
+              active: row.active,
+            }),
+          )
+          .execute();
+      }
+    }
+
+    const clientsWithReviews = new Set(
+      (await trx.selectFrom('reviews').select('client_code').distinct().execute()).map(
+        (r) => r.client_code,
+      ),
+    );
+    const newReviews = seed.reviews.filter((r) => !clientsWithReviews.has(r.clientCode));
+    if (newReviews.length > 0) {
+      await trx
+        .insertInto('reviews')
+        .values(
+          newReviews.map((r) => ({
+            client_code: r.clientCode,
+            review: r.review,
+            reviewer: r.reviewer,
+            stars: r.stars ?? null,
+          })),
+        )
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,59 @@
+import type { ClientConfig } from '../common/client-config.js';
+
+/** Markers in src/web/index.html that the server fills per request. */
+export const htmlMarkers = {
+  title: '<!--app-title-->',
+  head: '<!--app-head-->',
+  config: '<!--app-config-->',
+} as const;
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** JSON that is safe inside a <script type="application/json"> element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The client record as the browser needs it: everything public, nothing server-only. */
+export function publicClientConfig(client: ClientConfig): ClientConfig {
+  return { ...client, hostNames: [] };
+}
+
+/**
+ * Puts the client's title, description, stylesheet and config into the page before any script
+ * runs (DESIGN.md). The config travels as a JSON data block, which the CSP does not execute.
+ */
+export function renderPage(template: string, client: ClientConfig | undefined): string {
+  if (!client) {
+    return template
+      .replace(htmlMarkers.title, 'Highstreet')
+      .replace(htmlMarkers.head, '')
+      .replace(htmlMarkers.config, '');
+  }
+  const firstSlide = client.picturesForSlide[0];
+  const preload = firstSlide
+    ? `<link rel="preload" as="image" href="${escapeHtml(`${client.pictureLocation}/${client.workingFolder}/${firstSlide}.${client.pictureExtension}`)}" fetchpriority="high">`
+    : '';
+  const head = [
+    `<meta name="description" content="${escapeHtml(client.description)}">`,
+    `<meta property="og:title" content="${escapeHtml(client.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(client.description)}">`,
+    `<link rel="stylesheet" href="/themes/${encodeURIComponent(client.name)}.css">`,
+    `<link rel="icon" href="${escapeHtml(client.pictureLocation)}/logo.svg" type="image/svg+xml">`,
+    preload,
+  ].join('\n    ');
+  return template
+    .replace(htmlMarkers.title, escapeHtml(client.title))
+    .replace(htmlMarkers.head, head)
+    .replace(
+      htmlMarkers.config,
+      `<script type="application/json" id="client-config">${jsonForScript(publicClientConfig(client))}</script>`,
+    );
+}

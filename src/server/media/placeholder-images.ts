@@ -1,0 +1,182 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import type { ClientConfig } from '../../common/client-config.js';
+
+/**
+ * Placeholder pictures drawn locally (no network) at the paths the spec gives, so every client
+ * shows real images on a fresh clone. Existing files are left alone: a host may drop real photos in.
+ */
+export interface ImageSpec {
+  /** Path under the media folder, e.g. `SE/pics/2/cover.jpeg`. */
+  path: string;
+  width: number;
+  height: number;
+  label: string;
+  seed: string;
+}
+
+export interface ProductPictures {
+  clientCode: string;
+  id: number;
+  title: string;
+  pictureCount: number;
+}
+
+/** Strips the leading `/media/` from a client's pictureLocation. */
+export function mediaFolderOf(client: ClientConfig): string {
+  return client.pictureLocation.replace(/^\/media\/?/, '').replace(/\/$/, '');
+}
+
+export function listImageSpecs(clients: ClientConfig[], products: ProductPictures[]): ImageSpec[] {
+  const specs: ImageSpec[] = [
+    {
+      path: 'common/under-construction.jpeg',
+      width: 800,
+      height: 500,
+      label: 'Coming soon',
+      seed: 'uc',
+    },
+  ];
+  for (const client of clients) {
+    const folder = mediaFolderOf(client);
+    client.picturesForSlide.forEach((name, i) => {
+      specs.push({
+        path: `${folder}/${client.workingFolder}/${name}.${client.pictureExtension}`,
+        width: 1600,
+        height: 700,
+        label: `${client.title} — ${i + 1}`,
+        seed: `${client.name}-slide-${i}`,
+      });
+    });
+    for (let n = 1; n <= 6; n++) {
+      specs.push({
+        path: `${folder}/gallery/${n}.jpeg`,
+        width: 800,
+        height: 600,
+        label: `${client.title} gallery ${n}`,
+        seed: `${client.name}-gallery-${n}`,
+      });
+    }
+    for (let n = 1; n <= 4; n++) {
+      specs.push({
+        path: `${folder}/awards/award-${n}.jpeg`,
+        width: 320,
+        height: 320,
+        label: `Award ${n}`,
+        seed: `${client.name}-award-${n}`,
+      });
+    }
+    for (let n = 1; n <= 3; n++) {
+      specs.push({
+        path: `${folder}/shop/shop-${n}.jpeg`,
+        width: 800,
+        height: 600,
+        label: `Our shop ${n}`,
+        seed: `${client.name}-shop-${n}`,
+      });
+    }
+  }
+  const byCode = new Map(clients.map((c) => [c.name, c]));
+  for (const product of products) {
+    const client = byCode.get(product.clientCode);
+    if (!client) continue;
+    const base = `${mediaFolderOf(client)}/pics/${product.id}`;
+    specs.push({
+      path: `${base}/cover.jpeg`,
+      width: 800,
+      height: 600,
+      label: product.title,
+      seed: `${product.clientCode}-${product.id}`,
+    });
+    for (let n = 1; n <= product.pictureCount; n++) {
+      specs.push({
+        path: `${base}/${n}.jpeg`,
+        width: 800,
+        height: 600,
+        label: `${product.title} (${n})`,
+        seed: `${product.clientCode}-${product.id}-${n}`,
+      });
+    }
+  }
+  return specs;
+}
+
+function hashOf(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function placeholderSvg(spec: ImageSpec): string {
+  const h = hashOf(spec.seed);
+  const hue = h % 360;
+  const hue2 = (hue + 40 + (h % 60)) % 360;
+  const { width: w, height: ht } = spec;
+  const fontSize = Math.max(18, Math.round(Math.min(w, ht) / 12));
+  const circles = [0, 1, 2]
+    .map((i) => {
+      const r = ((h >> (i * 5)) % 100) / 100;
+      return `<circle cx="${Math.round(w * (0.2 + 0.3 * i))}" cy="${Math.round(ht * (0.3 + 0.4 * r))}" r="${Math.round(Math.min(w, ht) * (0.15 + 0.2 * r))}" fill="hsl(${(hue + 30 * i) % 360},60%,80%)" fill-opacity="0.35"/>`;
+    })
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${ht}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+<stop offset="0" stop-color="hsl(${hue},45%,35%)"/><stop offset="1" stop-color="hsl(${hue2},55%,55%)"/>
+</linearGradient></defs>
+<rect width="100%" height="100%" fill="url(#g)"/>${circles}
+<text x="50%" y="52%" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${fontSize}" fill="#fff">${escapeXml(spec.label)}</text>
+</svg>`;
+}
+
+export function logoSvg(client: ClientConfig): string {
+  const hue = hashOf(client.name) % 360;
+  const initials = escapeXml(client.name);
+  const title = escapeXml(client.title);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64" viewBox="0 0 240 64" role="img" aria-label="${title}">
+<rect x="2" y="2" width="60" height="60" rx="14" fill="hsl(${hue},55%,32%)"/>
+<text x="32" y="41" text-anchor="middle" font-family="Georgia, serif" font-size="${initials.length > 3 ? 16 : 22}" font-weight="700" fill="#fff">${initials}</text>
+<text x="74" y="40" font-family="Georgia, serif" font-size="17" fill="hsl(${hue},55%,22%)">${title.length > 18 ? title.slice(0, 17) + '…' : title}</text>
+</svg>`;
+}
+
+/** Writes every missing placeholder; returns how many were created. */
+export async function ensurePlaceholderImages(
+  mediaDir: string,
+  clients: ClientConfig[],
+  products: ProductPictures[],
+): Promise<number> {
+  let created = 0;
+  for (const client of clients) {
+    const logoPath = join(mediaDir, mediaFolderOf(client), 'logo.svg');
+    if (!existsSync(logoPath)) {
+      mkdirSync(dirname(logoPath), { recursive: true });
+      writeFileSync(logoPath, logoSvg(client));
+      created++;
+    }
+  }
+  const missing = listImageSpecs(clients, products).filter(
+    (s) => !existsSync(join(mediaDir, s.path)),
+  );
+  const encode = async (spec: ImageSpec) => {
+    const file = join(mediaDir, spec.path);
+    mkdirSync(dirname(file), { recursive: true });
+    const image = sharp(Buffer.from(placeholderSvg(spec)));
+    const output = /\.png$/.test(file)
+      ? image.png()
+      : /\.webp$/.test(file)
+        ? image.webp({ quality: 70 })
+        : image.jpeg({ quality: 72, progressive: true, mozjpeg: true });
+    await output.toFile(file);
+  };
+  // A few at a time: sharp is multi-threaded already, and this keeps memory flat.
+  for (let i = 0; i < missing.length; i += 8) {
+    await Promise.all(missing.slice(i, i + 8).map(encode));
+    created += Math.min(8, missing.length - i);
+  }
+  return created;
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { productCategories } from '../../common/routes.js';
+import type { AppDeps } from '../app.js';
+import { httpError, parseRequest } from '../http-errors.js';
+import type { ProductsTable } from '../db/schema.js';
+import type { ClientConfig } from '../../common/client-config.js';
+
+export interface ProductDto {
+  id: number;
+  title: string;
+  price: number;
+  category: string;
+  blurb: string;
+  /** Computed cover picture: {pictureLocation}/pics/{id}/cover.jpeg */
+  picture: string;
+  listingPictures: string[];
+}
+
+export function toProductDto(row: ProductsTable, client: ClientConfig): ProductDto {
+  const base = `${client.pictureLocation}/pics/${row.id}`;
+  return {
+    id: row.id,
+    title: row.title,
+    price: row.price,
+    category: row.category,
+    blurb: row.blurb,
+    picture: `${base}/cover.jpeg`,
+    listingPictures: Array.from({ length: row.picture_count }, (_, i) => `${base}/${i + 1}.jpeg`),
+  };
+}
+
+const listQuerySchema = z.object({ category: z.enum(productCategories).optional() });
+const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Products are always scoped to the client resolved for the request, never to a body or query. */
+export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppDeps): void {
+  app.get('/api/products', async (request) => {
+    const { category } = parseRequest(listQuerySchema, request.query, 'query');
+    let query = db
+      .selectFrom('products')
+      .selectAll()
+      .where('client_code', '=', request.client.name);
+    if (category) query = query.where('category', '=', category);
+    const rows = await query.orderBy('id').execute();
+    return rows.map((row) => toProductDto(row, request.client));
+  });
+
+  app.get('/api/products/:id', async (request) => {
+    const { id } = parseRequest(idParamsSchema, request.params, 'product id');
+    const row = await db
+      .selectFrom('products')
+      .selectAll()
+      .where('client_code', '=', request.client.name)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw httpError(404, `There is no product ${id}.`);
+    return toProductDto(row, request.client);
+  });
+
+  app.get('/api/reviews', async (request) => {
+    const rows = await db
+      .selectFrom('reviews')
+      .select(['id', 'review', 'reviewer', 'stars'])
+      .where('client_code', '=', request.client.name)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ ...r, stars: r.stars ?? undefined }));
+  });
+}

@@ -1,0 +1,47 @@
+import type { ServerConfig } from './config.js';
+import { loadClientRegistry, type ClientRegistry } from './clients/client-registry.js';
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database.js';
+import { migrateToLatest } from './db/migrations.js';
+import { applySeed, readSeed } from './db/seed.js';
+import { ensurePlaceholderImages } from './media/placeholder-images.js';
+
+export interface PreparedData {
+  handle: DatabaseHandle;
+  registry: ClientRegistry;
+  imagesCreated: number;
+}
+
+/**
+ * Everything start-up does before serving: validate the seed (a bad record stops here, naming
+ * the client and field), migrate, seed, draw missing placeholder images, load the client records.
+ */
+export async function prepareData(
+  config: ServerConfig,
+  target: DatabaseTarget = config.database,
+  options: { images?: boolean } = {},
+): Promise<PreparedData> {
+  const seed = readSeed(config.seedDir);
+  const handle = openDatabase(target);
+  try {
+    await migrateToLatest(handle.db, handle.kind);
+    await applySeed(handle.db, seed);
+    const imagesCreated =
+      options.images === false
+        ? 0
+        : await ensurePlaceholderImages(
+            config.mediaDir,
+            seed.clients,
+            seed.products.map((p) => ({
+              clientCode: p.clientCode,
+              id: p.id,
+              title: p.title,
+              pictureCount: p.pictureCount,
+            })),
+          );
+    const registry = await loadClientRegistry(handle.db);
+    return { handle, registry, imagesCreated };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}

@@ -1,0 +1,25 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import NotFoundPage from '../components/not-found-page';
+import { bookingRoutes } from '../features/booking/booking-routes';
+import { enquiryRoutes } from '../features/enquiry/enquiry-routes';
+import { shopRoutes } from '../features/shop/shop-routes';
+import { siteRoutes } from '../features/site/site-routes';
+import { Shell } from './shell';
+
+/** Every path of the spec's route table, composed from the feature groups; anything else is 404. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <Shell />,
+    children: [
+      ...siteRoutes,
+      ...shopRoutes,
+      ...bookingRoutes,
+      ...enquiryRoutes,
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,57 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import type { ClientRegistry } from '../../src/server/clients/client-registry.js';
+import { loadConfig, type ServerConfig } from '../../src/server/config.js';
+import type { DatabaseHandle } from '../../src/server/db/database.js';
+import { prepareData } from '../../src/server/startup.js';
+import { createTestDatabase, type DatabaseKindUnderTest } from './test-database.js';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: ServerConfig;
+  handle: DatabaseHandle;
+  registry: ClientRegistry;
+  close: () => Promise<void>;
+}
+
+/**
+ * The real server in-process (Fastify inject) over a real database made for this test:
+ * the seed is applied, placeholder images are skipped (no test reads them), logging is off.
+ */
+export async function startTestApp(
+  kind: DatabaseKindUnderTest,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'highstreet-data-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, MAIL_WORKER: 'off', ...env },
+    repoRoot,
+  );
+  const database = await createTestDatabase(kind);
+  const { handle, registry } = await prepareData(config, database.target, { images: false });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    registry,
+    indexHtml: readFileSync(join(repoRoot, 'src/web/index.html'), 'utf8'),
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    handle,
+    registry,
+    close: async () => {
+      await app.close();
+      await handle.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
