@@ -47,7 +47,9 @@ describeEachDatabase('the foundation server', (kind) => {
     expect(res.body).toContain('<html lang="en">');
     expect(res.body).toContain(`<title>${js.title}</title>`);
     expect(res.body).toContain('<link rel="stylesheet" href="/themes/JS.css">');
-    const config = /<script type="application\/json" id="client-config">(.*?)<\/script>/s.exec(res.body);
+    const config = /<script type="application\/json" id="client-config">(.*?)<\/script>/s.exec(
+      res.body,
+    );
     expect(JSON.parse(config![1]!).name).toBe('JS');
   });
 
@@ -77,7 +79,14 @@ describeEachDatabase('the foundation server', (kind) => {
   });
 
   it('knows every route of the spec, and answers 404 with the app for any other path', async () => {
-    for (const path of ['/about', '/order/success', '/product/2', '/travelbooking', '/login', '/work']) {
+    for (const path of [
+      '/about',
+      '/order/success',
+      '/product/2',
+      '/travelbooking',
+      '/login',
+      '/work',
+    ]) {
       expect((await t.app.inject({ url: path })).statusCode, path).toBe(200);
     }
     const missing = await t.app.inject({ url: '/no-such-page' });
@@ -89,14 +98,20 @@ describeEachDatabase('the foundation server', (kind) => {
   });
 
   it('scopes products and reviews to the request client', async () => {
-    const se = (await t.app.inject({ url: '/api/products?client=SE' })).json() as Array<{ id: number; price: number; picture: string }>;
+    const se = (await t.app.inject({ url: '/api/products?client=SE' })).json() as Array<{
+      id: number;
+      price: number;
+      picture: string;
+    }>;
     expect(se.map((p) => p.id)).toEqual(expect.arrayContaining([1, 7, 201, 215, 1001, 1008]));
     expect(Math.min(...se.map((p) => p.price))).toBe(4999);
     expect(Math.max(...se.map((p) => p.price))).toBe(35995);
     expect(se[0]!.picture).toBe('/media/SE/pics/1/cover.jpeg');
     const js = (await t.app.inject({ url: '/api/products?client=JS' })).json() as unknown[];
     expect(js).toEqual([]);
-    const oasis = (await t.app.inject({ url: '/api/products?client=SE&category=oasis' })).json() as Array<{ id: number }>;
+    const oasis = (
+      await t.app.inject({ url: '/api/products?client=SE&category=oasis' })
+    ).json() as Array<{ id: number }>;
     expect(oasis.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     const bad = await t.app.inject({ url: '/api/products?client=SE&category=boats' });
     expect(bad.statusCode).toBe(400);

@@ -172,22 +172,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/')) {
-      return reply
-        .code(404)
-        .send({
-          statusCode: 404,
-          error: 'Not Found',
-          message: `No API route ${request.method} ${path}.`,
-        });
+      return reply.code(404).send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `No API route ${request.method} ${path}.`,
+      });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply
-        .code(405)
-        .send({
-          statusCode: 405,
-          error: 'Method Not Allowed',
-          message: `${request.method} is not allowed here.`,
-        });
+      return reply.code(405).send({
+        statusCode: 405,
+        error: 'Method Not Allowed',
+        message: `${request.method} is not allowed here.`,
+      });
     }
     if (rootFiles.has(path.slice(1))) {
       return reply.code(404).type('text/plain').send('Not found');

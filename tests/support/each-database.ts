@@ -4,7 +4,10 @@ import { databaseKinds, isPostgresReachable, type DatabaseKindUnderTest } from '
 const postgresUp = await isPostgresReachable();
 
 /** Runs a suite once on SQLite and once on PostgreSQL (skipped loudly when unreachable outside CI). */
-export function describeEachDatabase(name: string, suite: (kind: DatabaseKindUnderTest) => void): void {
+export function describeEachDatabase(
+  name: string,
+  suite: (kind: DatabaseKindUnderTest) => void,
+): void {
   for (const kind of databaseKinds) {
     const run = kind === 'postgres' && !postgresUp ? describe.skip : describe;
     run(`${name} [${kind}]`, () => suite(kind));

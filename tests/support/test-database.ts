@@ -6,7 +6,8 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../../src/server/db/database.js';
 
 /** The PostgreSQL the machine provides; override with TEST_DATABASE_URL. */
-export const testPostgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const testPostgresUrl =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 let postgresReachable: Promise<boolean> | undefined;
 
@@ -16,7 +17,10 @@ let postgresReachable: Promise<boolean> | undefined;
  */
 export function isPostgresReachable(): Promise<boolean> {
   postgresReachable ??= (async () => {
-    const client = new pg.Client({ connectionString: testPostgresUrl, connectionTimeoutMillis: 3000 });
+    const client = new pg.Client({
+      connectionString: testPostgresUrl,
+      connectionTimeoutMillis: 3000,
+    });
     try {
       await client.connect();
       await client.end();

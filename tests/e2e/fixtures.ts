@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+
+export interface SiteServer {
+  baseURL: string;
+  smtp: SmtpSink;
+  /** Server output so far, for failure messages. */
+  output: () => string;
+}
+
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`Server did not start within 60 s:\n${output()}`);
+}
+
+/** Starts the real server (built web app, fresh SQLite, a real SMTP sink) for one worker. */
+export async function startSiteServer(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<SiteServer & { stop: () => Promise<void> }> {
+  const smtp = await startSmtpSink();
+  const dataDir = mkdtempSync(join(tmpdir(), 'highstreet-e2e-'));
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseURL, child, () => log);
+  return {
+    baseURL,
+    smtp,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface TestFixtures {
+  /** Console errors and uncaught page errors seen during the test. */
+  consoleErrors: string[];
+}
+
+interface WorkerFixtures {
+  site: SiteServer;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  site: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+    async ({}, use, workerInfo) => {
+      const server = await startSiteServer(4400 + workerInfo.parallelIndex);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ site }, use) => use(site.baseURL),
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await use(errors);
+  },
+});
+
+/** Opens a path as the given client (the preview switch, then its cookie). */
+export async function openAs(page: Page, clientCode: string, path = '/'): Promise<void> {
+  const separator = path.includes('?') ? '&' : '?';
+  await page.goto(`${path}${separator}client=${clientCode}`);
+}
+
+export const clientCodes = ['SE', 'RRB', 'BBG', 'PHEC', 'PI', 'AMS', 'JS'] as const;
+
+export { expect };
