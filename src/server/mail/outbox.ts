@@ -1,0 +1,64 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** A message ready to send: rendered, escaped, with fixed recipients. */
+export interface OutgoingMessage {
+  clientCode: string;
+  templateId: string;
+  from: string;
+  to: string;
+  replyTo?: string | undefined;
+  subject: string;
+  html: string;
+  text: string;
+  /** A replay with the same key (per client) is accepted but stored once. */
+  idempotencyKey?: string | undefined;
+}
+
+export interface EnqueueResult {
+  id: number;
+  duplicate: boolean;
+}
+
+/**
+ * Writes a message to the outbox. Call it inside the transaction that stores the order or
+ * booking, so the message exists exactly when the thing it reports does.
+ */
+export async function enqueueMessage(
+  db: Kysely<Database> | Transaction<Database>,
+  message: OutgoingMessage,
+  now: Date = new Date(),
+): Promise<EnqueueResult> {
+  const key = message.idempotencyKey ?? null;
+  const inserted = await db
+    .insertInto('outbox')
+    .values({
+      client_code: message.clientCode,
+      idempotency_key: key,
+      template_id: message.templateId,
+      mail_from: message.from,
+      mail_to: message.to,
+      reply_to: message.replyTo ?? null,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      locked_until: null,
+      last_error: null,
+      created_at: now.toISOString(),
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.columns(['client_code', 'idempotency_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, duplicate: false };
+  const existing = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('client_code', '=', message.clientCode)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirstOrThrow();
+  return { id: existing.id, duplicate: true };
+}
