@@ -87,7 +87,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   site: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use, workerInfo) => {
-      const server = await startSiteServer(4400 + workerInfo.parallelIndex);
+      const portBase = Number(process.env.E2E_PORT_BASE ?? 4400);
+      const server = await startSiteServer(portBase + workerInfo.parallelIndex);
       await use(server);
       await server.stop();
     },

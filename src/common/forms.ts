@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * Contact, checkout and travel enquiry fields (spec sections 3 and 5). Only emptiness is checked,
+ * with the spec's messages; lengths are capped so nothing absurd reaches an inbox.
+ */
+export const formMessages = {
+  name: 'Please enter Name',
+  email: 'Please enter Email',
+  telephone: 'Please enter Phone number',
+} as const;
+
+const required = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Please keep this under ${max} characters`);
+const optional = (max = 2000) =>
+  z.string().trim().max(max, `Please keep this under ${max} characters`).default('');
+
+export const nameField = required(formMessages.name);
+export const emailField = required(formMessages.email, 254);
+export const telephoneField = required(formMessages.telephone, 40);
+
+export const contactFormSchema = z.object({
+  name: nameField,
+  email: emailField,
+  telephone: telephoneField,
+  message: optional(5000),
+});
+export type ContactForm = z.infer<typeof contactFormSchema>;
+
+export const checkoutFormSchema = z.object({
+  name: nameField,
+  email: emailField,
+  telephone: telephoneField,
+  address: optional(1000),
+  message: optional(5000),
+});
+export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
+
+export const travelEnquirySchema = z.object({
+  name: nameField,
+  telephone: telephoneField,
+  email: emailField,
+  destination: optional(200),
+  stayDuration: optional(100),
+  noOfAdults: optional(20),
+  children: optional(20),
+  childrenAges: optional(200),
+  board: optional(100),
+  roomType: optional(100),
+  bedConfig: optional(100),
+  area: optional(200),
+  hotels: optional(500),
+  budget: optional(100),
+  other: optional(5000),
+});
+export type TravelEnquiry = z.infer<typeof travelEnquirySchema>;
