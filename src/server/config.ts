@@ -10,6 +10,7 @@ const envSchema = z.object({
   SQLITE_FILE: z.string().default('data/highstreet.sqlite'),
   DATA_DIR: z.string().default('data'),
   WEB_DIST_DIR: z.string().default('dist/web'),
+  SEED_DIR: z.string().default('seed'),
   DEFAULT_CLIENT: z.string().default('JS'),
   CLIENT_PREVIEW: z.enum(['on', 'off', '']).default(''),
   SMTP_URL: z.string().optional(),
@@ -61,7 +62,7 @@ export function loadConfig(
     mediaDir: resolve(dataDir, 'media'),
     webDistDir: resolve(root, e.WEB_DIST_DIR),
     themesDir: resolve(root, 'public/themes'),
-    seedDir: resolve(root, 'seed'),
+    seedDir: resolve(root, e.SEED_DIR),
     defaultClient: e.DEFAULT_CLIENT,
     clientPreview:
       e.CLIENT_PREVIEW === 'on' || (e.CLIENT_PREVIEW === '' && e.NODE_ENV !== 'production'),

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readSeed } from './db/seed.js';
+import { jsonForScript, renderPage } from './html.js';
+
+const root = join(import.meta.dirname, '../..');
+const template = readFileSync(join(root, 'src/web/index.html'), 'utf8');
+const js = readSeed(join(root, 'seed')).clients.find((c) => c.name === 'JS')!;
+
+describe('renderPage', () => {
+  it('fills the title, stylesheet, description and config before any script', () => {
+    const html = renderPage(template, js);
+    expect(html).toContain(`<title>${js.title}</title>`);
+    expect(html).toContain('<link rel="stylesheet" href="/themes/JS.css">');
+    expect(html.indexOf('/themes/JS.css')).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(html).toContain('<meta name="description"');
+    expect(html).not.toContain('<!--app-');
+  });
+
+  it('cannot be broken out of by client text', () => {
+    const hostile = {
+      ...js,
+      title: '</title><script>alert(1)</script>',
+      description: '"><img onerror=x>',
+    };
+    const html = renderPage(template, hostile);
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).not.toContain('"><img');
+    const config = /id="client-config">(.*?)<\/script>/s.exec(html)![1]!;
+    expect(JSON.parse(config).title).toBe(hostile.title);
+  });
+
+  it('escapes the characters that could end a script element', () => {
+    expect(jsonForScript({ a: '</script><!--' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--"}');
+  });
+});
