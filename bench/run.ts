@@ -1,0 +1,306 @@
+/**
+ * `npm run bench`: API throughput and latency with autocannon against the production server, beside
+ * a bare Fastify hello-world, on SQLite and on PostgreSQL. Writes docs/benchmarks.md.
+ * Only loopback addresses are used; every run is bounded in time.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { loadConfig } from '../src/server/config.js';
+import { prepareData } from '../src/server/startup.js';
+import { localDateTimeParts } from './bench-dates.js';
+
+const root = resolve(import.meta.dirname, '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = 50;
+const postgresAdminUrl =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Row {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  ratio?: number;
+  note?: string;
+}
+
+async function waitUntilReady(child: ChildProcess, url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} exited early`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+function startNode(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function measure(name: string, options: autocannon.Options): Promise<Row> {
+  const result = await autocannon({ connections, duration: seconds, ...options });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+/** 5,000 bookings for RRB spread over the coming open days, some on the measured day. */
+async function seedBookings(databaseUrl: string | undefined, dataDir: string): Promise<string> {
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const config = loadConfig(env, root);
+  const { handle, registry } = await prepareData(config, config.database, { images: false });
+  const rrb = registry.byCode('RRB')!;
+  const openDays: string[] = [];
+  for (let offset = 2; openDays.length < 60 && offset < 200; offset++) {
+    const { date, weekday } = localDateTimeParts(
+      new Date(Date.now() + offset * 86_400_000),
+      rrb.timeZone,
+    );
+    if (rrb.booking?.openingHours[weekday] && !rrb.booking.closedDates.includes(date))
+      openDays.push(date);
+  }
+  const rows = Array.from({ length: 5000 }, (_, i) => {
+    const start = 9 * 60 + (i % 32) * 15;
+    return {
+      client_code: 'RRB',
+      booking_date: openDays[i % openDays.length]!,
+      start_minute: start,
+      end_minute: start + 15,
+      total_price_pence: 1500,
+      total_duration_minutes: 15,
+      customer_name: `Bench ${i}`,
+      customer_email: `bench${i}@example.com`,
+      customer_telephone: '07700900000',
+      customer_door_no: '1',
+      customer_post_code: 'EH1 1AA',
+      marketing: 0,
+      consent_at: new Date().toISOString(),
+      consent_version: 'bench',
+      created_at: new Date().toISOString(),
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500) {
+    await handle.db
+      .insertInto('bookings')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
+  await handle.close();
+  return openDays[0]!;
+}
+
+async function runSuite(
+  label: string,
+  databaseUrl: string | undefined,
+  helloRps: number,
+): Promise<Row[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'highstreet-bench-'));
+  const busyDay = await seedBookings(databaseUrl, dataDir);
+  const port = 3901;
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    MAIL_WORKER: 'off',
+    RELAY_RATE_LIMIT_PER_IP: '1000000',
+    RELAY_RATE_LIMIT_PER_CLIENT: '1000000',
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const server = startNode('src/server/main.ts', env);
+  const url = `http://127.0.0.1:${port}`;
+  const rows: Row[] = [];
+  try {
+    await waitUntilReady(server, `${url}/api/health`);
+    const rrb = { host: 'rrb.localhost', 'content-type': 'application/json' };
+    const ratio = (row: Row) => ({ ...row, ratio: row.requestsPerSecond / helloRps });
+    rows.push(
+      ratio(
+        await measure(`${label} GET categories/list`, {
+          url: `${url}/api/categories/list`,
+          headers: rrb,
+        }),
+      ),
+    );
+    rows.push(
+      ratio(
+        await measure(`${label} GET treatments/list?activeOnly=1`, {
+          url: `${url}/api/treatments/list?activeOnly=1`,
+          headers: rrb,
+        }),
+      ),
+    );
+    rows.push({
+      ...(await measure(`${label} POST bookings/time (5,000 bookings)`, {
+        url: `${url}/api/bookings/time`,
+        method: 'POST',
+        headers: rrb,
+        body: JSON.stringify({ bookingDate: busyDay, estmatedDuration: 60 }),
+      })),
+      note: `day ${busyDay}`,
+    });
+    let n = 0;
+    rows.push({
+      ...(await measure(`${label} POST bookings/create`, {
+        url: `${url}/api/bookings/create`,
+        method: 'POST',
+        headers: rrb,
+        requests: [
+          {
+            setupRequest: (req) => {
+              n++;
+              const day = new Date(Date.now() + (100 + (n % 60)) * 86_400_000)
+                .toISOString()
+                .slice(0, 10);
+              const minute = 9 * 60 + (Math.floor(n / 60) % 30) * 15;
+              const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+              return {
+                ...req,
+                body: JSON.stringify({
+                  totalPrice: 0,
+                  totalDuration: 15,
+                  startTime: `${day} ${time}:00`,
+                  endTime: `${day} 12:00:00`,
+                  customer: {
+                    name: 'Bench Customer',
+                    dob: '1900-01-01 00:00:00',
+                    telephone: '07700900123',
+                    email: 'bench@example.com',
+                    doorNo: '1',
+                    postCode: 'EH1 1AA',
+                    gdprConsent: true,
+                    gift: false,
+                    marketing: false,
+                  },
+                  treatments: [{ ID: 1 }],
+                }),
+              };
+            },
+          },
+        ],
+      })),
+      note: 'non-2xx are 409 (slot taken) or 400 (closed day): each is a full validate-lock-recheck round',
+    });
+    let key = 0;
+    rows.push({
+      ...(await measure(`${label} POST email/send (accepted into outbox)`, {
+        url: `${url}/api/v1.0/email/send`,
+        method: 'POST',
+        headers: { ...rrb },
+        requests: [
+          {
+            setupRequest: (req) => ({
+              ...req,
+              headers: { ...req.headers, 'idempotency-key': `bench-${label}-${key++}` },
+              body: JSON.stringify({
+                lib_version: 'bench',
+                user_id: 'hs_pub_RRB',
+                service_id: 'highstreet',
+                template_id: 'contact',
+                template_params: {
+                  name: 'Bench',
+                  email: 'bench@example.com',
+                  telephone: '07700900123',
+                  message: 'Hello',
+                },
+              }),
+            }),
+          },
+        ],
+      })),
+    });
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+async function freshPostgresDatabase(): Promise<string | undefined> {
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  try {
+    await admin.connect();
+  } catch {
+    console.warn('PostgreSQL not reachable: skipping the PostgreSQL figures');
+    return undefined;
+  }
+  await admin.query('DROP DATABASE IF EXISTS highstreet_bench');
+  await admin.query('CREATE DATABASE highstreet_bench');
+  await admin.end();
+  return postgresAdminUrl.replace(/\/[^/]*$/, '/highstreet_bench');
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(root, 'dist/web/index.html'))) {
+    spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  }
+  const hello = startNode('bench/hello-server.ts', { PORT: '3999' });
+  let helloRow: Row;
+  try {
+    await waitUntilReady(hello, 'http://127.0.0.1:3999/');
+    helloRow = await measure('hello-world (bare Fastify)', { url: 'http://127.0.0.1:3999/' });
+  } finally {
+    await stop(hello);
+  }
+  const rows = [helloRow, ...(await runSuite('SQLite', undefined, helloRow.requestsPerSecond))];
+  const pgUrl = await freshPostgresDatabase();
+  if (pgUrl) rows.push(...(await runSuite('PostgreSQL', pgUrl, helloRow.requestsPerSecond)));
+
+  const table = [
+    '| benchmark | req/s | p50 ms | p99 ms | non-2xx | vs hello-world | note |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.ratio ? `${Math.round(r.ratio * 100)}%` : ''} | ${r.note ?? ''} |`,
+    ),
+  ].join('\n');
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  const report = `# Benchmarks
+
+Recorded by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}.
+Machine: ${machine}. autocannon, ${connections} connections, ${seconds} s per row, production server
+(\`NODE_ENV=production\`), client RRB by host name, mail worker off (the relay figure is messages
+accepted into the outbox).
+
+Targets (issue 7): categories/list and treatments/list at least 50% of hello-world throughput;
+bookings/time with 5,000 existing bookings at p99 ≤ 20 ms at 50 connections.
+
+${table}
+`;
+  writeFileSync(join(root, 'docs/benchmarks.md'), report);
+  console.log(report);
+}
+
+await main();
