@@ -23,7 +23,11 @@ export async function prepareData(
   const seed = readSeed(config.seedDir);
   const handle = openDatabase(target);
   try {
-    await migrateToLatest(handle.db, handle.kind);
+    await migrateToLatest(
+      handle.db,
+      handle.kind,
+      target.kind === 'postgres' ? target.schema : undefined,
+    );
     await applySeed(handle.db, seed);
     const imagesCreated =
       options.images === false

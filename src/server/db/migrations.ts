@@ -158,8 +158,17 @@ class InCodeMigrationProvider implements MigrationProvider {
 
 /** Brings the schema up to date; throws with the failing migration's name. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-export async function migrateToLatest(db: Kysely<any>, kind: DatabaseKind): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(kind) });
+export async function migrateToLatest(
+  db: Kysely<any>,
+  kind: DatabaseKind,
+  schema?: string,
+): Promise<void> {
+  // With a schema named, Kysely must look for its own tables there, not in any schema it can see.
+  const migrator = new Migrator({
+    db,
+    provider: new InCodeMigrationProvider(kind),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../support/each-database.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/** No endpoint reveals another client's products, reviews or treatments, whatever the request says. */
+describeEachDatabase('tenant isolation', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { NODE_ENV: 'production' });
+  });
+  afterAll(async () => t?.close());
+
+  const get = async (url: string, host: string, cookie?: string) =>
+    t.app.inject({ url, headers: { host, ...(cookie ? { cookie } : {}) } });
+
+  it('shows each host only its own products and reviews, whatever the query or cookie says', async () => {
+    for (const client of t.registry.all) {
+      const host = client.hostNames[0]!;
+      const products = (
+        await get('/api/products?client=SE', host, 'hs_client=BBG')
+      ).json() as Array<{
+        picture: string;
+      }>;
+      for (const p of products)
+        expect(p.picture.startsWith(`${client.pictureLocation}/`)).toBe(true);
+      const own = await t.handle.db
+        .selectFrom('products')
+        .select('id')
+        .where('client_code', '=', client.name)
+        .execute();
+      expect(products).toHaveLength(own.length);
+
+      const reviews = (await get('/api/reviews?client=RRB', host)).json() as Array<{
+        review: string;
+      }>;
+      const ownReviews = await t.handle.db
+        .selectFrom('reviews')
+        .select('review')
+        .where('client_code', '=', client.name)
+        .execute();
+      expect(reviews.map((r) => r.review).sort()).toEqual(ownReviews.map((r) => r.review).sort());
+    }
+  });
+
+  it("never serves another client's product by id", async () => {
+    const res = await get('/api/products/1001', 'bbg.localhost');
+    expect(res.statusCode).toBe(404);
+    const se = await get('/api/products/1001', 'se.localhost');
+    expect(se.statusCode).toBe(200);
+  });
+
+  it('lists treatments and categories only for the client that has them', async () => {
+    const rrb = await get('/api/treatments/list', 'rrb.localhost');
+    expect(rrb.statusCode).toBe(200);
+    expect((rrb.json() as unknown[]).length).toBeGreaterThan(0);
+    for (const host of ['se.localhost', 'js.localhost', 'phec.localhost']) {
+      const other = await get('/api/treatments/list?client=RRB', host, 'hs_client=RRB');
+      if (other.statusCode === 200) expect(other.json()).toEqual([]);
+      else expect(other.statusCode).toBeLessThan(500);
+      const categories = await get('/api/categories/list?client=RRB', host);
+      if (categories.statusCode === 200) expect(categories.json()).toEqual([]);
+      else expect(categories.statusCode).toBeLessThan(500);
+    }
+  });
+
+  it('never puts another client into the page', async () => {
+    const page = await get('/?client=SE', 'rrb.localhost', 'hs_client=SE');
+    expect(page.body).toContain('/themes/RRB.css');
+    expect(page.body).not.toContain('/themes/SE.css');
+  });
+});
