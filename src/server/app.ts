@@ -17,6 +17,8 @@ import type { Database } from './db/schema.js';
 import { escapeHtml, renderPage } from './html.js';
 import { registerCatalogueRoutes } from './routes/catalogue-routes.js';
 import { registerDiagnosticsRoutes } from './routes/diagnostics-routes.js';
+import { registerEmailRelayRoutes } from './mail/relay-routes.js';
+import { registerBookingRoutes } from './booking/booking-routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,6 +40,8 @@ export interface AppDeps {
 const routeGroups: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
   registerCatalogueRoutes,
   registerDiagnosticsRoutes,
+  registerEmailRelayRoutes,
+  registerBookingRoutes,
 ];
 
 function readIndexTemplate(config: ServerConfig): string {

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+
+/**
+ * The booking API's payloads (spec sections 3, 5, 7 and 9), shared by the booking screen and the
+ * server. Wire names stay as the spec spells them (`estmatedDuration`, `doorNo`, `ID`).
+ */
+
+export const bookingMessages = {
+  name: 'Please enter Name',
+  email: 'Please enter Email',
+  emailFormat: 'Please enter a valid e-mail address, for example name@example.com',
+  telephone: 'Please enter a phone number of 10 to 11 characters',
+  doorNo: 'Please enter your door number or the first line of your address',
+  postCode: 'Please enter your postcode',
+  gdprConsent: 'Please accept the privacy notice so we can store your booking',
+  noTimes:
+    'Please select an alternative day or please contact us and we may be able to accommodate timings on this day.',
+  bookingFailed: 'Unable to book treatments',
+} as const;
+
+/** Spec section 9: the fixed date-of-birth placeholder the browser sends. */
+export const dobPlaceholder = '1900-01-01 00:00:00';
+
+/** Which wording of the consent text the visitor accepted; stored with each booking. */
+export const consentVersion = 'booking-privacy-2026-11';
+
+export const consentWording =
+  'I agree that the salon may store my details to manage this booking, as described in the privacy notice.';
+
+export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+const isoDateField = z
+  .string({ error: 'bookingDate is required, as YYYY-MM-DD' })
+  .regex(isoDatePattern, 'must be a date written YYYY-MM-DD')
+  .refine(isRealDate, 'is not a real calendar date');
+
+/** True when YYYY-MM-DD names a day that exists (no 2027-02-30). */
+export function isRealDate(value: string): boolean {
+  if (!isoDatePattern.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** POST bookings/time */
+export const availableTimesRequestSchema = z.object({
+  bookingDate: isoDateField,
+  estmatedDuration: z.coerce
+    .number({ error: 'estmatedDuration must be the total treatment time in minutes' })
+    .int('estmatedDuration must be whole minutes')
+    .min(1, 'estmatedDuration must be at least 1 minute')
+    .max(720, 'estmatedDuration cannot be more than 12 hours'),
+});
+export type AvailableTimesRequest = z.infer<typeof availableTimesRequestSchema>;
+
+/** The answer of POST bookings/time: start times in the client's local time. */
+export type AvailableTimes = string[];
+
+/** A treatment as the API lists it (spec section 3); Price in pounds, Duration in minutes. */
+export interface Treatment {
+  ID: number;
+  Name: string;
+  Description: string;
+  Price: number;
+  Duration: number;
+  CategoryId: number;
+  Active: boolean;
+}
+
+export interface Category {
+  ID: number;
+  Name: string;
+}
+
+/** The customer form, as the visitor fills it in (stage 2). */
+export const bookingCustomerFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, bookingMessages.name)
+    .max(100, 'Please keep the name under 100 characters'),
+  email: z
+    .string()
+    .trim()
+    .min(1, bookingMessages.email)
+    .max(254, 'Please keep the e-mail address under 254 characters')
+    .pipe(z.email(bookingMessages.emailFormat)),
+  telephone: z
+    .string()
+    .trim()
+    .min(10, bookingMessages.telephone)
+    .max(11, bookingMessages.telephone),
+  doorNo: z
+    .string()
+    .trim()
+    .min(1, bookingMessages.doorNo)
+    .max(200, 'Please keep this under 200 characters'),
+  postCode: z
+    .string()
+    .trim()
+    .min(1, bookingMessages.postCode)
+    .max(16, 'Please keep the postcode under 16 characters'),
+  gdprConsent: z.boolean().refine((accepted) => accepted, bookingMessages.gdprConsent),
+  marketing: z.boolean(),
+});
+export type BookingCustomerForm = z.infer<typeof bookingCustomerFormSchema>;
+
+const bookingCustomerSchema = bookingCustomerFormSchema.extend({
+  gdprConsent: z.literal(true, bookingMessages.gdprConsent),
+  marketing: z.boolean().default(false),
+  dob: z.string().max(32).optional(),
+  gift: z.boolean().optional(),
+});
+
+const startTimePattern = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):([0-5]\d):00$/;
+
+/** POST bookings/create. The totals and end time are accepted but never trusted. */
+export const createBookingRequestSchema = z.object({
+  totalPrice: z.number().optional(),
+  totalDuration: z.number().optional(),
+  startTime: z
+    .string({ error: 'startTime is required, as YYYY-MM-DD HH:mm:00' })
+    .regex(startTimePattern, 'must be written YYYY-MM-DD HH:mm:00')
+    .refine((value) => isRealDate(value.slice(0, 10)), 'is not a real calendar date'),
+  endTime: z.string().max(32).optional(),
+  customer: bookingCustomerSchema,
+  treatments: z
+    .array(
+      // The browser sends whole treatment objects; only the ID is read, the rest comes from the DB.
+      z.looseObject({ ID: z.number().int().positive().max(2_147_483_647) }),
+      { error: 'treatments must be a list of the chosen treatments' },
+    )
+    .min(1, 'Please choose at least one treatment')
+    .max(20, 'Please choose at most 20 treatments in one booking')
+    .refine(
+      (list) => new Set(list.map((t) => t.ID)).size === list.length,
+      'each treatment can be chosen only once',
+    ),
+});
+/** What the browser sends. */
+export type CreateBookingPayload = z.input<typeof createBookingRequestSchema>;
+/** What the server works with once the payload is validated. */
+export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
+
+/** Splits 'YYYY-MM-DD HH:mm:00' into its date and its minute of the day. */
+export function splitStartTime(startTime: string): { date: string; minuteOfDay: number } {
+  const match = startTimePattern.exec(startTime);
+  if (!match) throw new Error(`Not a start time: ${startTime}`);
+  return { date: match[1]!, minuteOfDay: Number(match[2]) * 60 + Number(match[3]) };
+}
+
+/** The stored booking as POST bookings/create answers it in `data`. */
+export interface StoredBooking {
+  ID: number;
+  bookingDate: string;
+  startTime: string;
+  endTime: string;
+  totalPrice: number;
+  totalDuration: number;
+  customer: {
+    name: string;
+    email: string;
+    telephone: string;
+    doorNo: string;
+    postCode: string;
+    gdprConsent: true;
+    marketing: boolean;
+  };
+  treatments: Array<Pick<Treatment, 'ID' | 'Name' | 'Price' | 'Duration'>>;
+  consentAt: string;
+  consentVersion: string;
+}
+
+export function formatMinuteOfDay(minuteOfDay: number): string {
+  const hours = Math.floor(minuteOfDay / 60);
+  const minutes = minuteOfDay % 60;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
+
+export function parseTimeOfDay(hhmm: string): number {
+  const [hours, minutes] = hhmm.split(':').map(Number) as [number, number];
+  return hours * 60 + minutes;
+}
+
+/** The local calendar date and minute of the day of an instant in a time zone. */
+export function zonedParts(instant: Date, timeZone: string): { date: string; minuteOfDay: number } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '00';
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    minuteOfDay: Number(part('hour')) * 60 + Number(part('minute')),
+  };
+}
+
+/** Today's date in the client's time zone, for the date picker's minimum. */
+export function todayInTimeZone(timeZone: string, now: Date = new Date()): string {
+  return zonedParts(now, timeZone).date;
+}
+
+/** Adds whole days to a YYYY-MM-DD date (calendar arithmetic, no time zone involved). */
+export function addDays(isoDate: string, days: number): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

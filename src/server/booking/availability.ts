@@ -1,0 +1,179 @@
+import { addDays, formatMinuteOfDay, parseTimeOfDay, zonedParts } from '../../common/booking.js';
+import { weekdays, type BookingRules } from '../../common/client-config.js';
+
+/**
+ * Which start times a client can still sell on a day. Pure: plain values in, plain values out
+ * (the clock and the time zone are arguments), so every rule is unit-tested without a server.
+ *
+ * Times of day are wall-clock minutes after local midnight in the client's time zone; instants
+ * are epoch milliseconds. Durations and lead times are real elapsed minutes, so a clock change
+ * (Europe/London: last Sunday of March and of October) is handled by converting through instants.
+ */
+
+/** An existing booking on the day, in local wall-clock minutes. */
+export interface BookedInterval {
+  startMinute: number;
+  endMinute: number;
+}
+
+export interface AvailabilityInput {
+  /** YYYY-MM-DD, local to the client. */
+  date: string;
+  durationMinutes: number;
+  rules: BookingRules;
+  timeZone: string;
+  now: Date;
+  existing: readonly BookedInterval[];
+}
+
+export type AvailabilityResult = { ok: true; times: string[] } | { ok: false; reason: string };
+
+const minuteMs = 60_000;
+
+function wallClockAsUtc(date: string, minuteOfDay: number): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d) + minuteOfDay * minuteMs;
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich). */
+function offsetAt(instant: number, timeZone: string): number {
+  const wall = zonedParts(new Date(instant), timeZone);
+  return wallClockAsUtc(wall.date, wall.minuteOfDay) - (instant - (instant % minuteMs));
+}
+
+/**
+ * The instant a local wall-clock time happens, or null when the clock skips it (spring forward).
+ * When the clock repeats it (autumn), the first occurrence is taken.
+ */
+export function localTimeToInstant(
+  date: string,
+  minuteOfDay: number,
+  timeZone: string,
+): number | null {
+  const naive = wallClockAsUtc(date, minuteOfDay);
+  const hour = 60 * minuteMs;
+  // An offset changes at most once within a few hours, so the offsets either side cover both.
+  const candidates = [
+    naive - offsetAt(naive - 3 * hour, timeZone),
+    naive - offsetAt(naive + 3 * hour, timeZone),
+  ]
+    .filter((instant) => {
+      const wall = zonedParts(new Date(instant), timeZone);
+      return wall.date === date && wall.minuteOfDay === minuteOfDay;
+    })
+    .sort((a, b) => a - b);
+  return candidates[0] ?? null;
+}
+
+/** Like localTimeToInstant, but a skipped time maps to just after the jump (for stored rows). */
+function localTimeToInstantLenient(date: string, minuteOfDay: number, timeZone: string): number {
+  const naive = wallClockAsUtc(date, minuteOfDay);
+  return (
+    localTimeToInstant(date, minuteOfDay, timeZone) ??
+    naive - offsetAt(naive - 3 * 60 * minuteMs, timeZone)
+  );
+}
+
+/** Local wall-clock minute at which an instant falls, counted from midnight of `date`. */
+function minuteOfDate(instant: number, date: string, timeZone: string): number {
+  const wall = zonedParts(new Date(instant), timeZone);
+  const dayShift = (wallClockAsUtc(wall.date, 0) - wallClockAsUtc(date, 0)) / (24 * 60 * minuteMs);
+  return dayShift * 24 * 60 + wall.minuteOfDay;
+}
+
+/** Where a booking of `durationMinutes` starting at a local time ends, in local minutes. */
+export function localEndMinute(
+  date: string,
+  startMinute: number,
+  durationMinutes: number,
+  timeZone: string,
+): number {
+  const start = localTimeToInstantLenient(date, startMinute, timeZone);
+  return minuteOfDate(start + durationMinutes * minuteMs, date, timeZone);
+}
+
+/** The weekday of a YYYY-MM-DD date. */
+function weekdayOf(date: string): (typeof weekdays)[number] {
+  return weekdays[new Date(wallClockAsUtc(date, 0)).getUTCDay()]!;
+}
+
+/** Past dates and dates beyond the horizon are refused with a reason a visitor can act on. */
+export function checkBookingDate(
+  date: string,
+  rules: BookingRules,
+  timeZone: string,
+  now: Date,
+): { ok: true } | { ok: false; reason: string } {
+  const today = zonedParts(now, timeZone).date;
+  if (date < today) {
+    return {
+      ok: false,
+      reason: `${date} is in the past. Please choose today (${today}) or a later date.`,
+    };
+  }
+  const lastDay = addDays(today, rules.horizonDays);
+  if (date > lastDay) {
+    return {
+      ok: false,
+      reason: `Bookings open ${rules.horizonDays} days ahead, so the latest date you can choose is ${lastDay}.`,
+    };
+  }
+  return { ok: true };
+}
+
+/** How many of the intervals overlap at the busiest moment of [start, end). */
+function peakOverlap(
+  intervals: ReadonlyArray<[number, number]>,
+  start: number,
+  end: number,
+): number {
+  const overlapping = intervals.filter(([s, e]) => s < end && e > start);
+  // The count can only rise at the candidate's start or at an existing booking's start.
+  const moments = [start, ...overlapping.map(([s]) => s).filter((s) => s > start)];
+  return Math.max(
+    0,
+    ...moments.map((moment) => overlapping.filter(([s, e]) => s <= moment && e > moment).length),
+  );
+}
+
+/**
+ * The start times ("HH:mm", local) at which a booking of the given length fits: inside opening
+ * hours (ending by closing time), on a step from opening, at least the lead time after `now`,
+ * and with fewer than `capacity` existing bookings overlapping at every moment.
+ */
+export function findAvailableStartTimes(input: AvailabilityInput): AvailabilityResult {
+  const { date, durationMinutes, rules, timeZone, now, existing } = input;
+  const dateCheck = checkBookingDate(date, rules, timeZone, now);
+  if (!dateCheck.ok) return dateCheck;
+  if (!Number.isInteger(durationMinutes) || durationMinutes < 1) {
+    return {
+      ok: false,
+      reason: 'The treatment time must be a whole number of minutes, at least 1.',
+    };
+  }
+
+  const hours = rules.openingHours[weekdayOf(date)];
+  if (!hours || rules.closedDates.includes(date)) return { ok: true, times: [] };
+
+  const open = parseTimeOfDay(hours.open);
+  const close = parseTimeOfDay(hours.close);
+  const earliestStart = now.getTime() + rules.minLeadMinutes * minuteMs;
+  const booked = existing.map(
+    ({ startMinute, endMinute }) =>
+      [
+        localTimeToInstantLenient(date, startMinute, timeZone),
+        localTimeToInstantLenient(date, endMinute, timeZone),
+      ] as [number, number],
+  );
+
+  const times: string[] = [];
+  for (let minute = open; minute < close; minute += rules.slotStepMinutes) {
+    const start = localTimeToInstant(date, minute, timeZone);
+    if (start === null || start < earliestStart) continue;
+    const end = start + durationMinutes * minuteMs;
+    if (minuteOfDate(end, date, timeZone) > close) continue;
+    if (peakOverlap(booked, start, end) >= rules.capacity) continue;
+    times.push(formatMinuteOfDay(minute));
+  }
+  return { ok: true, times };
+}

@@ -1,0 +1,143 @@
+import type { StoredBooking } from '../../common/booking.js';
+import type { ClientConfig } from '../../common/client-config.js';
+import { formatDuration, formatPounds } from '../../common/money.js';
+import { escapeHtml } from '../html.js';
+import type { OutgoingMessage } from '../mail/outbox.js';
+
+/**
+ * The two confirmation e-mails of a booking: one to the business (reply goes to the customer)
+ * and one to the customer. Every visitor-supplied value is escaped in the HTML part.
+ */
+
+export const bookingTemplateIds = {
+  business: 'booking-business',
+  customer: 'booking-customer',
+} as const;
+
+/** "Wednesday 9 December 2026" for a YYYY-MM-DD date (calendar only, no time zone shift). */
+export function formatLongDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+function summaryLines(booking: StoredBooking): Array<[string, string]> {
+  return [
+    ['Date', formatLongDate(booking.bookingDate)],
+    ['Time', `${booking.startTime.slice(11, 16)} to ${booking.endTime.slice(11, 16)}`],
+    ['Treatments', booking.treatments.map((t) => t.Name).join(', ')],
+    ['Total time', formatDuration(booking.totalDuration)],
+    ['Total price', formatPounds(booking.totalPrice)],
+  ];
+}
+
+function customerLines(booking: StoredBooking): Array<[string, string]> {
+  const c = booking.customer;
+  return [
+    ['Name', c.name],
+    ['E-mail', c.email],
+    ['Phone', c.telephone],
+    ['Address', `${c.doorNo}, ${c.postCode}`],
+    ['Marketing', c.marketing ? 'Yes, happy to hear about offers' : 'No'],
+    ['Privacy consent', `Accepted at ${booking.consentAt} (${booking.consentVersion})`],
+  ];
+}
+
+function htmlTable(rows: Array<[string, string]>): string {
+  const cells = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  return `<table role="presentation" style="border-collapse:collapse">${cells}</table>`;
+}
+
+function treatmentList(booking: StoredBooking): { html: string; text: string } {
+  const items = booking.treatments.map(
+    (t) => `${t.Name} (${formatDuration(t.Duration)}, ${formatPounds(t.Price)})`,
+  );
+  return {
+    html: `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+    text: items.map((item) => `- ${item}`).join('\n'),
+  };
+}
+
+const textTable = (rows: Array<[string, string]>) =>
+  rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+
+export function renderBookingEmails(
+  booking: StoredBooking,
+  client: ClientConfig,
+  mailFrom: string,
+): [OutgoingMessage, OutgoingMessage] {
+  const when = `${formatLongDate(booking.bookingDate)} at ${booking.startTime.slice(11, 16)}`;
+  const list = treatmentList(booking);
+
+  const business: OutgoingMessage = {
+    clientCode: client.name,
+    templateId: bookingTemplateIds.business,
+    from: mailFrom,
+    to: client.email,
+    replyTo: booking.customer.email,
+    subject: `New booking #${booking.ID}: ${booking.customer.name}, ${when}`,
+    html: [
+      `<h1>New booking #${booking.ID}</h1>`,
+      htmlTable(summaryLines(booking)),
+      '<h2>Treatments</h2>',
+      list.html,
+      '<h2>Customer</h2>',
+      htmlTable(customerLines(booking)),
+    ].join('\n'),
+    text: [
+      `New booking #${booking.ID}`,
+      textTable(summaryLines(booking)),
+      '',
+      'Treatments:',
+      list.text,
+      '',
+      'Customer:',
+      textTable(customerLines(booking)),
+    ].join('\n'),
+    idempotencyKey: `booking-${booking.ID}-business`,
+  };
+
+  const customer: OutgoingMessage = {
+    clientCode: client.name,
+    templateId: bookingTemplateIds.customer,
+    from: mailFrom,
+    to: booking.customer.email,
+    replyTo: client.email,
+    subject: `Your booking at ${client.title}: ${when}`,
+    html: [
+      `<p>Dear ${escapeHtml(booking.customer.name)},</p>`,
+      `<p>Thank you for booking with ${escapeHtml(client.title)}. Here are your booking details.</p>`,
+      htmlTable(summaryLines(booking)),
+      list.html,
+      `<p>If you need to change or cancel, reply to this e-mail or contact us at ${escapeHtml(client.email)}${client.telephoneNo ? ` or ${escapeHtml(client.telephoneNo)}` : ''}.</p>`,
+      `<p>${escapeHtml(client.title)}<br>${escapeHtml(client.address)}</p>`,
+    ].join('\n'),
+    text: [
+      `Dear ${booking.customer.name},`,
+      '',
+      `Thank you for booking with ${client.title}. Here are your booking details.`,
+      '',
+      textTable(summaryLines(booking)),
+      '',
+      list.text,
+      '',
+      `If you need to change or cancel, reply to this e-mail or contact us at ${client.email}${client.telephoneNo ? ` or ${client.telephoneNo}` : ''}.`,
+      '',
+      client.title,
+      client.address,
+    ].join('\n'),
+    idempotencyKey: `booking-${booking.ID}-customer`,
+  };
+
+  return [business, customer];
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  availableTimesRequestSchema,
+  createBookingRequestSchema,
+  type AvailableTimes,
+  type StoredBooking,
+} from '../../common/booking.js';
+import type { AppDeps } from '../app.js';
+import { httpError, parseRequest } from '../http-errors.js';
+import { findAvailableStartTimes } from './availability.js';
+import {
+  BookingRefusal,
+  createBooking,
+  findBookedIntervals,
+  listCategories,
+  listTreatments,
+  requireBookingRules,
+} from './booking-store.js';
+
+const treatmentsQuerySchema = z.object({
+  activeOnly: z.enum(['0', '1', 'true', 'false'], 'activeOnly must be 1 or 0').optional(),
+});
+
+/** Maps a booking refusal to its status; anything else stays a server error. */
+function asHttpError(error: unknown): unknown {
+  return error instanceof BookingRefusal ? httpError(error.statusCode, error.message) : error;
+}
+
+/**
+ * The booking API (spec section 7), always scoped to the client resolved for the request.
+ * `now` is injectable only so a test can pin the clock; the server uses the real one.
+ */
+export function registerBookingRoutes(
+  app: FastifyInstance,
+  { db, dbKind, config }: AppDeps,
+  now: () => Date = () => new Date(),
+): void {
+  app.get('/api/categories/list', async (request) => listCategories(db, request.client.name));
+
+  app.get('/api/treatments/list', async (request) => {
+    const { activeOnly } = parseRequest(treatmentsQuerySchema, request.query, 'query');
+    return listTreatments(db, request.client.name, activeOnly === '1' || activeOnly === 'true');
+  });
+
+  app.post('/api/bookings/time', async (request): Promise<AvailableTimes> => {
+    try {
+      const client = request.client;
+      const rules = requireBookingRules(client);
+      const { bookingDate, estmatedDuration } = parseRequest(
+        availableTimesRequestSchema,
+        request.body ?? {},
+        'request for available times',
+      );
+      const result = findAvailableStartTimes({
+        date: bookingDate,
+        durationMinutes: estmatedDuration,
+        rules,
+        timeZone: client.timeZone,
+        now: now(),
+        existing: await findBookedIntervals(db, client.name, bookingDate),
+      });
+      if (!result.ok) throw httpError(400, result.reason);
+      return result.times;
+    } catch (error) {
+      throw asHttpError(error);
+    }
+  });
+
+  app.post('/api/bookings/create', async (request): Promise<{ data: StoredBooking }> => {
+    try {
+      requireBookingRules(request.client);
+      const payload = parseRequest(createBookingRequestSchema, request.body ?? {}, 'booking');
+      const data = await createBooking(
+        { db, dbKind, client: request.client, mailFrom: config.mailFrom, now: now() },
+        payload,
+      );
+      return { data };
+    } catch (error) {
+      throw asHttpError(error);
+    }
+  });
+}
