@@ -16,6 +16,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Highstreet <no-reply@highstreet.localhost>'),
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+  MAIL_RELAY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  MAIL_RELAY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(200),
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -36,6 +38,8 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   mailWorker: boolean;
+  /** E-mail relay limits: per IP per minute, per client per hour. */
+  mailRelayLimits: { perIpPerMinute: number; perClientPerHour: number };
   trustProxy: boolean;
   logLevel: string;
 }
@@ -69,6 +73,10 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     mailWorker: e.MAIL_WORKER === 'on',
+    mailRelayLimits: {
+      perIpPerMinute: e.MAIL_RELAY_LIMIT_PER_IP,
+      perClientPerHour: e.MAIL_RELAY_LIMIT_PER_CLIENT,
+    },
     trustProxy: e.TRUST_PROXY === 'on',
     logLevel: e.LOG_LEVEL,
   };

@@ -1,11 +1,13 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { attachOutboxWorker } from './mail/outbox-worker.js';
 import { prepareData } from './startup.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const { handle, registry, imagesCreated } = await prepareData(config);
   const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, registry });
+  attachOutboxWorker(app, { config, db: handle.db, dbKind: handle.kind });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`);

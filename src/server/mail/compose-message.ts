@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import type { ClientConfig } from '../../common/client-config.js';
+import { checkoutFormSchema, contactFormSchema, travelEnquirySchema } from '../../common/forms.js';
+import { cartTableToText, sanitiseCartTable, type SanitisedHtml } from './cart-table.js';
+import { emailTemplates, templateKinds, type TemplateKind } from './email-templates.js';
+import type { OutgoingMessage } from './outbox.js';
+import { renderHtmlTemplate, renderSubject, renderTextTemplate } from './render-template.js';
+
+/**
+ * The relay's decision for one EmailJS-shaped request, as plain data: refuse with the service's
+ * 400 text, silently drop a bot (honeypot), or a rendered message for the outbox. Recipients come
+ * from the client record only, so the relay can never be used to mail anyone else.
+ */
+export type RelayDecision =
+  | { kind: 'refused'; reason: string }
+  | { kind: 'honeypot'; client: ClientConfig }
+  | { kind: 'accepted'; client: ClientConfig; message: OutgoingMessage };
+
+export interface RelayRequest {
+  user_id?: unknown;
+  service_id?: unknown;
+  template_id?: unknown;
+  template_params?: unknown;
+}
+
+/** Hidden form field that people never fill and form-filling bots do. */
+export const honeypotField = 'website';
+
+export const relayMessages = {
+  userIdRequired: 'The user ID is required',
+  serviceIdRequired: 'The service ID is required',
+  templateIdRequired: 'The template ID is required',
+  paramsNotObject: 'The template params have to be the object',
+  userIdInvalid: 'The user ID is invalid',
+  serviceIdInvalid: 'The service ID is invalid',
+  templateIdInvalid: 'The template ID is invalid',
+} as const;
+
+const cartFields = {
+  cart: z.string().max(50_000, 'The cart is too large').default(''),
+  cartPrice: z.string().trim().max(50, 'The cart price is too long').default(''),
+};
+const optionalText = (max: number) => z.string().trim().max(max).default('');
+
+const paramSchemas = {
+  contact: contactFormSchema,
+  order: checkoutFormSchema.extend(cartFields),
+  travel: travelEnquirySchema.extend({
+    ...cartFields,
+    address: optionalText(1000),
+    message: optionalText(5000),
+  }),
+} as const;
+
+const nonEmptyString = (value: unknown): value is string =>
+  typeof value === 'string' && value.trim() !== '';
+
+/** Strings stay, numbers and booleans become strings, anything else is left out. */
+function toTextParams(params: Record<string, unknown>): Record<string, string> {
+  const text: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === 'string') text[key] = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') text[key] = String(value);
+  }
+  return text;
+}
+
+export function templateKindFor(
+  client: ClientConfig,
+  templateId: string,
+): TemplateKind | undefined {
+  return templateKinds.find((kind) => client.emailService.templates[kind] === templateId);
+}
+
+/** The visitor's address, only when it is a well-formed single address. */
+export function safeReplyTo(email: string): string | undefined {
+  const candidate = email.trim();
+  return z.email().safeParse(candidate).success ? candidate : undefined;
+}
+
+export interface ComposeOptions {
+  findClientByUserId: (userId: string) => ClientConfig | undefined;
+  mailFrom: string;
+  idempotencyKey?: string | undefined;
+}
+
+export function decideRelayRequest(request: RelayRequest, options: ComposeOptions): RelayDecision {
+  const { user_id: userId, service_id: serviceId, template_id: templateId } = request;
+  const params = request.template_params;
+  if (!nonEmptyString(userId)) return { kind: 'refused', reason: relayMessages.userIdRequired };
+  if (!nonEmptyString(serviceId))
+    return { kind: 'refused', reason: relayMessages.serviceIdRequired };
+  if (!nonEmptyString(templateId)) {
+    return { kind: 'refused', reason: relayMessages.templateIdRequired };
+  }
+  if (
+    params !== undefined &&
+    (typeof params !== 'object' || params === null || Array.isArray(params))
+  ) {
+    return { kind: 'refused', reason: relayMessages.paramsNotObject };
+  }
+  const client = options.findClientByUserId(userId);
+  if (!client) return { kind: 'refused', reason: relayMessages.userIdInvalid };
+  if (client.emailService.serviceId !== serviceId) {
+    return { kind: 'refused', reason: relayMessages.serviceIdInvalid };
+  }
+  const kind = templateKindFor(client, templateId);
+  if (!kind) return { kind: 'refused', reason: relayMessages.templateIdInvalid };
+
+  const textParams = toTextParams((params ?? {}) as Record<string, unknown>);
+  if (nonEmptyString(textParams[honeypotField])) return { kind: 'honeypot', client };
+
+  const parsed = paramSchemas[kind].safeParse(textParams);
+  if (!parsed.success) {
+    const reasons = [...new Set(parsed.error.issues.map((issue) => issue.message))];
+    return { kind: 'refused', reason: reasons.join('; ') };
+  }
+  const fields: Record<string, string> = { ...parsed.data };
+  const sanitisedHtml: Record<string, SanitisedHtml> = {};
+  if (emailTemplates[kind].sanitisedHtmlFields.includes('cart')) {
+    const cart = sanitiseCartTable(fields.cart ?? '');
+    sanitisedHtml.cart = cart;
+    fields.cartText = cartTableToText(cart);
+  }
+  delete fields.cart;
+  const values = { ...fields, clientTitle: client.title };
+  const template = emailTemplates[kind];
+  return {
+    kind: 'accepted',
+    client,
+    message: {
+      clientCode: client.name,
+      templateId: kind,
+      from: options.mailFrom,
+      to: client.email,
+      replyTo: safeReplyTo(fields.email ?? ''),
+      subject: renderSubject(template.subject, values),
+      html: renderHtmlTemplate(template.html, { text: values, sanitisedHtml }),
+      text: renderTextTemplate(template.text, values),
+      idempotencyKey: options.idempotencyKey,
+    },
+  };
+}

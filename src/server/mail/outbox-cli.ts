@@ -1,0 +1,68 @@
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrations.js';
+import { emlFolder, retryFailedMessages } from './outbox-worker.js';
+
+/**
+ * Operating the outbox from a shell (docs/operating-the-relay.md):
+ *   npm run outbox -- list [pending|sent|failed]   messages, newest first (default: failed)
+ *   npm run outbox -- retry-failed [id ...]        failed messages back to the queue
+ * It uses the same DATABASE_URL / SQLITE_FILE as the server.
+ */
+const usage = 'Usage: npm run outbox -- list [pending|sent|failed] | retry-failed [id ...]';
+
+async function main(args: string[]): Promise<number> {
+  const [command, ...rest] = args;
+  if (command !== 'list' && command !== 'retry-failed') {
+    console.error(usage);
+    return 2;
+  }
+  const config = loadConfig();
+  const handle = openDatabase(
+    config.database.kind === 'sqlite'
+      ? config.database
+      : { kind: 'postgres', url: config.database.url },
+  );
+  try {
+    await migrateToLatest(handle.db, handle.kind);
+    if (command === 'list') {
+      const status = rest[0] ?? 'failed';
+      const rows = await handle.db
+        .selectFrom('outbox')
+        .select(['id', 'client_code', 'subject', 'status', 'attempts', 'created_at', 'last_error'])
+        .where('status', '=', status)
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute();
+      if (rows.length === 0) console.log(`No ${status} messages.`);
+      for (const row of rows) {
+        console.log(
+          `#${row.id} ${row.client_code} ${row.created_at} attempts=${row.attempts} "${row.subject}"${row.last_error ? `\n    last error: ${row.last_error}` : ''}`,
+        );
+      }
+      if (!config.smtpUrl)
+        console.log(`(No SMTP_URL: delivered messages are .eml files in ${emlFolder(config)})`);
+      return 0;
+    }
+    const ids = rest.map(Number);
+    if (ids.some((id) => !Number.isInteger(id) || id <= 0)) {
+      console.error(`Message ids must be whole numbers. ${usage}`);
+      return 2;
+    }
+    const count = await retryFailedMessages(handle.db, ids.length ? ids : 'all');
+    console.log(
+      `${count} failed message${count === 1 ? '' : 's'} queued again; a running server delivers ${count === 1 ? 'it' : 'them'} within a few seconds.`,
+    );
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`outbox: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

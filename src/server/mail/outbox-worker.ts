@@ -1,0 +1,291 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { ServerConfig } from '../config.js';
+import type { DatabaseKind } from '../db/database.js';
+import type { Database, OutboxTable } from '../db/schema.js';
+import { retryDelayMs, type BackoffPolicy } from './backoff.js';
+
+export type OutboxRow = Selectable<OutboxTable>;
+
+export interface WorkerLog {
+  info: (message: string) => void;
+  warn: (message: string) => void;
+  error: (message: string) => void;
+}
+
+/** Hands one message to the mail system; throws when it was not accepted. */
+export type DeliverMessage = (row: OutboxRow) => Promise<string>;
+
+export interface OutboxWorkerOptions extends BackoffPolicy {
+  db: Kysely<Database>;
+  dbKind: DatabaseKind;
+  deliver: DeliverMessage;
+  log: WorkerLog;
+  maxAttempts: number;
+  /** How long a claim lasts; a worker that dies mid-delivery loses its claim after this. */
+  leaseMs: number;
+  pollIntervalMs: number;
+  batchSize: number;
+  now?: () => Date;
+  random?: () => number;
+}
+
+export const defaultWorkerSettings = {
+  maxAttempts: 8,
+  baseDelayMs: 60_000,
+  maxDelayMs: 2 * 60 * 60_000,
+  leaseMs: 10 * 60_000,
+  pollIntervalMs: 1_000,
+  batchSize: 5,
+} as const;
+
+const iso = (date: Date) => date.toISOString();
+
+/**
+ * Claims due messages with a lease, so one message is only in one worker's hands at a time, also
+ * across server instances. PostgreSQL: SELECT ... FOR UPDATE SKIP LOCKED, then the lease, in one
+ * transaction. SQLite has a single writer, so one UPDATE ... WHERE id IN (due) is atomic.
+ */
+export async function claimDueMessages(
+  db: Kysely<Database>,
+  dbKind: DatabaseKind,
+  now: Date,
+  leaseMs: number,
+  batchSize: number,
+): Promise<OutboxRow[]> {
+  const nowIso = iso(now);
+  const leaseUntil = iso(new Date(now.getTime() + leaseMs));
+  const due = (qb: Kysely<Database>) =>
+    qb
+      .selectFrom('outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', nowIso)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
+      .orderBy('id')
+      .limit(batchSize);
+
+  if (dbKind === 'postgres') {
+    return db.transaction().execute(async (trx) => {
+      const ids = (await due(trx).forUpdate().skipLocked().execute()).map((r) => r.id);
+      if (ids.length === 0) return [];
+      return trx
+        .updateTable('outbox')
+        .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+        .where('id', 'in', ids)
+        .returningAll()
+        .execute();
+    });
+  }
+  return db
+    .updateTable('outbox')
+    .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', due(db))
+    .returningAll()
+    .execute();
+}
+
+export interface OutboxWorker {
+  start: () => void;
+  /** Stops polling and waits for the delivery in progress. */
+  stop: () => Promise<void>;
+  /** One claim-and-deliver round; returns how many messages it handled. */
+  runOnce: () => Promise<number>;
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const now = options.now ?? (() => new Date());
+  const random = options.random ?? Math.random;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+
+  async function settle(row: OutboxRow, error: unknown): Promise<void> {
+    const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+    const giveUp = row.attempts >= options.maxAttempts;
+    const next = new Date(now().getTime() + retryDelayMs(row.attempts, options, random));
+    await options.db
+      .updateTable('outbox')
+      .set({
+        status: giveUp ? 'failed' : 'pending',
+        locked_until: null,
+        last_error: lastError,
+        next_attempt_at: giveUp ? row.next_attempt_at : iso(next),
+      })
+      .where('id', '=', row.id)
+      .where('locked_until', '=', row.locked_until)
+      .execute();
+    const what = `outbox message ${row.id} (${row.client_code}, attempt ${row.attempts}/${options.maxAttempts})`;
+    if (giveUp)
+      options.log.error(
+        `Gave up on ${what}: ${lastError}. Retry it with npm run outbox -- retry-failed`,
+      );
+    else options.log.warn(`Could not deliver ${what}: ${lastError}; next try at ${iso(next)}`);
+  }
+
+  async function deliverOne(row: OutboxRow): Promise<void> {
+    let outcome: string;
+    try {
+      outcome = await options.deliver(row);
+    } catch (error) {
+      await settle(row, error);
+      return;
+    }
+    // The lease value doubles as a fencing token: a worker whose claim expired does not overwrite.
+    const result = await options.db
+      .updateTable('outbox')
+      .set({ status: 'sent', sent_at: iso(now()), locked_until: null, last_error: null })
+      .where('id', '=', row.id)
+      .where('locked_until', '=', row.locked_until)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      options.log.warn(`Outbox message ${row.id} was delivered after its claim expired`);
+    }
+    options.log.info(`Delivered outbox message ${row.id} (${row.client_code}): ${outcome}`);
+  }
+
+  async function runOnce(): Promise<number> {
+    const rows = await claimDueMessages(
+      options.db,
+      options.dbKind,
+      now(),
+      options.leaseMs,
+      options.batchSize,
+    );
+    for (const row of rows) await deliverOne(row);
+    return rows.length;
+  }
+
+  function schedule(delayMs: number): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runOnce().catch((error: unknown) => {
+        options.log.error(`Outbox worker round failed: ${String(error)}`);
+        return 0;
+      });
+      void running.then((handled) => {
+        running = undefined;
+        // A full batch means more may be waiting: go again at once.
+        schedule(handled >= options.batchSize ? 0 : options.pollIntervalMs);
+      });
+    }, delayMs);
+    timer.unref?.();
+  }
+
+  return {
+    start: () => {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+    runOnce,
+  };
+}
+
+/** Message-ID per outbox row, so a receiving system can spot an at-least-once redelivery. */
+function messageIdFor(row: OutboxRow): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(row.mail_from)?.[1] ?? 'highstreet.localhost';
+  return `<outbox-${row.id}.${row.client_code.toLowerCase()}@${domain}>`;
+}
+
+function mailOptions(row: OutboxRow) {
+  return {
+    from: row.mail_from,
+    to: row.mail_to,
+    ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+    subject: row.subject,
+    html: row.html,
+    text: row.text,
+    messageId: messageIdFor(row),
+    date: new Date(row.created_at),
+    headers: { 'X-Highstreet-Client': row.client_code },
+  };
+}
+
+/** Delivery by SMTP to smtpUrl (nodemailer). */
+export function smtpDelivery(smtpUrl: string): DeliverMessage {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
+  return async (row) => {
+    const info = await transport.sendMail(mailOptions(row));
+    return `accepted by SMTP for ${info.accepted.map(String).join(', ')}`;
+  };
+}
+
+/** Without SMTP settings: each message becomes an .eml file in the folder, for local runs. */
+export function emlFileDelivery(folder: string): DeliverMessage {
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return async (row) => {
+    const info = await transport.sendMail(mailOptions(row));
+    mkdirSync(folder, { recursive: true });
+    const file = join(folder, `${row.created_at.replace(/[:.]/g, '-')}-${row.id}.eml`);
+    writeFileSync(file, info.message as Buffer);
+    return `written to ${file}`;
+  };
+}
+
+export function emlFolder(config: ServerConfig): string {
+  return join(config.dataDir, 'outbox-eml');
+}
+
+export function deliveryFor(config: ServerConfig): DeliverMessage {
+  return config.smtpUrl ? smtpDelivery(config.smtpUrl) : emlFileDelivery(emlFolder(config));
+}
+
+/**
+ * Runs the outbox worker alongside the server when config.mailWorker is on: it starts when the
+ * server is ready and stops, finishing the delivery in hand, when the server closes.
+ */
+export function attachOutboxWorker(
+  app: FastifyInstance,
+  deps: { config: ServerConfig; db: Kysely<Database>; dbKind: DatabaseKind },
+): void {
+  if (!deps.config.mailWorker) return;
+  const worker = createOutboxWorker({
+    ...defaultWorkerSettings,
+    db: deps.db,
+    dbKind: deps.dbKind,
+    deliver: deliveryFor(deps.config),
+    log: {
+      info: (m) => app.log.info(m),
+      warn: (m) => app.log.warn(m),
+      error: (m) => app.log.error(m),
+    },
+  });
+  if (!deps.config.smtpUrl) {
+    app.log.info(`No SMTP_URL: e-mails are written to ${emlFolder(deps.config)}`);
+  }
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+}
+
+/** Puts failed messages back in the queue for a fresh set of attempts. */
+export async function retryFailedMessages(
+  db: Kysely<Database>,
+  ids: number[] | 'all',
+  now: Date = new Date(),
+): Promise<number> {
+  let query = db
+    .updateTable('outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: iso(now), locked_until: null })
+    .where('status', '=', 'failed');
+  if (ids !== 'all') query = query.where('id', 'in', ids.length ? ids : [-1]);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,519 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../tests/support/each-database.js';
+import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.js';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { relayMessages } from './compose-message.js';
+import { readMail } from './mime-for-tests.js';
+import { enqueueMessage } from './outbox.js';
+import {
+  claimDueMessages,
+  createOutboxWorker,
+  retryFailedMessages,
+  smtpDelivery,
+  type DeliverMessage,
+  type OutboxWorker,
+} from './outbox-worker.js';
+
+const highLimits = { MAIL_RELAY_LIMIT_PER_IP: '100000', MAIL_RELAY_LIMIT_PER_CLIENT: '100000' };
+const fastRetries = {
+  maxAttempts: 8,
+  baseDelayMs: 100,
+  maxDelayMs: 400,
+  leaseMs: 10_000,
+  pollIntervalMs: 50,
+  batchSize: 5,
+};
+const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('Condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const jsRequest = (params: Record<string, unknown>, template = 'contact') => ({
+  lib_version: '4.4.1',
+  user_id: 'hs_pub_JS',
+  service_id: 'highstreet',
+  template_id: template,
+  template_params: params,
+});
+
+const contact = {
+  name: 'Ann Example',
+  email: 'ann@example.com',
+  telephone: '07700 900123',
+  message: 'Can you find us a week in Crete in June?',
+};
+
+describeEachDatabase('the e-mail relay', (kind) => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let worker: OutboxWorker;
+  const send = (body: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/v1.0/email/send', payload: body as object, headers });
+  const outboxCount = async () =>
+    Number(
+      (
+        await t.handle.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestApp(kind, { ...highLimits, SMTP_URL: sink.url });
+    worker = createOutboxWorker({
+      ...fastRetries,
+      db: t.handle.db,
+      dbKind: t.handle.kind,
+      deliver: smtpDelivery(sink.url),
+      log: quietLog,
+    });
+    worker.start();
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await t?.close();
+    await sink?.close();
+  });
+
+  it('stores the message, answers OK, and delivers it to the client only', async () => {
+    const res = await send(jsRequest(contact));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('OK');
+    expect(res.headers['content-type']).toContain('text/plain');
+    const mail = await sink.waitFor((m) => m.raw.includes('Crete in June'));
+    expect(mail.to).toEqual(['joanne@jetsettravelclub.co.uk']);
+    expect(mail.from).toBe('no-reply@highstreet.localhost');
+    const read = readMail(mail.raw);
+    expect(read.header('subject')).toEqual(['[Jet Set Travel Club] New enquiry from Ann Example']);
+    expect(read.header('reply-to')).toEqual(['ann@example.com']);
+    expect(read.header('to')).toEqual(['joanne@jetsettravelclub.co.uk']);
+    expect(read.html).toContain(
+      '<td style="border-bottom:1px solid #ddd;white-space:pre-wrap">07700 900123</td>',
+    );
+    expect(read.text).toContain('Message: Can you find us a week in Crete in June?');
+    const row = await t.handle.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('subject', 'like', '%Ann Example%')
+      .executeTakeFirstOrThrow();
+    await waitUntil(async () => {
+      const current = await t.handle.db
+        .selectFrom('outbox')
+        .select('status')
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      return current.status === 'sent';
+    });
+  });
+
+  it('ignores any recipient the request names: the relay is not open', async () => {
+    const res = await send({
+      ...jsRequest({ ...contact, message: 'not-open-relay', to_email: 'victim@example.com' }),
+      to: 'victim@example.com',
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = await sink.waitFor((m) => m.raw.includes('not-open-relay'));
+    expect(mail.to).toEqual(['joanne@jetsettravelclub.co.uk']);
+    expect(mail.raw).not.toContain('victim@example.com');
+  });
+
+  it('lets a <script> in any field arrive as text', async () => {
+    const script = '<script>alert(1)</script>';
+    const res = await send(
+      jsRequest({
+        name: `Eve ${script}`,
+        email: `eve${script}@example.com`,
+        telephone: `0770 ${script}`,
+        message: `script-test ${script} <img src=x onerror=alert(2)>`,
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    const mail = await sink.waitFor((m) => m.raw.includes('script-test'));
+    const read = readMail(mail.raw);
+    expect(read.html).not.toMatch(/<script|<img/i);
+    expect(read.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(read.html).toContain('Eve &#60;script&#62;');
+    expect(read.text).toContain(`script-test ${script}`);
+    // Not a valid address, so no Reply-To at all.
+    expect(read.header('reply-to')).toEqual([]);
+  });
+
+  it('keeps CR and LF out of the headers', async () => {
+    const res = await send(
+      jsRequest({
+        name: 'Mallory\r\nBcc: victim@example.com\r\nX-Injected: yes',
+        email: 'mallory@example.com\r\nBcc: victim2@example.com',
+        telephone: '0770\r\nX-Phone: 1',
+        message: 'crlf-test',
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    const mail = await sink.waitFor((m) => m.raw.includes('crlf-test'));
+    const read = readMail(mail.raw);
+    expect(mail.to).toEqual(['joanne@jetsettravelclub.co.uk']);
+    expect(read.header('bcc')).toEqual([]);
+    expect(read.header('x-injected')).toEqual([]);
+    expect(read.header('x-phone')).toEqual([]);
+    expect(read.header('reply-to')).toEqual([]);
+    expect(read.header('subject')).toEqual([
+      '[Jet Set Travel Club] New enquiry from Mallory Bcc: victim@example.com X-Injected: yes',
+    ]);
+  });
+
+  it('refuses requests like EmailJS does, naming the missing or wrong item', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ ...jsRequest(contact), user_id: undefined }, relayMessages.userIdRequired],
+      [{ ...jsRequest(contact), service_id: '' }, relayMessages.serviceIdRequired],
+      [{ ...jsRequest(contact), template_id: undefined }, relayMessages.templateIdRequired],
+      [{ ...jsRequest(contact), template_params: 'name=Ann' }, relayMessages.paramsNotObject],
+      [{ ...jsRequest(contact), template_params: [contact] }, relayMessages.paramsNotObject],
+      [{ ...jsRequest(contact), user_id: 'hs_pub_NOPE' }, relayMessages.userIdInvalid],
+      [{ ...jsRequest(contact), service_id: 'gmail' }, relayMessages.serviceIdInvalid],
+      [jsRequest(contact, 'booking_secret'), relayMessages.templateIdInvalid],
+      [jsRequest({ ...contact, name: '  ' }), 'Please enter Name'],
+      [
+        jsRequest({ message: 'only a message' }),
+        'Please enter Name; Please enter Email; Please enter Phone number',
+      ],
+    ];
+    const before = await outboxCount();
+    for (const [body, reason] of cases) {
+      const res = await send(body);
+      expect({ status: res.statusCode, body: res.body }).toEqual({ status: 400, body: reason });
+      expect(res.headers['content-type']).toContain('text/plain');
+    }
+    expect(await outboxCount()).toBe(before);
+  });
+
+  it('limits the body size', async () => {
+    const res = await send(jsRequest({ ...contact, message: 'x'.repeat(70 * 1024) }));
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('accepts the multipart send-form with the same ids and answers', async () => {
+    const form = (fields: Record<string, string>) => {
+      const boundary = '----highstreet-test';
+      const body =
+        Object.entries(fields)
+          .map(
+            ([name, value]) =>
+              `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+          )
+          .join('') + `--${boundary}--\r\n`;
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1.0/email/send-form',
+        payload: body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    };
+    const ok = await form({
+      lib_version: '4.4.1',
+      user_id: 'hs_pub_JS',
+      service_id: 'highstreet',
+      template_id: 'contact',
+      ...contact,
+      message: 'multipart-test',
+    });
+    expect({ status: ok.statusCode, body: ok.body }).toEqual({ status: 200, body: 'OK' });
+    await sink.waitFor((m) => m.raw.includes('multipart-test'));
+    const missing = await form({ user_id: 'hs_pub_JS', template_id: 'contact', ...contact });
+    expect({ status: missing.statusCode, body: missing.body }).toEqual({
+      status: 400,
+      body: relayMessages.serviceIdRequired,
+    });
+  });
+
+  it('accepts a replayed idempotency key once and sends one message', async () => {
+    const body = jsRequest({ ...contact, message: 'idempotent-test' });
+    const headers = { 'idempotency-key': 'a6c1a3a8-3c55-4d57-9a64-7c0f5b0e1a11' };
+    const before = await outboxCount();
+    const answers = await Promise.all([
+      send(body, headers),
+      send(body, headers),
+      send(body, headers),
+    ]);
+    expect(answers.map((a) => [a.statusCode, a.body])).toEqual([
+      [200, 'OK'],
+      [200, 'OK'],
+      [200, 'OK'],
+    ]);
+    expect(await outboxCount()).toBe(before + 1);
+    await sink.waitFor((m) => m.raw.includes('idempotent-test'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sink.messages.filter((m) => m.raw.includes('idempotent-test'))).toHaveLength(1);
+    const bad = await send(body, { 'idempotency-key': 'bad key!' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('drops a message whose honeypot field is filled, answering OK', async () => {
+    const before = await outboxCount();
+    const res = await send(
+      jsRequest({ ...contact, message: 'honeypot-test', website: 'spam.example' }),
+    );
+    expect({ status: res.statusCode, body: res.body }).toEqual({ status: 200, body: 'OK' });
+    expect(await outboxCount()).toBe(before);
+  });
+
+  it('renders the order with a sanitised cart table and the travel enquiry fields', async () => {
+    const order = await send({
+      ...jsRequest(
+        {
+          ...contact,
+          address: '1 High Street',
+          message: 'order-test',
+          cart: '<table onclick="x"><tr><td>Oasis <b>Tub</b><script>alert(1)</script></td><td>1</td></tr></table>',
+          cartPrice: '£4.999,00',
+        },
+        'order',
+      ),
+      user_id: 'hs_pub_SE',
+      service_id: t.registry.byCode('SE')!.emailService.serviceId,
+      template_id: t.registry.byCode('SE')!.emailService.templates.order,
+    });
+    expect(order.statusCode).toBe(200);
+    const orderMail = readMail((await sink.waitFor((m) => m.raw.includes('order-test'))).raw);
+    expect(orderMail.html).toContain('<table><tr><td>Oasis Tub</td><td>1</td></tr></table>');
+    expect(orderMail.html).not.toContain('script');
+    expect(orderMail.html).toContain('£4.999,00');
+    expect(orderMail.text).toContain('Oasis Tub | 1');
+
+    const travel = await send(
+      jsRequest(
+        {
+          ...contact,
+          message: '',
+          address: '',
+          cart: '',
+          cartPrice: '',
+          destination: 'Crete',
+          stayDuration: '7 nights',
+          noOfAdults: '2',
+          children: '2',
+          childrenAges: '4 and 7',
+          board: 'All inclusive',
+          roomType: 'Family room',
+          bedConfig: '1 double, 2 singles',
+          area: 'Near the beach',
+          hotels: 'travel-test hotels',
+          budget: '£3,000',
+          other: 'Pool please',
+        },
+        'travel',
+      ),
+    );
+    expect(travel.statusCode).toBe(200);
+    const travelMail = readMail((await sink.waitFor((m) => m.raw.includes('travel-test'))).raw);
+    expect(travelMail.header('subject')).toEqual([
+      '[Jet Set Travel Club] Travel enquiry from Ann Example',
+    ]);
+    for (const value of [
+      'Crete',
+      '7 nights',
+      '4 and 7',
+      'All inclusive',
+      '1 double, 2 singles',
+      'Pool please',
+    ]) {
+      expect(travelMail.text).toContain(value);
+    }
+  });
+});
+
+describeEachDatabase('the outbox worker', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, highLimits);
+  });
+  afterAll(async () => t?.close());
+  beforeEach(async () => {
+    await t.handle.db.deleteFrom('outbox').execute();
+  });
+
+  const message = (n: number) => ({
+    clientCode: 'JS',
+    templateId: 'contact',
+    from: 'Highstreet <no-reply@highstreet.localhost>',
+    to: 'joanne@jetsettravelclub.co.uk',
+    subject: `Message ${n}`,
+    html: `<p>worker-test ${n}</p>`,
+    text: `worker-test ${n}`,
+  });
+  const statusOf = async (id: number) =>
+    t.handle.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('keeps a message while the SMTP server is down and delivers it once it is back', async () => {
+    const probe = await startSmtpSink();
+    const port = probe.port;
+    await probe.close();
+    const { id } = await enqueueMessage(t.handle.db, message(1));
+    const worker = createOutboxWorker({
+      ...fastRetries,
+      db: t.handle.db,
+      dbKind: t.handle.kind,
+      deliver: smtpDelivery(`smtp://127.0.0.1:${port}`),
+      log: quietLog,
+    });
+    worker.start();
+    let sink: SmtpSink | undefined;
+    try {
+      await waitUntil(async () => (await statusOf(id)).attempts >= 2);
+      const waiting = await statusOf(id);
+      expect(waiting.status).toBe('pending');
+      expect(waiting.last_error).toMatch(/ECONNREFUSED|connect/i);
+      sink = await startSmtpSink(port);
+      const mail = await sink.waitFor((m) => m.raw.includes('worker-test 1'));
+      expect(mail.to).toEqual(['joanne@jetsettravelclub.co.uk']);
+      await waitUntil(async () => (await statusOf(id)).status === 'sent');
+      expect((await statusOf(id)).last_error).toBeNull();
+    } finally {
+      await worker.stop();
+      await sink?.close();
+    }
+  });
+
+  it('gives up after the last attempt, keeps the error, and sends again after a retry', async () => {
+    const { id } = await enqueueMessage(t.handle.db, message(2));
+    const refuse: DeliverMessage = async () => {
+      throw new Error('550 mailbox unavailable');
+    };
+    const failing = createOutboxWorker({
+      ...fastRetries,
+      maxAttempts: 3,
+      baseDelayMs: 1,
+      maxDelayMs: 5,
+      db: t.handle.db,
+      dbKind: t.handle.kind,
+      deliver: refuse,
+      log: quietLog,
+    });
+    failing.start();
+    await waitUntil(async () => (await statusOf(id)).status === 'failed');
+    await failing.stop();
+    const failed = await statusOf(id);
+    expect(failed).toMatchObject({ attempts: 3, last_error: '550 mailbox unavailable' });
+
+    expect(await retryFailedMessages(t.handle.db, 'all')).toBe(1);
+    const delivered: number[] = [];
+    const accepting = createOutboxWorker({
+      ...fastRetries,
+      db: t.handle.db,
+      dbKind: t.handle.kind,
+      deliver: async (row) => {
+        delivered.push(row.id);
+        return 'ok';
+      },
+      log: quietLog,
+    });
+    expect(await accepting.runOnce()).toBe(1);
+    expect(delivered).toEqual([id]);
+    expect((await statusOf(id)).status).toBe('sent');
+  });
+
+  it('redelivers a message whose worker died mid-delivery, once its claim has expired', async () => {
+    const { id } = await enqueueMessage(t.handle.db, message(3));
+    const claimed = await claimDueMessages(t.handle.db, t.handle.kind, new Date(), 60_000, 5);
+    expect(claimed.map((r) => r.id)).toEqual([id]);
+    // The claiming worker "crashes" here. Another worker sees nothing while the claim holds...
+    const delivered: number[] = [];
+    const later = (ms: number) => () => new Date(Date.now() + ms);
+    const options = {
+      ...fastRetries,
+      db: t.handle.db,
+      dbKind: t.handle.kind,
+      deliver: async (row: { id: number }) => {
+        delivered.push(row.id);
+        return 'ok';
+      },
+      log: quietLog,
+    };
+    expect(await createOutboxWorker({ ...options, now: later(1_000) }).runOnce()).toBe(0);
+    // ...and takes it over once the claim has expired.
+    expect(await createOutboxWorker({ ...options, now: later(61_000) }).runOnce()).toBe(1);
+    expect(delivered).toEqual([id]);
+    expect((await statusOf(id)).status).toBe('sent');
+  });
+
+  it('never hands one message to two workers running at the same time', async () => {
+    const total = 40;
+    for (let n = 0; n < total; n += 1) await enqueueMessage(t.handle.db, message(n));
+    const deliveries = new Map<number, number>();
+    const makeWorker = () =>
+      createOutboxWorker({
+        ...fastRetries,
+        batchSize: 3,
+        db: t.handle.db,
+        dbKind: t.handle.kind,
+        deliver: async (row) => {
+          deliveries.set(row.id, (deliveries.get(row.id) ?? 0) + 1);
+          await new Promise((r) => setTimeout(r, 5));
+          return 'ok';
+        },
+        log: quietLog,
+      });
+    const drain = async (worker: OutboxWorker) => {
+      while ((await worker.runOnce()) > 0) {
+        // keep claiming until the queue is empty
+      }
+    };
+    await Promise.all([drain(makeWorker()), drain(makeWorker()), drain(makeWorker())]);
+    expect(deliveries.size).toBe(total);
+    expect([...deliveries.values()].every((count) => count === 1)).toBe(true);
+    const pending = await t.handle.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('status', '!=', 'sent')
+      .execute();
+    expect(pending).toEqual([]);
+  });
+});
+
+describe('the relay rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', {
+      MAIL_RELAY_LIMIT_PER_IP: '3',
+      MAIL_RELAY_LIMIT_PER_CLIENT: '5',
+    });
+  });
+  afterAll(async () => t?.close());
+
+  const sendFrom = (ip: string, body = jsRequest(contact)) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/email/send',
+      payload: body,
+      remoteAddress: ip,
+    });
+
+  it('answers 429 with Retry-After past the limit per IP, then per client', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await sendFrom('203.0.113.1')).statusCode).toBe(200);
+    const overIp = await sendFrom('203.0.113.1');
+    expect(overIp.statusCode).toBe(429);
+    expect(Number(overIp.headers['retry-after'])).toBeGreaterThan(0);
+    expect(overIp.body).toMatch(/Too many requests/);
+
+    // Another visitor, same client: the client's 5 per hour run out.
+    expect((await sendFrom('203.0.113.2')).statusCode).toBe(200);
+    expect((await sendFrom('203.0.113.2')).statusCode).toBe(200);
+    const overClient = await sendFrom('203.0.113.2');
+    expect(overClient.statusCode).toBe(429);
+    expect(Number(overClient.headers['retry-after'])).toBeGreaterThan(60);
+
+    // Other clients are not affected.
+    const se = t.registry.byCode('SE')!.emailService;
+    const other = await sendFrom('203.0.113.3', {
+      ...jsRequest(contact, se.templates.contact),
+      user_id: se.userId,
+      service_id: se.serviceId,
+    });
+    expect(other.statusCode).toBe(200);
+  });
+});
