@@ -36,28 +36,31 @@ export function assertSendable(request: SendEmailRequest): void {
   }
 }
 
+/** The address to call, absolute when the page has one (so it also works outside a page). */
 function endpoint(baseUrl: string, path: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}${path}`;
+  const url = `${baseUrl.replace(/\/+$/, '')}${path}`;
+  return typeof location === 'undefined' ? url : new URL(url, location.href).href;
 }
 
-export async function sendEmail(request: SendEmailRequest): Promise<SendEmailResult> {
-  assertSendable(request);
-  const sameOrigin = request.baseUrl === '';
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+function isSameOrigin(url: string): boolean {
+  return typeof location !== 'undefined' && new URL(url).origin === location.origin;
+}
+
+async function post(
+  url: string,
+  init: { headers: Record<string, string>; body: BodyInit },
+  idempotencyKey: string | undefined,
+): Promise<SendEmailResult> {
+  const sameOrigin = isSameOrigin(url);
+  const headers = { ...init.headers };
   // Only our own relay knows the header; a foreign service would refuse it in the CORS preflight.
-  if (request.idempotencyKey && sameOrigin) headers['idempotency-key'] = request.idempotencyKey;
+  if (idempotencyKey && sameOrigin) headers['idempotency-key'] = idempotencyKey;
   try {
-    const response = await fetch(endpoint(request.baseUrl, '/api/v1.0/email/send'), {
+    const response = await fetch(url, {
       method: 'POST',
       headers,
       credentials: sameOrigin ? 'include' : 'omit',
-      body: JSON.stringify({
-        lib_version: emailLibVersion,
-        user_id: request.userId,
-        service_id: request.serviceId,
-        template_id: request.templateId,
-        template_params: request.templateParams,
-      }),
+      body: init.body,
     });
     const text = await response.text();
     const result = { ok: response.status === 200 || text === 'OK', status: response.status, text };
@@ -67,6 +70,45 @@ export async function sendEmail(request: SendEmailRequest): Promise<SendEmailRes
     console.warn('E-mail not sent: network error', error);
     return { ok: false, status: 0, text: 'Network error' };
   }
+}
+
+export async function sendEmail(request: SendEmailRequest): Promise<SendEmailResult> {
+  assertSendable(request);
+  return post(
+    endpoint(request.baseUrl, '/api/v1.0/email/send'),
+    {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        lib_version: emailLibVersion,
+        user_id: request.userId,
+        service_id: request.serviceId,
+        template_id: request.templateId,
+        template_params: request.templateParams,
+      }),
+    },
+    request.idempotencyKey,
+  );
+}
+
+/**
+ * The multipart variant (POST {base}/api/v1.0/email/send-form): the same ids, and each template
+ * parameter as a form field. The browser sets the multipart boundary itself.
+ */
+export async function sendEmailForm(request: SendEmailRequest): Promise<SendEmailResult> {
+  assertSendable(request);
+  const form = new FormData();
+  form.set('lib_version', emailLibVersion);
+  form.set('user_id', request.userId ?? '');
+  form.set('service_id', request.serviceId ?? '');
+  form.set('template_id', request.templateId ?? '');
+  for (const [name, value] of Object.entries(request.templateParams)) {
+    if (value !== undefined && value !== null) form.set(name, String(value));
+  }
+  return post(
+    endpoint(request.baseUrl, '/api/v1.0/email/send-form'),
+    { headers: {}, body: form },
+    request.idempotencyKey,
+  );
 }
 
 /** A fresh key per submission attempt; the form keeps it until the send succeeds. */
