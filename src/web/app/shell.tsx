@@ -1,7 +1,10 @@
-import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { SiteFooter } from '../features/site/footer/site-footer';
+import { SiteHeader } from '../features/site/header/site-header';
 import { useClient } from './client-context';
+import { FooterContactForm } from './footer-contact-form';
 
-/** Layout around every screen. The header and footer layouts come with the public-site issue. */
+/** Layout around every screen: skip link, the client's header, the screen, the client's footer. */
 export function Shell() {
   const client = useClient();
   return (
@@ -9,31 +12,11 @@ export function Shell() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="site-header">
-        <Link to="/" className="site-logo">
-          <img
-            src={`${client.pictureLocation}/logo.svg`}
-            alt={client.title}
-            width={240}
-            height={64}
-          />
-        </Link>
-        <nav aria-label="Main">
-          <ul className="menu-bar">
-            {client.menuItems.map((item) => (
-              <li key={item.route}>
-                <NavLink to={item.route}>{item.display}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
-      <main id="main">
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="site-footer">
-        <p>© {client.title}</p>
-      </footer>
+      <SiteFooter contactForm={client.showContactFormOnFooter ? <FooterContactForm /> : null} />
       <ScrollRestoration />
     </>
   );

@@ -1,49 +1,59 @@
 import type { RouteObject } from 'react-router';
 import { routeTable, type RouteName } from '../../../common/routes';
-import { GenericContent } from '../../components/generic-content';
-import { useClient } from '../../app/client-context';
+import HomePage from './home/home-page';
 
-function HomePlaceholder() {
-  const client = useClient();
-  return <GenericContent heading={client.welcome.heading} paragraphs={client.welcome.paragraphs} />;
-}
+type ContentScreens = typeof import('./screens/content-screens');
 
-const headings: Partial<Record<RouteName, string>> = {
-  about: 'About us',
-  success: 'Your inquiry has been sent',
-  failure: 'Sorry we were unable to process your inquery.',
-  login: 'Sign in',
-};
+/**
+ * Brochure screens. The home page is in the main bundle; the other screens load on demand in a
+ * few chunks (content pages, reviews, order outcome, the tech lifecycle) to keep the first load small.
+ */
+const contentScreen =
+  (name: keyof ContentScreens): RouteObject['lazy'] =>
+  async () => ({ Component: (await import('./screens/content-screens'))[name] });
 
-const siteRouteNames: RouteName[] = [
-  'about',
-  'success',
-  'failure',
-  'documentation',
-  'reviews',
-  'nails',
-  'galleries',
-  'approach',
-  'qualifications',
-  'terms',
-  'cookies',
-  'faqs',
-  'fees',
-  'client',
-  'hub',
-  'tech',
-  'services',
-  'joinus',
-  'team',
-  'work',
-  'login',
+const contentRoutes: Array<[RouteName, keyof ContentScreens]> = [
+  ['about', 'AboutScreen'],
+  ['documentation', 'DocumentationScreen'],
+  ['nails', 'NailsScreen'],
+  ['galleries', 'GalleriesScreen'],
+  ['approach', 'ApproachScreen'],
+  ['qualifications', 'QualificationsScreen'],
+  ['terms', 'TermsScreen'],
+  ['cookies', 'CookiesScreen'],
+  ['faqs', 'FaqsScreen'],
+  ['client', 'ClientScreen'],
+  ['hub', 'HubScreen'],
+  ['services', 'ServicesScreen'],
+  ['joinus', 'JoinUsScreen'],
+  ['team', 'TeamScreen'],
+  ['work', 'WorkScreen'],
+  ['login', 'LoginScreen'],
 ];
 
-/** Brochure screens (issue: the public site). */
+const failureScreen: RouteObject['lazy'] = async () => ({
+  Component: (await import('./screens/outcome-screens')).FailureScreen,
+});
+
 export const siteRoutes: RouteObject[] = [
-  { index: true, element: <HomePlaceholder /> },
-  ...siteRouteNames.map((name) => ({
-    path: routeTable[name],
-    element: <GenericContent heading={headings[name] ?? name[0]!.toUpperCase() + name.slice(1)} />,
+  { index: true, element: <HomePage /> },
+  ...contentRoutes.map(([route, screen]) => ({
+    path: routeTable[route],
+    lazy: contentScreen(screen),
   })),
+  {
+    path: routeTable.reviews,
+    lazy: async () => ({ Component: (await import('./screens/reviews-screen')).default }),
+  },
+  {
+    path: routeTable.tech,
+    lazy: async () => ({ Component: (await import('./tech/tech-screen')).default }),
+  },
+  {
+    path: routeTable.success,
+    lazy: async () => ({ Component: (await import('./screens/outcome-screens')).SuccessScreen }),
+  },
+  { path: routeTable.failure, lazy: failureScreen },
+  // Spec: /fees shows the failure page.
+  { path: routeTable.fees, lazy: failureScreen },
 ];

@@ -1,0 +1,147 @@
+import { Link } from 'react-router';
+import type { ClientConfig } from '../../../../common/client-config';
+import { useClient } from '../../../app/client-context';
+import { retailerTagline } from '../content/site-content';
+import { telephoneHref } from '../contact-links';
+import { SiteLogo } from '../header/site-header';
+import { footerMenu } from '../header/menu-entries';
+import { SocialLinks } from '../header/social-links';
+
+/** Copyright years from spec section 9; the PI layout has none given, so it shows the current year. */
+export function copyrightYear(footerType: ClientConfig['footerType'], now = new Date()): number {
+  switch (footerType) {
+    case 'SE':
+      return 2022;
+    case 'Min':
+      return 2023;
+    case 'DQ':
+      return 2025;
+    case 'PI':
+      return now.getFullYear();
+  }
+}
+
+function FooterMenu() {
+  return (
+    <nav aria-label="Footer" className="footer-menu">
+      <ul>
+        {footerMenu.map((item) => (
+          <li key={item.route}>
+            <Link to={item.route}>{item.display}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Copyright({ client }: { client: ClientConfig }) {
+  return (
+    <p className="site-footer__copyright">
+      © {copyrightYear(client.footerType)} {client.title}
+    </p>
+  );
+}
+
+function Telephone({ number }: { number: string }) {
+  return <a href={telephoneHref(number)}>{number}</a>;
+}
+
+function RetailerFooter({ client }: { client: ClientConfig }) {
+  return (
+    <div className="site-footer__inner">
+      <div className="site-footer__brand">
+        <SiteLogo client={client} />
+        <p>{retailerTagline}</p>
+      </div>
+      <ul className="site-footer__contact">
+        {client.telephoneNo && (
+          <li>
+            Telephone: <Telephone number={client.telephoneNo} />
+          </li>
+        )}
+        <li>
+          E-mail: <a href={`mailto:${client.email}`}>{client.email}</a>
+        </li>
+        {client.whatsappLink && (
+          <li>
+            <a href={client.whatsappLink} rel="noopener noreferrer" target="_blank">
+              Chat with us on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+        )}
+      </ul>
+      <FooterMenu />
+      <div className="site-footer__legal">
+        <Copyright client={client} />
+        {client.vatNumber && <p>VAT number: {client.vatNumber}</p>}
+      </div>
+    </div>
+  );
+}
+
+function BusinessFooter({ client }: { client: ClientConfig }) {
+  return (
+    <div className="site-footer__inner">
+      <FooterMenu />
+      <ul className="site-footer__contact">
+        {client.address && <li>{client.address}</li>}
+        {client.telephoneNo && (
+          <li>
+            Phone: <Telephone number={client.telephoneNo} />
+          </li>
+        )}
+        {client.email && (
+          <li>
+            E-mail: <a href={`mailto:${client.email}`}>{client.email}</a>
+          </li>
+        )}
+      </ul>
+      <SocialLinks client={client} className="site-footer__social" />
+      <div className="site-footer__legal">
+        <Copyright client={client} />
+      </div>
+    </div>
+  );
+}
+
+function SimpleFooter({ client, withContact }: { client: ClientConfig; withContact: boolean }) {
+  return (
+    <div className="site-footer__inner">
+      <FooterMenu />
+      {withContact && (
+        <ul className="site-footer__contact">
+          {client.telephoneNo && (
+            <li>
+              Phone: <Telephone number={client.telephoneNo} />
+            </li>
+          )}
+          <li>
+            E-mail: <a href={`mailto:${client.email}`}>{client.email}</a>
+          </li>
+        </ul>
+      )}
+      <SocialLinks client={client} className="site-footer__social" />
+      <div className="site-footer__legal">
+        <Copyright client={client} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The footer in the client's layout (footerType). `contactForm` fills the slot above it when the
+ * client shows its contact form in the footer; the enquiry feature supplies the form.
+ */
+export function SiteFooter({ contactForm }: { contactForm?: React.ReactNode }) {
+  const client = useClient();
+  return (
+    <footer className={`site-footer site-footer--${client.footerType}`}>
+      {contactForm && <div className="site-footer__form">{contactForm}</div>}
+      {client.footerType === 'SE' && <RetailerFooter client={client} />}
+      {client.footerType === 'PI' && <BusinessFooter client={client} />}
+      {client.footerType === 'DQ' && <SimpleFooter client={client} withContact />}
+      {client.footerType === 'Min' && <SimpleFooter client={client} withContact={false} />}
+    </footer>
+  );
+}
