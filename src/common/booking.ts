@@ -138,7 +138,12 @@ export const createBookingRequestSchema = z.object({
     ),
 });
 /** What the browser sends. */
-export type CreateBookingPayload = z.input<typeof createBookingRequestSchema>;
+export type CreateBookingPayload = Omit<
+  z.input<typeof createBookingRequestSchema>,
+  'treatments'
+> & {
+  treatments: Array<{ ID: number }>;
+};
 /** What the server works with once the payload is validated. */
 export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
 
@@ -210,4 +215,16 @@ export function todayInTimeZone(timeZone: string, now: Date = new Date()): strin
 export function addDays(isoDate: string, days: number): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** "Wednesday 9 December 2026" for a YYYY-MM-DD date (a calendar day; no time zone shift). */
+export function formatLongDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
 }

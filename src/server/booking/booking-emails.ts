@@ -1,4 +1,4 @@
-import type { StoredBooking } from '../../common/booking.js';
+import { formatLongDate, type StoredBooking } from '../../common/booking.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { formatDuration, formatPounds } from '../../common/money.js';
 import { escapeHtml } from '../html.js';
@@ -13,18 +13,6 @@ export const bookingTemplateIds = {
   business: 'booking-business',
   customer: 'booking-customer',
 } as const;
-
-/** "Wednesday 9 December 2026" for a YYYY-MM-DD date (calendar only, no time zone shift). */
-export function formatLongDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
-}
 
 function summaryLines(booking: StoredBooking): Array<[string, string]> {
   return [

@@ -1,8 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { routeTable } from '../../../common/routes';
-import { GenericContent } from '../../components/generic-content';
 
-/** Treatment booking (issue: booking). */
+/** Treatment booking: its own chunk, loaded when a visitor opens /booking. */
 export const bookingRoutes: RouteObject[] = [
-  { path: routeTable.booking, element: <GenericContent heading="Book a treatment" /> },
+  {
+    path: routeTable.booking,
+    lazy: async () => ({ Component: (await import('./booking-page')).default }),
+  },
 ];

@@ -1,0 +1,255 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  bookingMessages,
+  dobPlaceholder,
+  formatLongDate,
+  todayInTimeZone,
+  type BookingCustomerForm,
+  type CreateBookingPayload,
+  type Treatment,
+} from '../../../common/booking';
+import type { BookingRules } from '../../../common/client-config';
+import { formatDuration, formatPounds } from '../../../common/money';
+import { useClient } from '../../app/client-context';
+import { PageHeading } from '../../components/page-heading';
+import {
+  useActiveTreatments,
+  useAvailableTimes,
+  useCategories,
+  useCreateBooking,
+} from './booking-api';
+import { CustomerForm } from './customer-form';
+import { TimeChooser } from './time-chooser';
+import { TreatmentChooser } from './treatment-chooser';
+import './booking.css';
+
+type Stage = 'choose' | 'details';
+
+function NoOnlineBooking() {
+  const client = useClient();
+  return (
+    <div className="page booking-page">
+      <PageHeading>Book a treatment</PageHeading>
+      <p>
+        {client.title} does not take bookings online. Please <Link to="/contact">contact us</Link>{' '}
+        and we will find a time that suits you.
+      </p>
+    </div>
+  );
+}
+
+function BookingTotals({ chosen }: { chosen: Treatment[] }) {
+  const price = chosen.reduce((sum, t) => sum + t.Price, 0);
+  const duration = chosen.reduce((sum, t) => sum + t.Duration, 0);
+  return (
+    <p className="booking-totals" aria-live="polite">
+      {chosen.length === 0 ? (
+        'No treatments chosen yet.'
+      ) : (
+        <>
+          <span>
+            {chosen.length} {chosen.length === 1 ? 'treatment' : 'treatments'}
+          </span>
+          <span>
+            Total: <strong>{formatPounds(price)}</strong>
+          </span>
+          <span>
+            Time: <strong>{formatDuration(duration)}</strong>
+          </span>
+        </>
+      )}
+    </p>
+  );
+}
+
+function BookingFlow({ rules }: { rules: BookingRules }) {
+  const client = useClient();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const categories = useCategories();
+  const treatments = useActiveTreatments();
+  const createBooking = useCreateBooking();
+
+  const [stage, setStage] = useState<Stage>('choose');
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('');
+  const [failure, setFailure] = useState('');
+  const submitting = useRef(false);
+  const stageHeading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  const chosen = (treatments.data ?? []).filter((t) => selectedIds.includes(t.ID));
+  const totalPrice = chosen.reduce((sum, t) => sum + t.Price, 0);
+  const totalDuration = chosen.reduce((sum, t) => sum + t.Duration, 0);
+  const times = useAvailableTimes(date, totalDuration);
+  const timeOffered = time !== '' && (times.data ?? []).includes(time);
+  const ready = chosen.length > 0 && date !== '' && timeOffered;
+
+  // Moving between stages puts focus on the new stage's heading, so it is announced.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    stageHeading.current?.focus();
+  }, [stage]);
+
+  const toggleTreatment = (id: number) => {
+    setSelectedIds((ids) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id]));
+    setTime('');
+  };
+  const changeDate = (next: string) => {
+    setDate(next);
+    setTime('');
+  };
+
+  const book = async (customer: BookingCustomerForm) => {
+    if (submitting.current) return; // a double click books once
+    submitting.current = true;
+    setFailure('');
+    const payload: CreateBookingPayload = {
+      totalPrice,
+      totalDuration,
+      startTime: `${date} ${time}:00`,
+      endTime: `${date} 12:00:00`,
+      customer: {
+        name: customer.name,
+        dob: dobPlaceholder,
+        telephone: customer.telephone,
+        email: customer.email,
+        doorNo: customer.doorNo,
+        postCode: customer.postCode,
+        gdprConsent: true,
+        gift: false,
+        marketing: customer.marketing,
+      },
+      treatments: chosen,
+    };
+    try {
+      await createBooking.mutateAsync(payload);
+      queryClient.removeQueries({ queryKey: ['booking', 'times'] });
+      void navigate('/order/success');
+    } catch (error) {
+      queryClient.removeQueries({ queryKey: ['booking', 'times'] });
+      setFailure(bookingMessages.bookingFailed);
+      console.error(
+        `${bookingMessages.bookingFailed}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      void navigate('/order/fail');
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  if (categories.isPending || treatments.isPending) {
+    return (
+      <div className="page booking-page">
+        <PageHeading>Book a treatment</PageHeading>
+        <p aria-live="polite">Loading the treatments…</p>
+      </div>
+    );
+  }
+  if (categories.isError || treatments.isError) {
+    return (
+      <div className="page booking-page">
+        <PageHeading>Book a treatment</PageHeading>
+        <p role="alert" className="booking-error">
+          We could not load the treatments just now. Please reload the page, or{' '}
+          <Link to="/contact">contact us</Link> to book.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page booking-page">
+      <PageHeading>Book a treatment</PageHeading>
+
+      {stage === 'choose' ? (
+        <section aria-labelledby="booking-stage-heading" className="booking-stage">
+          <h2 id="booking-stage-heading" ref={stageHeading} tabIndex={-1}>
+            Step 1 of 2: choose treatments, a date and a time
+          </h2>
+          <div className="booking-columns">
+            <div>
+              <h3 className="booking-subheading">Treatments</h3>
+              <TreatmentChooser
+                categories={categories.data}
+                treatments={treatments.data}
+                selectedIds={selectedIds}
+                onToggle={toggleTreatment}
+              />
+            </div>
+            <div className="booking-side">
+              <BookingTotals chosen={chosen} />
+              <h3 className="booking-subheading">Date and time</h3>
+              <TimeChooser
+                minDate={todayInTimeZone(client.timeZone)}
+                horizonDays={rules.horizonDays}
+                date={date}
+                durationMinutes={totalDuration}
+                time={time}
+                onDateChange={changeDate}
+                onTimeChange={setTime}
+                times={times}
+              />
+              <button
+                type="button"
+                className="booking-button booking-button--wide"
+                disabled={!ready}
+                aria-describedby={ready ? undefined : 'booking-next-hint'}
+                onClick={() => setStage('details')}
+              >
+                Next
+              </button>
+              {!ready && (
+                <p id="booking-next-hint" className="booking-hint">
+                  Choose at least one treatment, a date and a time to continue.
+                </p>
+              )}
+            </div>
+          </div>
+        </section>
+      ) : (
+        <section aria-labelledby="booking-stage-heading" className="booking-stage">
+          <h2 id="booking-stage-heading" ref={stageHeading} tabIndex={-1}>
+            Step 2 of 2: your details
+          </h2>
+          <div className="booking-columns booking-columns--details">
+            <CustomerForm
+              pending={createBooking.isPending}
+              failure={failure}
+              onBack={() => setStage('choose')}
+              onBook={(customer) => void book(customer)}
+            />
+            <div className="booking-side booking-recap">
+              <h3 id="booking-recap-heading" className="booking-subheading">
+                Your booking
+              </h3>
+              <p>
+                {formatLongDate(date)} at {time}
+              </p>
+              <ul>
+                {chosen.map((t) => (
+                  <li key={t.ID}>
+                    {t.Name} ({formatDuration(t.Duration)}, {formatPounds(t.Price)})
+                  </li>
+                ))}
+              </ul>
+              <BookingTotals chosen={chosen} />
+            </div>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** /booking: the two-stage treatment booking (spec section 4). */
+export default function BookingPage() {
+  const client = useClient();
+  return client.booking ? <BookingFlow rules={client.booking} /> : <NoOnlineBooking />;
+}

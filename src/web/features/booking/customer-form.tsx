@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
+import {
+  bookingCustomerFormSchema,
+  consentWording,
+  type BookingCustomerForm,
+} from '../../../common/booking';
+
+interface CustomerFormProps {
+  pending: boolean;
+  failure: string;
+  onBack: () => void;
+  onBook: (customer: BookingCustomerForm) => void;
+}
+
+interface TextFieldProps {
+  label: string;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete: string;
+  registration: UseFormRegisterReturn;
+  error: FieldError | undefined;
+  hint?: string;
+  inputMode?: 'tel' | 'email' | 'text';
+}
+
+function TextField({
+  label,
+  type = 'text',
+  autoComplete,
+  registration,
+  error,
+  hint,
+  inputMode,
+}: TextFieldProps) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="booking-field">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="booking-hint">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        type={type}
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...registration}
+      />
+      {error?.message && (
+        <p id={`${id}-error`} className="booking-error" role="alert">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const emptyForm: BookingCustomerForm = {
+  name: '',
+  email: '',
+  telephone: '',
+  doorNo: '',
+  postCode: '',
+  gdprConsent: false,
+  marketing: false,
+};
+
+/** Stage 2: who the booking is for (spec section 5's rules, the shared schema's messages). */
+export function CustomerForm({ pending, failure, onBack, onBook }: CustomerFormProps) {
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    formState: { errors },
+  } = useForm<BookingCustomerForm>({
+    resolver: zodResolver(bookingCustomerFormSchema),
+    mode: 'onTouched',
+    defaultValues: emptyForm,
+  });
+
+  return (
+    <form className="booking-form" noValidate onSubmit={handleSubmit(onBook)}>
+      <TextField
+        label="Name"
+        autoComplete="name"
+        registration={register('name')}
+        error={errors.name}
+      />
+      <TextField
+        label="E-mail"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        // Live validation (spec section 5): checked as the visitor types.
+        registration={register('email', { onChange: () => void trigger('email') })}
+        error={errors.email}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        hint="10 or 11 characters, for example 07700900123"
+        registration={register('telephone')}
+        error={errors.telephone}
+      />
+      <TextField
+        label="Door number / address line 1"
+        autoComplete="address-line1"
+        registration={register('doorNo')}
+        error={errors.doorNo}
+      />
+      <TextField
+        label="Postcode"
+        autoComplete="postal-code"
+        registration={register('postCode')}
+        error={errors.postCode}
+      />
+
+      <div className="booking-check">
+        <input
+          id="booking-consent"
+          type="checkbox"
+          aria-invalid={errors.gdprConsent ? true : undefined}
+          aria-describedby={errors.gdprConsent ? 'booking-consent-error' : undefined}
+          // Validated as soon as it changes, and again on submit (spec section 5).
+          {...register('gdprConsent', { onChange: () => void trigger('gdprConsent') })}
+        />
+        <label htmlFor="booking-consent">{consentWording}</label>
+      </div>
+      {errors.gdprConsent?.message && (
+        <p id="booking-consent-error" className="booking-error" role="alert">
+          {errors.gdprConsent.message}
+        </p>
+      )}
+
+      <div className="booking-check">
+        <input id="booking-marketing" type="checkbox" {...register('marketing')} />
+        <label htmlFor="booking-marketing">Send me occasional news and offers (optional)</label>
+      </div>
+
+      {failure && (
+        <p className="booking-error" role="alert">
+          {failure}
+        </p>
+      )}
+
+      <div className="booking-actions">
+        <button type="button" className="booking-button booking-button--secondary" onClick={onBack}>
+          Back
+        </button>
+        <button type="submit" className="booking-button" disabled={pending} aria-disabled={pending}>
+          {pending ? 'Booking…' : 'Book'}
+        </button>
+      </div>
+    </form>
+  );
+}

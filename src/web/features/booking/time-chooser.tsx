@@ -1,0 +1,80 @@
+import { addDays, bookingMessages, formatLongDate } from '../../../common/booking';
+import type { useAvailableTimes } from './booking-api';
+
+interface TimeChooserProps {
+  minDate: string;
+  horizonDays: number;
+  date: string;
+  durationMinutes: number;
+  time: string;
+  onDateChange: (date: string) => void;
+  onTimeChange: (time: string) => void;
+  times: ReturnType<typeof useAvailableTimes>;
+}
+
+/** The date field and, once treatments and a date are chosen, the free start times. */
+export function TimeChooser({
+  minDate,
+  horizonDays,
+  date,
+  durationMinutes,
+  time,
+  onDateChange,
+  onTimeChange,
+  times,
+}: TimeChooserProps) {
+  return (
+    <div className="booking-when">
+      <div className="booking-field">
+        <label htmlFor="booking-date">Date</label>
+        <input
+          id="booking-date"
+          type="date"
+          min={minDate}
+          max={addDays(minDate, horizonDays)}
+          value={date}
+          onChange={(event) => onDateChange(event.target.value)}
+          aria-describedby="booking-date-hint"
+        />
+        <p id="booking-date-hint" className="booking-hint">
+          Choose a day from today up to {horizonDays} days ahead.
+        </p>
+      </div>
+
+      <div aria-live="polite" className="booking-times">
+        {durationMinutes === 0 ? (
+          <p className="booking-hint">Choose at least one treatment to see the available times.</p>
+        ) : date === '' ? (
+          <p className="booking-hint">Choose a date to see the available times.</p>
+        ) : times.isPending ? (
+          <p className="booking-hint">Looking for available times…</p>
+        ) : times.isError ? (
+          <p role="alert" className="booking-error">
+            {times.error.message}
+          </p>
+        ) : times.data.length === 0 ? (
+          <p className="booking-notice">{bookingMessages.noTimes}</p>
+        ) : (
+          <fieldset className="booking-time-options">
+            <legend>Available times on {formatLongDate(date)}</legend>
+            <div className="booking-time-grid">
+              {times.data.map((option) => (
+                <div key={option} className="booking-time-option">
+                  <input
+                    type="radio"
+                    id={`booking-time-${option}`}
+                    name="booking-time"
+                    value={option}
+                    checked={time === option}
+                    onChange={() => onTimeChange(option)}
+                  />
+                  <label htmlFor={`booking-time-${option}`}>{option}</label>
+                </div>
+              ))}
+            </div>
+          </fieldset>
+        )}
+      </div>
+    </div>
+  );
+}
