@@ -1,9 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { routeTable } from '../../../common/routes';
-import { GenericContent } from '../../components/generic-content';
 
-/** Contact and travel enquiry forms (issue: e-mail). */
+/** Contact and travel enquiry screens, one chunk for the group. */
 export const enquiryRoutes: RouteObject[] = [
-  { path: routeTable.contact, element: <GenericContent heading="Contact us" /> },
-  { path: routeTable.travelbooking, element: <GenericContent heading="Travel enquiry" /> },
+  {
+    path: routeTable.contact,
+    lazy: async () => ({ Component: (await import('./contact-page')).ContactPage }),
+  },
+  {
+    path: routeTable.travelbooking,
+    lazy: async () => ({ Component: (await import('./travel-booking-page')).TravelBookingPage }),
+  },
 ];

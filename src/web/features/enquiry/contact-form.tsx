@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { contactFormSchema, type ContactForm as ContactFields } from '../../../common/forms';
+import { FormField, HoneypotField } from './form-field';
+import { useSendEnquiry } from './use-send-enquiry';
+import './enquiry.css';
+
+type ContactInput = z.input<typeof contactFormSchema>;
+
+/**
+ * The contact form (name, email, telephone, message), on /contact and in the footer. Checked on
+ * submit only, emptiness only, with the spec's messages, which stay until the next submit.
+ */
+export function ContactForm({
+  heading,
+  headingLevel = 2,
+}: {
+  heading?: string;
+  headingLevel?: 2 | 3;
+}) {
+  const headingId = useId();
+  const { send, sending, honeypot } = useSendEnquiry('contact');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ContactInput, unknown, ContactFields>({
+    resolver: zodResolver(contactFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { name: '', email: '', telephone: '', message: '' },
+  });
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  return (
+    <form
+      className="enquiry-form contact-form"
+      aria-labelledby={heading ? headingId : undefined}
+      aria-label={heading ? undefined : 'Contact form'}
+      onSubmit={handleSubmit((form) =>
+        send({
+          telephone: form.telephone,
+          email: form.email,
+          name: form.name,
+          message: form.message,
+        }),
+      )}
+      noValidate
+    >
+      {heading && <Heading id={headingId}>{heading}</Heading>}
+      <p className="enquiry-form__hint">Fields marked * are required.</p>
+      <FormField
+        label="Name"
+        required
+        autoComplete="name"
+        registration={register('name')}
+        error={errors.name}
+      />
+      <FormField
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        registration={register('email')}
+        error={errors.email}
+      />
+      <FormField
+        label="Phone"
+        type="tel"
+        required
+        autoComplete="tel"
+        registration={register('telephone')}
+        error={errors.telephone}
+      />
+      <FormField
+        label="Message"
+        multiline
+        registration={register('message')}
+        error={errors.message}
+      />
+      <HoneypotField inputRef={honeypot} />
+      <button type="submit" className="enquiry-form__submit" disabled={sending}>
+        {sending ? 'Sending…' : 'Send'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { useId, type ReactNode } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+
+interface FieldProps {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: FieldError | undefined;
+  required?: boolean;
+  type?: 'text' | 'email' | 'tel';
+  inputMode?: 'numeric' | 'text';
+  autoComplete?: string;
+  hint?: string;
+  multiline?: boolean;
+  /** Options for a select; the first is the "no preference" choice. */
+  options?: readonly string[];
+}
+
+/**
+ * One labelled input. An error is announced (role="alert"), tied to the input with
+ * aria-describedby, and marks it aria-invalid; it stays until the next submit (spec section 5).
+ */
+export function FormField({
+  label,
+  registration,
+  error,
+  required,
+  type = 'text',
+  inputMode,
+  autoComplete = 'off',
+  hint,
+  multiline,
+  options,
+}: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  const common = {
+    id,
+    autoComplete,
+    'aria-required': required || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+    ...registration,
+  };
+  let control: ReactNode;
+  if (options) {
+    control = (
+      <select {...common}>
+        {options.map((option, index) => (
+          <option key={option} value={index === 0 ? '' : option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (multiline) {
+    control = <textarea rows={4} {...common} />;
+  } else {
+    control = <input type={type} inputMode={inputMode} {...common} />;
+  }
+  return (
+    <div className="enquiry-field">
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {hint && (
+        <p className="enquiry-field__hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      {control}
+      {error?.message && (
+        <p className="enquiry-field__error" id={errorId} role="alert">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A field people never see and bots fill in. The relay drops a message that has it filled, while
+ * answering OK, so a bot learns nothing.
+ */
+export const honeypotField = 'website';
+
+export function HoneypotField({ inputRef }: { inputRef: React.Ref<HTMLInputElement> }) {
+  const id = useId();
+  return (
+    <div className="enquiry-honeypot" aria-hidden="true">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input
+        id={id}
+        ref={inputRef}
+        name={honeypotField}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+      />
+    </div>
+  );
+}
