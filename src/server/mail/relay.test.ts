@@ -353,7 +353,17 @@ describeEachDatabase('the outbox worker', (kind) => {
     const probe = await startSmtpSink();
     const port = probe.port;
     await probe.close();
-    const { id } = await enqueueMessage(t.handle.db, message(1));
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/email/send',
+      payload: jsRequest({ ...contact, message: 'worker-test 1' }),
+    });
+    expect(accepted.body).toBe('OK');
+    const { id } = await t.handle.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('text', 'like', '%worker-test 1%')
+      .executeTakeFirstOrThrow();
     const worker = createOutboxWorker({
       ...fastRetries,
       db: t.handle.db,
