@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test';
+import { expect, openAs, test } from './fixtures';
+
+// JS has four slides and a 3000 ms slideTimer.
+const slideTimerMs = 3000;
+
+function slider(page: Page) {
+  return page.getByRole('region', { name: 'Pictures from Jet Set Travel Club' });
+}
+
+async function expectCurrentSlide(page: Page, n: number, timeout?: number) {
+  await expect(slider(page).getByRole('button', { name: `Go to slide ${n}` })).toHaveAttribute(
+    'aria-current',
+    'true',
+    timeout ? { timeout } : undefined,
+  );
+}
+
+/** Moves the pointer off the slider and focus out of it, so only the Pause state can hold it. */
+async function leaveSlider(page: Page) {
+  await page.mouse.move(2, 2);
+  await page.getByRole('heading', { level: 1 }).focus();
+}
+
+test('the slider advances by itself and wraps around', async ({ page, consoleErrors }) => {
+  await openAs(page, 'JS');
+  await expectCurrentSlide(page, 1);
+  const first = slider(page).getByRole('group', { name: '1 of 4' }).getByRole('img');
+  await expect(first).toHaveAttribute('loading', 'eager');
+  await expect(first).toHaveAttribute('fetchpriority', 'high');
+  await expect(
+    slider(page).getByRole('group', { name: '2 of 4' }).getByRole('img'),
+  ).toHaveAttribute('loading', 'lazy');
+
+  await expectCurrentSlide(page, 2, slideTimerMs + 2500);
+  await slider(page).getByRole('button', { name: 'Go to slide 4' }).click();
+  await leaveSlider(page);
+  await expectCurrentSlide(page, 1, slideTimerMs + 2500);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the arrows and dots move the slides, looping at both ends', async ({ page }) => {
+  await openAs(page, 'JS');
+  const region = slider(page);
+  await region.getByRole('button', { name: 'Next slide' }).click();
+  await expectCurrentSlide(page, 2);
+  await region.getByRole('button', { name: 'Previous slide' }).click();
+  await expectCurrentSlide(page, 1);
+  await region.getByRole('button', { name: 'Previous slide' }).click();
+  await expectCurrentSlide(page, 4);
+  await region.getByRole('button', { name: 'Go to slide 3' }).click();
+  await expectCurrentSlide(page, 3);
+});
+
+test('the slides can be dragged with the mouse', async ({ page }) => {
+  await openAs(page, 'JS');
+  const viewport = slider(page).getByRole('group', { name: '1 of 4' });
+  const box = (await viewport.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.8, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.2, y, { steps: 12 });
+  await page.mouse.up();
+  await expectCurrentSlide(page, 2);
+
+  await page.mouse.move(box.x + box.width * 0.2, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.8, y, { steps: 12 });
+  await page.mouse.up();
+  await expectCurrentSlide(page, 1);
+});
+
+test('Pause stops the slides until Play, and hover or focus hold them', async ({ page }) => {
+  await openAs(page, 'JS');
+  await slider(page).getByRole('button', { name: 'Pause slides' }).click();
+  await leaveSlider(page);
+  await page.waitForTimeout(slideTimerMs + 1500);
+  await expectCurrentSlide(page, 1);
+
+  await slider(page).getByRole('button', { name: 'Play slides' }).click();
+  await leaveSlider(page);
+  await expectCurrentSlide(page, 2, slideTimerMs + 2500);
+
+  // Hovering holds the slides (WCAG 2.2.2)...
+  const box = (await slider(page).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+  await page.waitForTimeout(slideTimerMs + 1500);
+  await expectCurrentSlide(page, 2);
+
+  // ...and so does keyboard focus inside it.
+  await page.mouse.move(2, 2);
+  await slider(page).getByRole('button', { name: 'Next slide' }).focus();
+  await page.waitForTimeout(slideTimerMs + 1500);
+  await expectCurrentSlide(page, 2);
+});
+
+test('no rotation when the visitor asks for reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openAs(page, 'JS');
+  await expect(
+    slider(page).getByRole('button', { name: 'Autoplay off (reduced motion)' }),
+  ).toBeDisabled();
+  await page.waitForTimeout(slideTimerMs + 1500);
+  await expectCurrentSlide(page, 1);
+  await slider(page).getByRole('button', { name: 'Next slide' }).click();
+  await expectCurrentSlide(page, 2);
+});
