@@ -48,6 +48,8 @@ export async function startSiteServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Without this every test server would share data/highstreet.sqlite (and its outbox).
+      SQLITE_FILE: join(dataDir, 'highstreet.sqlite'),
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
       ...env,
