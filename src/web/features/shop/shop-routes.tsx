@@ -1,23 +1,17 @@
 import type { RouteObject } from 'react-router';
-import { routeTable, type RouteName } from '../../../common/routes';
-import { GenericContent } from '../../components/generic-content';
+import { productCategories, routeTable } from '../../../common/routes';
 
-const shopRouteNames: RouteName[] = [
-  'cart',
-  'checkout',
-  'product',
-  'products',
-  'oasis',
-  'sunbeach',
-  'spas',
-  'haircare',
-  'body',
-  'extensions',
-  'groceries',
+// One chunk per screen group: the catalogue (lists and product page) and the cart with checkout.
+const productList = async () => ({ Component: (await import('./product-list-page')).default });
+const productPage = async () => ({ Component: (await import('./product-page')).default });
+const cartPage = async () => ({ Component: (await import('./cart-page')).default });
+const checkoutPage = async () => ({ Component: (await import('./checkout-page')).default });
+
+/** Catalogue, cart and checkout (spec sections 2, 4 and 6). */
+export const shopRoutes: RouteObject[] = [
+  { path: routeTable.products, lazy: productList },
+  ...productCategories.map((category) => ({ path: routeTable[category], lazy: productList })),
+  { path: routeTable.product, lazy: productPage },
+  { path: routeTable.cart, lazy: cartPage },
+  { path: routeTable.checkout, lazy: checkoutPage },
 ];
-
-/** Catalogue, cart and checkout (issue: the shop). */
-export const shopRoutes: RouteObject[] = shopRouteNames.map((name) => ({
-  path: routeTable[name],
-  element: <GenericContent heading={name[0]!.toUpperCase() + name.slice(1)} />,
-}));

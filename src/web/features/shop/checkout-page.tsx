@@ -1,0 +1,246 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import {
+  cartTotal,
+  formatCartAmount,
+  itemCount,
+  type RepriceResult,
+} from '../../../common/cart-rules';
+import { checkoutFormSchema, type CheckoutForm } from '../../../common/forms';
+import { routeTable } from '../../../common/routes';
+import { useClient } from '../../app/client-context';
+import { PageHeading } from '../../components/page-heading';
+import { sendEmail } from '../../lib/email-client';
+import { getProducts, productsQueryKey } from './api';
+import { getCartStore, useCart } from './cart-store';
+import { EmailOrdersNotice } from './components/email-orders-notice';
+import { buildOrderTemplateParams } from './order-email';
+import './shop.css';
+
+type CheckoutInput = z.input<typeof checkoutFormSchema>;
+
+interface FieldProps {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error: FieldError | undefined;
+  required?: boolean;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete: string;
+  multiline?: boolean;
+}
+
+function Field({
+  label,
+  registration,
+  error,
+  required,
+  type,
+  autoComplete,
+  multiline,
+}: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    autoComplete,
+    'aria-required': required || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    ...registration,
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {multiline ? <textarea rows={3} {...common} /> : <input type={type ?? 'text'} {...common} />}
+      {error?.message && (
+        <p className="field-error" id={errorId} role="alert">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function OrderSummary() {
+  const client = useClient();
+  const lines = useCart((cart) => cart.lines);
+  const count = itemCount(lines);
+  return (
+    <aside className="order-summary" aria-labelledby="order-summary-heading">
+      <h2 id="order-summary-heading">Your order</h2>
+      <ul>
+        {lines.map((line) => (
+          <li key={line.id}>
+            {line.quantity} × {line.title}
+          </li>
+        ))}
+      </ul>
+      <p>
+        {count} {count === 1 ? 'item' : 'items'}, total{' '}
+        <strong>{formatCartAmount(cartTotal(lines), client)}</strong>
+      </p>
+      <p>
+        <Link to={routeTable.cart}>Change your cart</Link>
+      </p>
+    </aside>
+  );
+}
+
+/** /checkout: the visitor's details, then the order e-mail (spec sections 2, 4, 5 and 7.5). */
+function CheckoutScreen() {
+  const client = useClient();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const hasLines = useCart((cart) => cart.lines.length > 0);
+  const [sending, setSending] = useState(false);
+  const [reprice, setReprice] = useState<RepriceResult | null>(null);
+  // A second click arrives before React re-renders the disabled button; this stops it at once.
+  const sendingNow = useRef(false);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CheckoutInput, unknown, CheckoutForm>({
+    resolver: zodResolver(checkoutFormSchema),
+    // Spec section 5: checked on submit only; messages stay until the next submit.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { name: '', email: '', telephone: '', address: '', message: '' },
+  });
+
+  async function placeOrder(form: CheckoutForm) {
+    if (sendingNow.current) return;
+    sendingNow.current = true;
+    setSending(true);
+    const cart = getCartStore(client.name);
+    try {
+      // Re-price against the catalogue right before sending; a change is shown, not sent.
+      const catalogue = await queryClient.fetchQuery({
+        queryKey: productsQueryKey(),
+        queryFn: () => getProducts(),
+        staleTime: 0,
+      });
+      const result = cart.getState().applyCatalogue(catalogue, client);
+      if (result.removed.length > 0 || result.repriced.length > 0) {
+        setReprice(result);
+        return;
+      }
+      const lines = cart.getState().lines;
+      if (lines.length === 0) return;
+      const sent = await sendEmail({
+        baseUrl: client.emailService.baseUrl,
+        userId: client.emailService.userId,
+        serviceId: client.emailService.serviceId,
+        templateId: client.emailService.templates.order,
+        templateParams: { ...buildOrderTemplateParams(form, lines, client) },
+        idempotencyKey: cart.getState().orderKey(),
+      });
+      if (sent.ok) {
+        cart.getState().clear();
+        void navigate(routeTable.success);
+      } else {
+        void navigate(routeTable.failure);
+      }
+    } catch (error) {
+      console.warn('Order not sent', error);
+      void navigate(routeTable.failure);
+    } finally {
+      sendingNow.current = false;
+      setSending(false);
+    }
+  }
+
+  if (!hasLines) {
+    return (
+      <section className="page shop-page">
+        <PageHeading>Please enter your details</PageHeading>
+        <p>Your cart is empty, so there is nothing to order yet.</p>
+        <p>
+          <Link to={routeTable.products}>Browse our products</Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page shop-page checkout-page">
+      <PageHeading>Please enter your details</PageHeading>
+      {reprice && (
+        <div className="notice" role="alert">
+          <p>
+            Your cart changed because our catalogue has been updated. Please check it and press
+            Order again.
+          </p>
+          {reprice.removed.length > 0 && <p>No longer available: {reprice.removed.join(', ')}.</p>}
+          {reprice.repriced.length > 0 && <p>New price for: {reprice.repriced.join(', ')}.</p>}
+        </div>
+      )}
+      <div className="checkout-layout">
+        <form
+          className="checkout-form"
+          onSubmit={(event) => void handleSubmit(placeOrder)(event)}
+          noValidate
+        >
+          <p className="form-hint">Fields marked * are required.</p>
+          <Field
+            label="Name"
+            required
+            autoComplete="name"
+            registration={register('name')}
+            error={errors.name}
+          />
+          <Field
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            registration={register('email')}
+            error={errors.email}
+          />
+          <Field
+            label="Phone"
+            type="tel"
+            required
+            autoComplete="tel"
+            registration={register('telephone')}
+            error={errors.telephone}
+          />
+          <Field
+            label="Address"
+            multiline
+            autoComplete="street-address"
+            registration={register('address')}
+            error={errors.address}
+          />
+          <Field
+            label="Message"
+            multiline
+            autoComplete="off"
+            registration={register('message')}
+            error={errors.message}
+          />
+          <button type="submit" className="button button-primary" disabled={sending}>
+            {sending ? 'Sending your order…' : 'Order'}
+          </button>
+          <p className="visually-hidden" role="status">
+            {sending ? 'Sending your order' : ''}
+          </p>
+        </form>
+        <OrderSummary />
+      </div>
+    </section>
+  );
+}
+
+export default function CheckoutPage() {
+  const client = useClient();
+  return client.usesCart ? <CheckoutScreen /> : <EmailOrdersNotice />;
+}

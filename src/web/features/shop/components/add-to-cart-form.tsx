@@ -1,0 +1,59 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { maxQuantityPerLine, parseQuantity } from '../../../../common/cart-rules';
+import { routeTable } from '../../../../common/routes';
+import type { Product } from '../api';
+import { useCart } from '../cart-store';
+
+/** Quantity (default 1) and Add to cart; a valid add stores the line and goes to the cart. */
+export function AddToCartForm({ product }: { product: Product }) {
+  const add = useCart((cart) => cart.add);
+  const navigate = useNavigate();
+  const [quantity, setQuantity] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = useId();
+  const errorId = `${fieldId}-error`;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = parseQuantity(quantity);
+    if (!parsed.ok) return setError(parsed.message);
+    const change = add({
+      id: product.id,
+      title: product.title,
+      price: product.price,
+      quantity: parsed.quantity,
+    });
+    if (!change.ok) return setError(change.message);
+    void navigate(routeTable.cart);
+  }
+
+  return (
+    <form className="purchase-panel add-to-cart" onSubmit={onSubmit} noValidate>
+      <div className="field">
+        <label htmlFor={fieldId}>Quantity</label>
+        <input
+          id={fieldId}
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={maxQuantityPerLine}
+          step={1}
+          value={quantity}
+          onChange={(event) => setQuantity(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+      </div>
+      {error && (
+        <p className="field-error" id={errorId} role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-primary">
+        Add to cart
+      </button>
+    </form>
+  );
+}

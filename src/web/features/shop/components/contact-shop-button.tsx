@@ -1,0 +1,24 @@
+import { isSwimSpa } from '../../../../common/cart-rules';
+import { useClient } from '../../../app/client-context';
+import type { Product } from '../api';
+
+/**
+ * Spec section 6: where a product cannot be bought online (a swim spa, or a client without a
+ * cart) the visitor is asked to contact the shop instead, by e-mail.
+ */
+export function ContactShopButton({ product }: { product: Product }) {
+  const client = useClient();
+  const subject = encodeURIComponent(`Enquiry about ${product.title}`);
+  return (
+    <div className="purchase-panel">
+      <p>
+        {isSwimSpa(product)
+          ? 'Every swim spa is specified to order. Contact us for a quote and a site visit.'
+          : 'To order this product, please contact us.'}
+      </p>
+      <a className="button" href={`mailto:${client.email}?subject=${subject}`}>
+        Contact us at {client.email}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { clientConfigSchema, type ClientConfig } from '../../../../common/client-config';
+import { ClientContext } from '../../../app/client-context';
+import type { Product } from '../api';
+import { ProductDescription, sanitiseBlurb } from './product-description';
+import { ProductPrice } from './product-price';
+import { PurchasePanel } from './purchase-panel';
+
+function seedClient(code: string): ClientConfig {
+  const file = resolve(import.meta.dirname, `../../../../../seed/clients/${code}.json`);
+  return clientConfigSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+const hotTub: Product = {
+  id: 2,
+  title: 'Oasis Serenity',
+  price: 8995,
+  category: 'oasis',
+  blurb: '<p>Family tub</p>',
+  picture: '/media/SE/pics/2/cover.jpeg',
+  listingPictures: [],
+};
+const swimSpa: Product = { ...hotTub, id: 1001, title: 'Aqua Trainer 12', category: 'spas' };
+
+function renderAs(client: ClientConfig, ui: React.ReactNode) {
+  return render(
+    <ClientContext.Provider value={client}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </ClientContext.Provider>,
+  );
+}
+
+afterEach(cleanup);
+
+describe('ProductDescription', () => {
+  const hostile =
+    '<p>Lovely tub</p><img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>' +
+    '<a href="javascript:window.__pwned=3">click</a><div onclick="window.__pwned=4">hi</div>' +
+    '<iframe src="https://evil.example"></iframe><style>body{display:none}</style>';
+
+  it('strips scripts, event handlers, javascript: links, frames and styles', () => {
+    const clean = sanitiseBlurb(hostile);
+    expect(clean).not.toMatch(/<script|onerror|onclick|javascript:|<iframe|<style/i);
+    expect(clean).toContain('<p>Lovely tub</p>');
+  });
+
+  it('renders the description HTML without anything that can run', () => {
+    const { container } = renderAs(seedClient('SE'), <ProductDescription html={hostile} />);
+    expect(container.querySelector('script, iframe, style')).toBeNull();
+    expect(container.querySelector('[onerror], [onclick]')).toBeNull();
+    expect(container.querySelector('a')?.getAttribute('href') ?? '').not.toContain('javascript');
+    expect(screen.getByText('Lovely tub').tagName).toBe('P');
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
+  it('keeps ordinary formatting from the catalogue', () => {
+    const { container } = renderAs(
+      seedClient('SE'),
+      <ProductDescription html="<ul><li><strong>Seats:</strong> 5</li></ul>" />,
+    );
+    expect(container.querySelector('ul li strong')?.textContent).toBe('Seats:');
+  });
+});
+
+describe('PurchasePanel (spec section 6)', () => {
+  it('offers a quantity field and Add to cart for a hot tub when the cart is on', () => {
+    renderAs(seedClient('SE'), <PurchasePanel product={hotTub} />);
+    expect(screen.getByLabelText('Quantity')).toHaveProperty('value', '1');
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeTruthy();
+  });
+
+  it('offers only the contact button for a swim spa', () => {
+    const client = seedClient('SE');
+    renderAs(client, <PurchasePanel product={swimSpa} />);
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    expect(screen.queryByLabelText('Quantity')).toBeNull();
+    const contact = screen.getByRole('link', { name: `Contact us at ${client.email}` });
+    expect(contact.getAttribute('href')).toMatch(new RegExp(`^mailto:${client.email}\\?`));
+  });
+
+  it('offers only the contact button with the shop e-mail for every product when the cart is off', () => {
+    const client = seedClient('JS');
+    expect(client.usesCart).toBe(false);
+    for (const product of [hotTub, swimSpa]) {
+      renderAs(client, <PurchasePanel product={product} />);
+      expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+      expect(screen.queryByLabelText('Quantity')).toBeNull();
+      expect(screen.getByRole('link', { name: `Contact us at ${client.email}` })).toBeTruthy();
+      cleanup();
+    }
+  });
+});
+
+describe('ProductPrice', () => {
+  it('says "Starting from" before a swim spa price, and not before a hot tub price', () => {
+    renderAs(seedClient('SE'), <ProductPrice product={swimSpa} />);
+    expect(screen.getByText('Starting from').parentElement?.textContent).toBe(
+      'Starting from £8,995.00',
+    );
+    cleanup();
+    renderAs(seedClient('SE'), <ProductPrice product={hotTub} />);
+    expect(screen.queryByText(/Starting from/)).toBeNull();
+    expect(screen.getByText('£8,995.00')).toBeTruthy();
+  });
+
+  it('divides by 100 for a pence-mode client', () => {
+    const grocer = seedClient('BBG');
+    expect(grocer.pricesInPence).toBe(true);
+    renderAs(grocer, <ProductPrice product={{ ...hotTub, price: 799 }} />);
+    expect(screen.getByText('£7.99')).toBeTruthy();
+  });
+});

@@ -1,0 +1,21 @@
+import { isSwimSpa } from '../../../../common/cart-rules';
+import { formatPounds, toPounds } from '../../../../common/money';
+import { useClient } from '../../../app/client-context';
+import type { Product } from '../api';
+
+/** A product's price; swim spas say "Starting from" before it (spec section 2). */
+export function ProductPrice({ product, className }: { product: Product; className?: string }) {
+  const client = useClient();
+  const price = formatPounds(toPounds(product.price, client.pricesInPence));
+  return (
+    <p className={className ?? 'product-price'}>
+      {isSwimSpa(product) ? (
+        <>
+          <span className="starting-from">Starting from</span> {price}
+        </>
+      ) : (
+        price
+      )}
+    </p>
+  );
+}

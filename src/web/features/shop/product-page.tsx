@@ -1,0 +1,76 @@
+import { Link, useParams } from 'react-router';
+import { PageHeading } from '../../components/page-heading';
+import { isNotFound, useProduct, type Product } from './api';
+import { ProductDescription } from './components/product-description';
+import { ProductPrice } from './components/product-price';
+import { PurchasePanel } from './components/purchase-panel';
+import './shop.css';
+
+function Gallery({ product }: { product: Product }) {
+  const pictures = product.listingPictures.length ? product.listingPictures : [product.picture];
+  return (
+    <div className="product-gallery">
+      {pictures.map((src, index) => (
+        <img
+          key={src}
+          src={src}
+          alt={`${product.title}, picture ${index + 1} of ${pictures.length}`}
+          width={800}
+          height={600}
+          loading={index === 0 ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+      ))}
+    </div>
+  );
+}
+
+/** /product/{id}: title, price, quantity and Add to cart (or contact), description, pictures. */
+export default function ProductPage() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+
+  if (product.isPending) {
+    return (
+      <section className="page shop-page">
+        <p role="status" className="loading">
+          Loading product…
+        </p>
+      </section>
+    );
+  }
+  if (product.isError) {
+    const notFound = isNotFound(product.error);
+    return (
+      <section className="page shop-page">
+        <PageHeading>{notFound ? 'Product not found' : 'Something went wrong'}</PageHeading>
+        <p>
+          {notFound
+            ? 'We could not find that product. It may no longer be available.'
+            : 'Sorry, we could not load this product just now. Please refresh the page to try again.'}
+        </p>
+        <p>
+          <Link to="/products">See all our products</Link>
+        </p>
+      </section>
+    );
+  }
+
+  const item = product.data;
+  return (
+    <article className="page shop-page product-page">
+      <div className="product-layout">
+        <Gallery product={item} />
+        <div className="product-summary">
+          <PageHeading>{item.title}</PageHeading>
+          <ProductPrice product={item} className="product-price product-price-large" />
+          <PurchasePanel product={item} />
+        </div>
+      </div>
+      <section className="product-details" aria-labelledby="product-details-heading">
+        <h2 id="product-details-heading">Details</h2>
+        <ProductDescription html={item.blurb} />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,271 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, openAs, test } from './fixtures';
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  expect(results.violations).toEqual([]);
+}
+
+/** Opens the product page and adds a quantity; the page then moves to /cart. */
+async function addToCart(page: Page, productId: number, quantity: string): Promise<void> {
+  await openAs(page, 'SE', `/product/${productId}`);
+  await page.getByLabel('Quantity').fill(quantity);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+}
+
+async function fillCheckout(page: Page, name: string): Promise<void> {
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill('customer@example.com');
+  await page.getByLabel('Phone').fill('07700 900123');
+  await page.getByLabel('Address').fill('12 Loch View, Perth PH1 5AA');
+  await page.getByLabel('Message').fill('Please call before delivery.');
+}
+
+test('a visitor browses Oasis tubs, buys two, and the order reaches the shop by e-mail', async ({
+  page,
+  site,
+}) => {
+  await openAs(page, 'SE', '/oasis');
+  await expect(page.getByRole('heading', { level: 1, name: 'Oasis hot tubs' })).toBeVisible();
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(7);
+  await expect(page.getByRole('main').getByText('Sunbeach')).toHaveCount(0);
+  await expect(cards.filter({ hasText: 'Oasis Serenity' })).toContainText('£8,995.00');
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'View Details of Oasis Serenity' }).click();
+  await expect(page).toHaveURL(/\/product\/2$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Oasis Serenity' })).toBeVisible();
+  await expect(page.getByLabel('Quantity')).toHaveValue('1');
+  await expect(page.getByRole('img', { name: 'Oasis Serenity, picture 1 of 4' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Quantity').fill('2');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const row = page.getByRole('row', { name: /Oasis Serenity/ });
+  await expect(row.getByRole('spinbutton')).toHaveValue('2');
+  await expect(row).toContainText('£17.990,00');
+  await expect(page.getByRole('row', { name: /Total/ })).toContainText('£17.990,00');
+  await expect(page.getByRole('columnheader', { name: 'Qty' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Total/ })).toContainText('£17.990,00');
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'Check out' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Please enter your details' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Order' }).click();
+  await expect(page.getByRole('alert')).toHaveText([
+    'Please enter Name',
+    'Please enter Email',
+    'Please enter Phone number',
+  ]);
+  await expectNoAxeViolations(page);
+
+  // Messages stay until the next submit: typing a name does not clear its message.
+  const customer = `Morag Campbell ${Date.now()}`;
+  await fillCheckout(page, customer);
+  await expect(page.getByText('Please enter Name')).toBeVisible();
+  await page.getByRole('button', { name: 'Order' }).click();
+  await expect(page).toHaveURL(/\/order\/success$/);
+
+  const mail = await site.smtp.waitFor((m) => m.raw.includes(customer));
+  expect(mail.raw).toContain('Oasis Serenity');
+
+  await page.goto('/cart');
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Check out' })).toHaveCount(0);
+});
+
+test('a swim spa says "Starting from" and offers only the contact button', async ({ page }) => {
+  await openAs(page, 'SE', '/spas');
+  const spaCard = page.getByRole('article').filter({ hasText: 'Aqua Trainer 12' });
+  await expect(spaCard).toContainText('Starting from £19,995.00');
+
+  await openAs(page, 'SE', '/product/1001');
+  await expect(page.getByRole('heading', { level: 1, name: 'Aqua Trainer 12' })).toBeVisible();
+  await expect(page.getByText('Starting from')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
+  await expect(page.getByLabel('Quantity')).toHaveCount(0);
+  await expect(
+    page.getByRole('link', { name: 'Contact us at hello@spaescapes-scotland.co.uk' }),
+  ).toHaveAttribute('href', /^mailto:hello@spaescapes-scotland\.co\.uk/);
+});
+
+for (const failure of ['network error', 'server error'] as const) {
+  test(`when the relay fails (${failure}) the visitor sees /order/fail and keeps the cart`, async ({
+    page,
+  }) => {
+    await addToCart(page, 201, '1');
+    await page.route('**/api/v1.0/email/send', (route) =>
+      failure === 'network error'
+        ? route.abort()
+        : route.fulfill({ status: 500, body: 'Internal Server Error' }),
+    );
+    await page.getByRole('link', { name: 'Check out' }).click();
+    await fillCheckout(page, 'Alasdair Failing');
+    await page.getByRole('button', { name: 'Order' }).click();
+    await expect(page).toHaveURL(/\/order\/fail$/);
+    await page.goto('/cart');
+    await expect(page.getByRole('row', { name: /Sunbeach Breeze/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Total/ })).toContainText('£4.999,00');
+  });
+}
+
+test('invalid quantities give a clear message and add nothing', async ({ page }) => {
+  const expected: Record<string, string> = {
+    '0': 'Please enter a quantity of at least 1.',
+    '-1': 'Please enter a quantity of at least 1.',
+    '1.5': 'Please enter a whole number, for example 1 or 2.',
+    '100000': 'You can order up to 20 of one product online. For more, please contact us.',
+  };
+  await openAs(page, 'SE', '/product/3');
+  for (const [quantity, message] of Object.entries(expected)) {
+    await page.getByLabel('Quantity').fill(quantity);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('alert')).toHaveText(message);
+    await expect(page.getByLabel('Quantity')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/product\/3(\?|$)/);
+  }
+  await page.goto('/cart');
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+});
+
+test('a double click on Order sends one order', async ({ page, site }) => {
+  await addToCart(page, 202, '1');
+  let sends = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1.0/email/send')) sends += 1;
+  });
+  await page.getByRole('link', { name: 'Check out' }).click();
+  const customer = `Double Click ${Date.now()}`;
+  await fillCheckout(page, customer);
+  await page.getByRole('button', { name: 'Order' }).dblclick();
+  await expect(page).toHaveURL(/\/order\/success$/);
+  await site.smtp.waitFor((m) => m.raw.includes(customer));
+  // Give a second message, were there one, time to arrive before counting.
+  await page.waitForTimeout(1500);
+  expect(sends).toBe(1);
+  expect(site.smtp.messages.filter((m) => m.raw.includes(customer))).toHaveLength(1);
+});
+
+test('the cart changes a quantity, removes a line, and follows another tab', async ({
+  page,
+  context,
+}) => {
+  await addToCart(page, 1, '1');
+  await addToCart(page, 1, '2');
+  const row = page.getByRole('row', { name: /Oasis Cove/ });
+  await expect(row.getByRole('spinbutton')).toHaveValue('3');
+
+  const otherTab = await context.newPage();
+  await otherTab.goto('/cart');
+  await expect(otherTab.getByRole('row', { name: /Total/ })).toContainText('£19.485,00');
+
+  await row.getByRole('spinbutton').fill('4');
+  await expect(page.getByRole('row', { name: /Total/ })).toContainText('£25.980,00');
+  await expect(otherTab.getByRole('row', { name: /Total/ })).toContainText('£25.980,00');
+
+  await row.getByRole('spinbutton').fill('0');
+  await expect(row.getByRole('alert')).toHaveText('Please enter a quantity of at least 1.');
+  await expect(page.getByRole('row', { name: /Total/ })).toContainText('£25.980,00');
+
+  await row.getByRole('button', { name: 'Remove Oasis Cove' }).click();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(otherTab.getByText('Your cart is empty.')).toBeVisible();
+});
+
+test('a stored cart is re-priced from the catalogue and loses what is not sold', async ({
+  page,
+}) => {
+  await openAs(page, 'SE', '/');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'highstreet-cart-SE',
+      JSON.stringify({
+        state: {
+          lines: [
+            { id: 2, title: 'Oasis Serenity', price: 1, quantity: 1 },
+            { id: 999, title: 'Made-up tub', price: 5, quantity: 1 },
+          ],
+          orderAttemptKey: null,
+        },
+        version: 1,
+      }),
+    ),
+  );
+  await page.goto('/cart');
+  await expect(page.getByRole('row', { name: /Total/ })).toContainText('£8.995,00');
+  await expect(page.getByRole('status')).toContainText('Made-up tub');
+  await expect(page.getByRole('row', { name: /Made-up tub/ })).toHaveCount(0);
+});
+
+test('a description with a script or an onerror handler is shown without them', async ({
+  page,
+}) => {
+  await page.route('**/api/products/4', async (route) => {
+    const response = await route.fetch();
+    const product = await response.json();
+    product.blurb =
+      '<p>Safe text</p><img src="/nope.png" onerror="document.title=\'pwned\'"><script>document.title=\'pwned\'</script>';
+    await route.fulfill({ response, json: product });
+  });
+  await openAs(page, 'SE', '/product/4');
+  await expect(page.getByText('Safe text')).toBeVisible();
+  await expect(page.locator('main [onerror]')).toHaveCount(0);
+  await expect(page.locator('main script')).toHaveCount(0);
+  expect(await page.title()).not.toBe('pwned');
+});
+
+test('an unknown product shows a friendly not-found page', async ({ page }) => {
+  await openAs(page, 'SE', '/product/424242');
+  await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See all our products' })).toBeVisible();
+});
+
+test('the grocer (pence mode) shows its prices in pounds and pence', async ({ page }) => {
+  await openAs(page, 'BBG', '/haircare');
+  const card = page.getByRole('article').filter({ hasText: 'Jamaican Black Castor Oil' });
+  await expect(card).toContainText('£7.99');
+  await expect(page.getByRole('article')).toHaveCount(4);
+  await card.getByRole('link', { name: /View Details/ }).click();
+  await page.getByLabel('Quantity').fill('3');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('row', { name: /Total/ })).toContainText('£23,97');
+});
+
+test('a client without a cart (JS) shows no cart link and takes orders by e-mail', async ({
+  page,
+}) => {
+  await openAs(page, 'JS', '/');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Cart\b/ })).toHaveCount(0);
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ordering by e-mail' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'joanne@jetsettravelclub.co.uk' }),
+  ).toHaveAttribute('href', 'mailto:joanne@jetsettravelclub.co.uk');
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ordering by e-mail' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Order' })).toHaveCount(0);
+  await page.goto('/products');
+  await expect(page.getByText('There are no products to show here yet.')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the retailer header links to the cart', async ({ page }) => {
+  await openAs(page, 'SE', '/');
+  await page
+    .getByRole('link', { name: /^Cart\b/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+});
