@@ -140,7 +140,7 @@ export function logoSvg(client: ClientConfig): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64" viewBox="0 0 240 64" role="img" aria-label="${title}">
 <rect x="2" y="2" width="60" height="60" rx="14" fill="hsl(${hue},55%,32%)"/>
 <text x="32" y="41" text-anchor="middle" font-family="Georgia, serif" font-size="${initials.length > 3 ? 16 : 22}" font-weight="700" fill="#fff">${initials}</text>
-<text x="74" y="40" font-family="Georgia, serif" font-size="17" fill="hsl(${hue},55%,22%)">${title.length > 18 ? title.slice(0, 17) + '…' : title}</text>
+<text x="74" y="40" font-family="Georgia, serif" font-size="17" fill="hsl(${hue},55%,22%)">${escapeXml(client.title.length > 18 ? client.title.slice(0, 17) + '…' : client.title)}</text>
 </svg>`;
 }
 
