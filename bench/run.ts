@@ -135,8 +135,8 @@ async function runSuite(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     MAIL_WORKER: 'off',
-    RELAY_RATE_LIMIT_PER_IP: '1000000',
-    RELAY_RATE_LIMIT_PER_CLIENT: '1000000',
+    MAIL_RELAY_LIMIT_PER_IP: '1000000',
+    MAIL_RELAY_LIMIT_PER_CLIENT: '1000000',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const server = startNode('src/server/main.ts', env);

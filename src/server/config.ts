@@ -7,7 +7,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
-  SQLITE_FILE: z.string().default('data/highstreet.sqlite'),
+  /** Defaults to highstreet.sqlite inside DATA_DIR. */
+  SQLITE_FILE: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   WEB_DIST_DIR: z.string().default('dist/web'),
   SEED_DIR: z.string().default('seed'),
@@ -61,7 +62,12 @@ export function loadConfig(
     host: e.HOST,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'sqlite', file: resolve(root, e.SQLITE_FILE) },
+      : {
+          kind: 'sqlite',
+          file: e.SQLITE_FILE
+            ? resolve(root, e.SQLITE_FILE)
+            : resolve(dataDir, 'highstreet.sqlite'),
+        },
     dataDir,
     mediaDir: resolve(dataDir, 'media'),
     webDistDir: resolve(root, e.WEB_DIST_DIR),
