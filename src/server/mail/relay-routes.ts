@@ -88,7 +88,16 @@ export function registerEmailRelayRoutes(app: FastifyInstance, deps: AppDeps): v
       if (!request.isMultipart()) {
         return answer(reply, 400, 'The request must be multipart/form-data');
       }
-      return handle(request, reply, await readFormFields(request));
+      let fields: RelayRequest;
+      try {
+        fields = await readFormFields(request);
+      } catch (error) {
+        // A malformed body (no boundary, truncated part) is the sender's mistake, not ours.
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status && status >= 400 && status < 500) throw error;
+        return answer(reply, 400, `The form data could not be read: ${(error as Error).message}`);
+      }
+      return handle(request, reply, fields);
     });
 
     relay.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
