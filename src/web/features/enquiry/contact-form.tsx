@@ -3,11 +3,18 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { contactFormSchema, type ContactForm as ContactFields } from '../../../common/forms';
-import { FormField, HoneypotField } from './form-field';
+import { FormField, HoneypotField, personFields, type FieldSpec } from './form-field';
 import { useSendEnquiry } from './use-send-enquiry';
 import './enquiry.css';
 
 type ContactInput = z.input<typeof contactFormSchema>;
+
+const fields: ReadonlyArray<FieldSpec<keyof ContactInput>> = [
+  personFields.name,
+  personFields.email,
+  personFields.telephone,
+  { name: 'message', label: 'Message', multiline: true },
+];
 
 /**
  * The contact form (name, email, telephone, message), on /contact and in the footer. Checked on
@@ -51,35 +58,9 @@ export function ContactForm({
     >
       {heading && <Heading id={headingId}>{heading}</Heading>}
       <p className="enquiry-form__hint">Fields marked * are required.</p>
-      <FormField
-        label="Name"
-        required
-        autoComplete="name"
-        registration={register('name')}
-        error={errors.name}
-      />
-      <FormField
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
-        registration={register('email')}
-        error={errors.email}
-      />
-      <FormField
-        label="Phone"
-        type="tel"
-        required
-        autoComplete="tel"
-        registration={register('telephone')}
-        error={errors.telephone}
-      />
-      <FormField
-        label="Message"
-        multiline
-        registration={register('message')}
-        error={errors.message}
-      />
+      {fields.map(({ name, ...spec }) => (
+        <FormField key={name} {...spec} registration={register(name)} error={errors[name]} />
+      ))}
       <HoneypotField inputRef={honeypot} />
       <button type="submit" className="enquiry-form__submit" disabled={sending}>
         {sending ? 'Sending…' : 'Send'}

@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
-interface FieldProps {
+/** What a field is, apart from its wiring to the form: lets a form list its fields as data. */
+export interface FieldSpec<Name extends string = string> {
+  name: Name;
   label: string;
-  registration: UseFormRegisterReturn;
-  error?: FieldError | undefined;
   required?: boolean;
   type?: 'text' | 'email' | 'tel';
   inputMode?: 'numeric' | 'text';
@@ -14,6 +14,24 @@ interface FieldProps {
   /** Options for a select; the first is the "no preference" choice. */
   options?: readonly string[];
 }
+
+interface FieldProps extends Omit<FieldSpec, 'name'> {
+  registration: UseFormRegisterReturn;
+  error?: FieldError | undefined;
+}
+
+/** The three fields every enquiry asks for, with the labels the spec's messages refer to. */
+export const personFields = {
+  name: { name: 'name', label: 'Name', required: true, autoComplete: 'name' },
+  email: { name: 'email', label: 'Email', type: 'email', required: true, autoComplete: 'email' },
+  telephone: {
+    name: 'telephone',
+    label: 'Phone',
+    type: 'tel',
+    required: true,
+    autoComplete: 'tel',
+  },
+} as const satisfies Record<string, FieldSpec>;
 
 /**
  * One labelled input. An error is announced (role="alert"), tied to the input with

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { travelEnquirySchema, type TravelEnquiry } from '../../../common/forms';
-import { FormField, HoneypotField } from './form-field';
+import { FormField, HoneypotField, personFields, type FieldSpec } from './form-field';
 import { useSendEnquiry } from './use-send-enquiry';
 import './enquiry.css';
 
@@ -18,6 +18,71 @@ const boardOptions = [
   'Full board',
   'All inclusive',
 ] as const;
+
+type TravelField = FieldSpec<keyof TravelInput>;
+
+/** Every field of the spec's travel enquiry, grouped the way a traveller thinks about a trip. */
+const fieldGroups: ReadonlyArray<{ legend: string; fields: readonly TravelField[] }> = [
+  {
+    legend: 'About you',
+    fields: [personFields.name, personFields.telephone, personFields.email],
+  },
+  {
+    legend: 'Your trip',
+    fields: [
+      {
+        name: 'destination',
+        label: 'Destination',
+        hint: "A country, a resort, or just 'somewhere hot'.",
+      },
+      {
+        name: 'stayDuration',
+        label: 'How long would you like to stay?',
+        hint: 'For example: 7 nights in late July.',
+      },
+      { name: 'budget', label: 'Budget' },
+    ],
+  },
+  {
+    legend: 'Who is travelling',
+    fields: [
+      { name: 'noOfAdults', label: 'Number of adults', inputMode: 'numeric' },
+      { name: 'children', label: 'Number of children', inputMode: 'numeric' },
+      {
+        name: 'childrenAges',
+        label: "Children's ages",
+        hint: 'Ages on the day you come home, for example: 4 and 7.',
+      },
+    ],
+  },
+  {
+    legend: 'Where you would stay',
+    fields: [
+      { name: 'board', label: 'Board', options: boardOptions },
+      {
+        name: 'roomType',
+        label: 'Room type',
+        hint: 'For example: family room, suite, sea view.',
+      },
+      {
+        name: 'bedConfig',
+        label: 'Bed configuration',
+        hint: 'For example: one double and two singles.',
+      },
+      {
+        name: 'area',
+        label: 'Area',
+        hint: 'For example: near the beach, close to the old town.',
+      },
+      { name: 'hotels', label: 'Hotels you like the look of', multiline: true },
+    ],
+  },
+];
+const otherField: TravelField = {
+  name: 'other',
+  label: 'Anything else we should know',
+  multiline: true,
+};
 
 const emptyEnquiry: Required<TravelInput> = {
   name: '',
@@ -55,6 +120,10 @@ export function TravelEnquiryForm() {
     defaultValues: emptyEnquiry,
   });
 
+  const renderField = ({ name, ...spec }: TravelField) => (
+    <FormField key={name} {...spec} registration={register(name)} error={errors[name]} />
+  );
+
   return (
     <form
       className="enquiry-form travel-form"
@@ -65,108 +134,13 @@ export function TravelEnquiryForm() {
       noValidate
     >
       <p className="enquiry-form__hint">Fields marked * are required.</p>
-      <fieldset>
-        <legend>About you</legend>
-        <FormField
-          label="Name"
-          required
-          autoComplete="name"
-          registration={register('name')}
-          error={errors.name}
-        />
-        <FormField
-          label="Phone"
-          type="tel"
-          required
-          autoComplete="tel"
-          registration={register('telephone')}
-          error={errors.telephone}
-        />
-        <FormField
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          registration={register('email')}
-          error={errors.email}
-        />
-      </fieldset>
-      <fieldset>
-        <legend>Your trip</legend>
-        <FormField
-          label="Destination"
-          hint="A country, a resort, or just 'somewhere hot'."
-          registration={register('destination')}
-          error={errors.destination}
-        />
-        <FormField
-          label="How long would you like to stay?"
-          hint="For example: 7 nights in late July."
-          registration={register('stayDuration')}
-          error={errors.stayDuration}
-        />
-        <FormField label="Budget" registration={register('budget')} error={errors.budget} />
-      </fieldset>
-      <fieldset>
-        <legend>Who is travelling</legend>
-        <FormField
-          label="Number of adults"
-          inputMode="numeric"
-          registration={register('noOfAdults')}
-          error={errors.noOfAdults}
-        />
-        <FormField
-          label="Number of children"
-          inputMode="numeric"
-          registration={register('children')}
-          error={errors.children}
-        />
-        <FormField
-          label="Children's ages"
-          hint="Ages on the day you come home, for example: 4 and 7."
-          registration={register('childrenAges')}
-          error={errors.childrenAges}
-        />
-      </fieldset>
-      <fieldset>
-        <legend>Where you would stay</legend>
-        <FormField
-          label="Board"
-          options={boardOptions}
-          registration={register('board')}
-          error={errors.board}
-        />
-        <FormField
-          label="Room type"
-          hint="For example: family room, suite, sea view."
-          registration={register('roomType')}
-          error={errors.roomType}
-        />
-        <FormField
-          label="Bed configuration"
-          hint="For example: one double and two singles."
-          registration={register('bedConfig')}
-          error={errors.bedConfig}
-        />
-        <FormField
-          label="Area"
-          hint="For example: near the beach, close to the old town."
-          registration={register('area')}
-          error={errors.area}
-        />
-        <FormField
-          label="Hotels you like the look of"
-          multiline
-          registration={register('hotels')}
-          error={errors.hotels}
-        />
-      </fieldset>
-      <FormField
-        label="Anything else we should know"
-        multiline
-        registration={register('other')}
-        error={errors.other}
-      />
+      {fieldGroups.map((group) => (
+        <fieldset key={group.legend}>
+          <legend>{group.legend}</legend>
+          {group.fields.map(renderField)}
+        </fieldset>
+      ))}
+      {renderField(otherField)}
       <HoneypotField inputRef={honeypot} />
       <p className="enquiry-form__note">{responseTimeNote}</p>
       <button type="submit" className="enquiry-form__submit" disabled={sending}>
