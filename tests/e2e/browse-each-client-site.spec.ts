@@ -46,6 +46,11 @@ for (const code of clientCodes) {
   }) => {
     const client = await readClient(page, code);
     await openAs(page, code);
+    const logo = page.getByRole('banner').getByRole('img', { name: `${client.title} home` });
+    await expect(logo).toHaveAttribute('src', `/media/${code}/logo.svg`);
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     const links = await mainMenuLinks(page, client);
     const entries = await links.evaluateAll((anchors) =>
       anchors.map((a) => ({

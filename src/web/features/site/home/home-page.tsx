@@ -26,6 +26,13 @@ function ClientBlurb({ client }: { client: ClientConfig }) {
         {client.welcome.paragraphs.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
+        {client.name === 'RRB' && (
+          <p>
+            <Link to="/booking" className="button button--primary">
+              Book Online
+            </Link>
+          </p>
+        )}
         {client.name === 'JS' && (
           <p>
             <Link to="/about" className="button button--primary">
