@@ -42,6 +42,11 @@ test('a visitor browses Oasis tubs, buys two, and the order reaches the shop by 
   await expect(page.getByRole('heading', { level: 1, name: 'Oasis Serenity' })).toBeVisible();
   await expect(page.getByLabel('Quantity')).toHaveValue('1');
   await expect(page.getByRole('img', { name: 'Oasis Serenity, picture 1 of 4' })).toBeVisible();
+  await page.getByRole('button', { name: 'Show picture 3 of 4' }).click();
+  await expect(page.getByRole('img', { name: 'Oasis Serenity, picture 3 of 4' })).toHaveAttribute(
+    'src',
+    '/media/SE/pics/2/3.jpeg',
+  );
   await expectNoAxeViolations(page);
 
   await page.getByLabel('Quantity').fill('2');
@@ -246,7 +251,11 @@ test('a client without a cart (JS) shows no cart link and takes orders by e-mail
 }) => {
   await openAs(page, 'JS', '/');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // The travel client's menu is a hamburger: open it so hidden links count too.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('link', { name: 'Join Us' })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Cart\b/ })).toHaveCount(0);
+  await expect(page.locator('a[href="/cart"]')).toHaveCount(0);
   await page.goto('/cart');
   await expect(page.getByRole('heading', { level: 1, name: 'Ordering by e-mail' })).toBeVisible();
   await expect(

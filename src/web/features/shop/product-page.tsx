@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
 import { isNotFound, useProduct, type Product } from './api';
@@ -6,21 +7,39 @@ import { ProductPrice } from './components/product-price';
 import { PurchasePanel } from './components/purchase-panel';
 import './shop.css';
 
+/** The product's pictures: one large, with thumbnail buttons that choose which is large. */
 function Gallery({ product }: { product: Product }) {
   const pictures = product.listingPictures.length ? product.listingPictures : [product.picture];
+  const [shown, setShown] = useState(0);
+  const current = Math.min(shown, pictures.length - 1);
+  const describe = (index: number) =>
+    `${product.title}, picture ${index + 1} of ${pictures.length}`;
   return (
     <div className="product-gallery">
-      {pictures.map((src, index) => (
-        <img
-          key={src}
-          src={src}
-          alt={`${product.title}, picture ${index + 1} of ${pictures.length}`}
-          width={800}
-          height={600}
-          loading={index === 0 ? 'eager' : 'lazy'}
-          decoding="async"
-        />
-      ))}
+      <img
+        className="product-gallery-main"
+        src={pictures[current]}
+        alt={describe(current)}
+        width={800}
+        height={600}
+        decoding="async"
+      />
+      {pictures.length > 1 && (
+        <ul className="product-gallery-thumbs" aria-label="Choose a picture">
+          {pictures.map((src, index) => (
+            <li key={src}>
+              <button
+                type="button"
+                aria-pressed={index === current}
+                aria-label={`Show picture ${index + 1} of ${pictures.length}`}
+                onClick={() => setShown(index)}
+              >
+                <img src={src} alt="" width={160} height={120} loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
@@ -60,10 +79,12 @@ export default function ProductPage() {
   return (
     <article className="page shop-page product-page">
       <div className="product-layout">
-        <Gallery product={item} />
-        <div className="product-summary">
+        <div className="product-title">
           <PageHeading>{item.title}</PageHeading>
           <ProductPrice product={item} className="product-price product-price-large" />
+        </div>
+        <Gallery product={item} />
+        <div className="product-buy">
           <PurchasePanel product={item} />
         </div>
       </div>

@@ -45,12 +45,12 @@ export function AddToCartForm({ product }: { product: Product }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
+        {error && (
+          <p className="field-error" id={errorId} role="alert">
+            {error}
+          </p>
+        )}
       </div>
-      {error && (
-        <p className="field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      )}
       <button type="submit" className="button button-primary">
         Add to cart
       </button>
