@@ -7,6 +7,13 @@ import { enqueueMessage } from './outbox.js';
 /** The relay answers like EmailJS: plain text, 200 `OK` or 400 with the reason. */
 const relayBodyLimit = 64 * 1024;
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;
+/** @fastify/multipart's limit errors, in words a sender can act on. */
+const multipartErrors: Record<string, { status: number; text: string }> = {
+  FST_FILES_LIMIT: { status: 400, text: 'Attachments are not accepted' },
+  FST_PARTS_LIMIT: { status: 413, text: 'Too many form fields' },
+  FST_FIELDS_LIMIT: { status: 413, text: 'Too many form fields' },
+  FST_REQ_FILE_TOO_LARGE: { status: 400, text: 'Attachments are not accepted' },
+};
 const idFields = new Set(['lib_version', 'user_id', 'service_id', 'template_id', 'accessToken']);
 
 function answer(reply: FastifyReply, status: number, text: string) {
@@ -100,17 +107,21 @@ export function registerEmailRelayRoutes(app: FastifyInstance, deps: AppDeps): v
       return handle(request, reply, fields);
     });
 
-    relay.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
-      const status =
-        error.statusCode && error.statusCode >= 400 && error.statusCode < 500
-          ? error.statusCode
-          : 500;
-      if (status >= 500) {
-        request.log.error({ err: error }, 'e-mail relay failed');
-        return answer(reply, 500, 'The message could not be stored, please try again');
-      }
-      return answer(reply, status, error.message);
-    });
+    relay.setErrorHandler(
+      async (error: Error & { statusCode?: number; code?: string }, request, reply) => {
+        const friendly = multipartErrors[error.code ?? ''];
+        if (friendly) return answer(reply, friendly.status, friendly.text);
+        const status =
+          error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+            ? error.statusCode
+            : 500;
+        if (status >= 500) {
+          request.log.error({ err: error }, 'e-mail relay failed');
+          return answer(reply, 500, 'The message could not be stored, please try again');
+        }
+        return answer(reply, status, error.message);
+      },
+    );
   });
 
   function clientKeyOf(request: FastifyRequest): string {

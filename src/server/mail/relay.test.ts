@@ -224,6 +224,17 @@ describeEachDatabase('the e-mail relay', (kind) => {
     });
     expect({ status: ok.statusCode, body: ok.body }).toEqual({ status: 200, body: 'OK' });
     await sink.waitFor((m) => m.raw.includes('multipart-test'));
+    const boundary = '----highstreet-file';
+    const withFile = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/email/send-form',
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="user_id"\r\n\r\nhs_pub_JS\r\n--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.exe"\r\nContent-Type: application/octet-stream\r\n\r\nMZ\r\n--${boundary}--\r\n`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect({ status: withFile.statusCode, body: withFile.body }).toEqual({
+      status: 400,
+      body: 'Attachments are not accepted',
+    });
     const missing = await form({ user_id: 'hs_pub_JS', template_id: 'contact', ...contact });
     expect({ status: missing.statusCode, body: missing.body }).toEqual({
       status: 400,
