@@ -83,6 +83,7 @@ test('a visitor browses Oasis tubs, buys two, and the order reaches the shop by 
 
   const mail = await site.smtp.waitFor((m) => m.raw.includes(customer));
   expect(mail.raw).toContain('Oasis Serenity');
+  expect(mail.raw).toContain('17.990,00');
 
   await page.goto('/cart');
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
@@ -102,6 +103,7 @@ test('a swim spa says "Starting from" and offers only the contact button', async
   await expect(
     page.getByRole('link', { name: 'Contact us at hello@spaescapes-scotland.co.uk' }),
   ).toHaveAttribute('href', /^mailto:hello@spaescapes-scotland\.co\.uk/);
+  await expectNoAxeViolations(page);
 });
 
 for (const failure of ['network error', 'server error'] as const) {
@@ -240,10 +242,12 @@ test('the grocer (pence mode) shows its prices in pounds and pence', async ({ pa
   const card = page.getByRole('article').filter({ hasText: 'Jamaican Black Castor Oil' });
   await expect(card).toContainText('£7.99');
   await expect(page.getByRole('article')).toHaveCount(4);
+  await expectNoAxeViolations(page);
   await card.getByRole('link', { name: /View Details/ }).click();
   await page.getByLabel('Quantity').fill('3');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('row', { name: /Total/ })).toContainText('£23,97');
+  await expectNoAxeViolations(page);
 });
 
 test('a client without a cart (JS) shows no cart link and takes orders by e-mail', async ({
