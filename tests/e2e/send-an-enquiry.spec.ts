@@ -175,3 +175,25 @@ test('the travel form passes axe, and other clients see the under-construction p
     page.getByText('Sorry this page is under constructon, please check back in a few days...'),
   ).toBeVisible();
 });
+
+test('a bot that fills the hidden field is thanked, and nothing is sent', async ({
+  page,
+  site,
+}) => {
+  const marker = `honeypot-e2e-${Date.now()}`;
+  await openAs(page, 'RRB', '/contact');
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await form.getByLabel('Name').fill('Bot');
+  await form.getByLabel('Email').fill('bot@example.com');
+  await form.getByLabel('Phone').fill('000');
+  await form.getByLabel('Message').fill(marker);
+  await form.locator('input[name="website"]').evaluate((input: HTMLInputElement) => {
+    input.value = 'http://spam.example';
+  });
+  const answer = page.waitForResponse('**/api/v1.0/email/send');
+  await form.getByRole('button', { name: 'Send' }).click();
+  expect(await (await answer).text()).toBe('OK');
+  await expect(page).toHaveURL(/\/order\/success$/);
+  await page.waitForTimeout(2500);
+  expect(site.smtp.messages.filter((m) => m.raw.includes(marker))).toHaveLength(0);
+});
