@@ -29,7 +29,6 @@ async function main(): Promise<void> {
     for (const viewport of viewports) {
       const context = await browser.newContext({
         viewport: { width: viewport.width, height: viewport.height },
-        reducedMotion: 'reduce',
       });
       const page = await context.newPage();
       for (const code of knownClientCodes) {
