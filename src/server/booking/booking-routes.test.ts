@@ -9,7 +9,9 @@ import {
 } from '../../common/booking.js';
 import { weekdays, type ClientConfig } from '../../common/client-config.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
+import { startSmtpSink } from '../../../tests/support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { createOutboxWorker, defaultWorkerSettings, smtpDelivery } from '../mail/outbox-worker.js';
 
 /** The n-th open day of a client from a few days ahead, so the lead time never interferes. */
 function openDates(client: ClientConfig, count: number): string[] {
@@ -354,6 +356,39 @@ describeEachDatabase('the booking API', (kind) => {
         expect(message.text).toContain('11:00');
       }
       expect(business.html).toContain('&#60;b&#62;Ann&#60;/b&#62; &#38; Co');
+    });
+
+    it('delivers both confirmation e-mails to a real SMTP server through the outbox worker', async () => {
+      const sink = await startSmtpSink();
+      try {
+        const res = await create(
+          payload(dates[5]!, '15:00', [13], {
+            customer: { ...customer, email: 'smtp.check@example.com' },
+          }),
+        );
+        expect(res.statusCode).toBe(200);
+        const worker = createOutboxWorker({
+          ...defaultWorkerSettings,
+          db: t.handle.db,
+          dbKind: t.handle.kind,
+          deliver: smtpDelivery(sink.url),
+          log: { info: () => {}, warn: () => {}, error: () => {} },
+        });
+        // Other tests queued messages too; run rounds until ours have gone out.
+        const ours = () =>
+          sink.messages.filter((m) => m.raw.includes('smtp.check@example.com')).length;
+        for (let round = 0; round < 30 && ours() < 2; round++) {
+          await worker.runOnce();
+        }
+        const toCustomer = await sink.waitFor((m) => m.to.includes('smtp.check@example.com'));
+        expect(toCustomer.raw).toContain('Brow Tint & Shape');
+        const toSalon = await sink.waitFor(
+          (m) => m.to.includes(rrb.email) && m.raw.includes('smtp.check@example.com'),
+        );
+        expect(toSalon.raw).toMatch(/^Reply-To: .*smtp\.check@example\.com/im);
+      } finally {
+        await sink.close();
+      }
     });
 
     it('refuses invalid bookings with 400 and a message a person can act on', async () => {
