@@ -217,7 +217,7 @@ export function addDays(isoDate: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** "Wednesday 9 December 2026" for a YYYY-MM-DD date (a calendar day; no time zone shift). */
+/** "Wednesday, 9 December 2026" for a YYYY-MM-DD date (a calendar day; no time zone shift). */
 export function formatLongDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
   return new Intl.DateTimeFormat('en-GB', {

@@ -41,20 +41,31 @@ export function TimeChooser({
         </p>
       </div>
 
-      <div aria-live="polite" className="booking-times">
-        {durationMinutes === 0 ? (
-          <p className="booking-hint">Choose at least one treatment to see the available times.</p>
-        ) : date === '' ? (
-          <p className="booking-hint">Choose a date to see the available times.</p>
-        ) : times.isPending ? (
-          <p className="booking-hint">Looking for available times…</p>
-        ) : times.isError ? (
+      <div className="booking-times">
+        {/* Status changes are announced; the list of times itself is not read out each time. */}
+        <div role="status">
+          {durationMinutes === 0 ? (
+            <p className="booking-hint">
+              Choose at least one treatment to see the available times.
+            </p>
+          ) : date === '' ? (
+            <p className="booking-hint">Choose a date to see the available times.</p>
+          ) : times.isPending ? (
+            <p className="booking-hint">Looking for available times…</p>
+          ) : times.isSuccess && times.data.length === 0 ? (
+            <p className="booking-notice">{bookingMessages.noTimes}</p>
+          ) : times.isSuccess ? (
+            <p className="visually-hidden">
+              {times.data.length} start {times.data.length === 1 ? 'time' : 'times'} available
+            </p>
+          ) : null}
+        </div>
+        {durationMinutes > 0 && date !== '' && times.isError && (
           <p role="alert" className="booking-error">
             {times.error.message}
           </p>
-        ) : times.data.length === 0 ? (
-          <p className="booking-notice">{bookingMessages.noTimes}</p>
-        ) : (
+        )}
+        {durationMinutes > 0 && date !== '' && times.isSuccess && times.data.length > 0 && (
           <fieldset className="booking-time-options">
             <legend>Available times on {formatLongDate(date)}</legend>
             <div className="booking-time-grid">

@@ -36,7 +36,7 @@ export function TreatmentChooser({
         const panelId = `booking-category-${category.ID}`;
         return (
           <li key={category.ID} className="booking-category">
-            <h3 className="booking-category__heading">
+            <h4 className="booking-category__heading">
               <button
                 type="button"
                 className="booking-category__toggle"
@@ -50,7 +50,7 @@ export function TreatmentChooser({
                 <span className="booking-category__name">{category.Name}</span>
                 {chosen > 0 && <span className="booking-category__count">{chosen} chosen</span>}
               </button>
-            </h3>
+            </h4>
             <ul id={panelId} className="booking-treatments" hidden={!open}>
               {inCategory.map((treatment) => {
                 const inputId = `booking-treatment-${treatment.ID}`;
