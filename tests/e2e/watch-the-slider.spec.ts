@@ -52,21 +52,30 @@ test('the arrows and dots move the slides, looping at both ends', async ({ page 
   await expectCurrentSlide(page, 3);
 });
 
-test('the slides can be dragged with the mouse', async ({ page }) => {
+test('the slides can be dragged with the mouse, which pauses them', async ({ page }) => {
   await openAs(page, 'JS');
-  const viewport = slider(page).getByRole('group', { name: '1 of 4' });
-  const box = (await viewport.boundingBox())!;
+  const firstSlide = slider(page).getByRole('group', { name: '1 of 4' });
+  await firstSlide.scrollIntoViewIfNeeded();
+  const box = (await firstSlide.boundingBox())!;
   const y = box.y + box.height / 2;
+  // Well inside the 3000 ms timer, so only the drag can have moved the slides.
+  const quickly = 1500;
   await page.mouse.move(box.x + box.width * 0.8, y);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width * 0.2, y, { steps: 12 });
   await page.mouse.up();
-  await expectCurrentSlide(page, 2);
+  await expectCurrentSlide(page, 2, quickly);
+  await expect(slider(page).getByRole('button', { name: 'Play slides' })).toBeVisible();
 
   await page.mouse.move(box.x + box.width * 0.2, y);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width * 0.8, y, { steps: 12 });
   await page.mouse.up();
+  await expectCurrentSlide(page, 1, quickly);
+
+  // Paused by the drag: leaving the slider does not restart it.
+  await leaveSlider(page);
+  await page.waitForTimeout(slideTimerMs + 1500);
   await expectCurrentSlide(page, 1);
 });
 
@@ -82,8 +91,7 @@ test('Pause stops the slides until Play, and hover or focus hold them', async ({
   await expectCurrentSlide(page, 2, slideTimerMs + 2500);
 
   // Hovering holds the slides (WCAG 2.2.2)...
-  const box = (await slider(page).boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+  await slider(page).getByRole('group', { name: '2 of 4' }).hover();
   await page.waitForTimeout(slideTimerMs + 1500);
   await expectCurrentSlide(page, 2);
 

@@ -17,8 +17,8 @@ const emblaDuration = 20;
 
 /**
  * The slide deck: loops, autoplays, arrows, dots, mouse and touch drag (embla). Rotation stops
- * while the visitor hovers or focuses it, when they press Pause, and entirely under reduced
- * motion (WCAG 2.2.2); the Pause/Play button stays visible.
+ * while the visitor hovers or focuses it, when they press Pause or drag the slides (both leave it
+ * paused until Play), and entirely under reduced motion (WCAG 2.2.2).
  */
 export function ImageSlider({ label, slides, delayMs, width, height }: ImageSliderProps) {
   const reducedMotion = useReducedMotion();
@@ -26,7 +26,9 @@ export function ImageSlider({ label, slides, delayMs, width, height }: ImageSlid
     Autoplay({
       delay: delayMs,
       playOnInit: false,
-      stopOnInteraction: false,
+      // A drag stops it for good (we mark the slider paused below); without this the plugin
+      // restarts its timer on pointer-up even while the pointer is still over the slides.
+      stopOnInteraction: true,
       stopOnMouseEnter: false,
       stopOnFocusIn: false,
     }),
@@ -49,9 +51,10 @@ export function ImageSlider({ label, slides, delayMs, width, height }: ImageSlid
   useEffect(() => {
     if (!emblaApi) return;
     const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
-    emblaApi.on('select', onSelect).on('reInit', onSelect);
+    const onDrag = () => setUserPaused(true);
+    emblaApi.on('select', onSelect).on('reInit', onSelect).on('pointerDown', onDrag);
     return () => {
-      emblaApi.off('select', onSelect).off('reInit', onSelect);
+      emblaApi.off('select', onSelect).off('reInit', onSelect).off('pointerDown', onDrag);
     };
   }, [emblaApi]);
 
