@@ -48,7 +48,11 @@ export async function scorePages(
     for (const page of pages) {
       // *.localhost resolves to this machine, so each client is reached by its own host name.
       const url = `http://${page.client.toLowerCase()}.localhost:${port}${page.path}`;
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+      });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { categories, audits } = result.lhr;
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);

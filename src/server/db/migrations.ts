@@ -157,8 +157,8 @@ class InCodeMigrationProvider implements MigrationProvider {
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
 export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
   db: Kysely<any>,
   kind: DatabaseKind,
   schema?: string,
