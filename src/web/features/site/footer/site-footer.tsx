@@ -67,37 +67,16 @@ function RetailerFooter({ client }: { client: ClientConfig }) {
   );
 }
 
-function BusinessFooter({ client }: { client: ClientConfig }) {
-  return (
-    <div className="site-footer__inner">
-      <FooterMenu />
-      <ul className="site-footer__contact">
-        {client.address && <li>{client.address}</li>}
-        {client.telephoneNo && (
-          <li>
-            Phone: <Telephone number={client.telephoneNo} />
-          </li>
-        )}
-        {client.email && (
-          <li>
-            E-mail: <a href={`mailto:${client.email}`}>{client.email}</a>
-          </li>
-        )}
-      </ul>
-      <SocialLinks client={client} className="site-footer__social" />
-      <div className="site-footer__legal">
-        <Copyright client={client} />
-      </div>
-    </div>
-  );
-}
+/** How much contact detail a business footer shows: PI all of it, DQ phone and e-mail, Min none. */
+type FooterContact = 'with-address' | 'phone-and-email' | 'none';
 
-function SimpleFooter({ client, withContact }: { client: ClientConfig; withContact: boolean }) {
+function BusinessFooter({ client, contact }: { client: ClientConfig; contact: FooterContact }) {
   return (
     <div className="site-footer__inner">
       <FooterMenu />
-      {withContact && (
+      {contact !== 'none' && (
         <ul className="site-footer__contact">
+          {contact === 'with-address' && client.address && <li>{client.address}</li>}
           {client.telephoneNo && (
             <li>
               Phone: <Telephone number={client.telephoneNo} />
@@ -126,9 +105,9 @@ export function SiteFooter({ contactForm }: { contactForm?: React.ReactNode }) {
     <footer className={`site-footer site-footer--${client.footerType}`}>
       {contactForm && <div className="site-footer__form">{contactForm}</div>}
       {client.footerType === 'SE' && <RetailerFooter client={client} />}
-      {client.footerType === 'PI' && <BusinessFooter client={client} />}
-      {client.footerType === 'DQ' && <SimpleFooter client={client} withContact />}
-      {client.footerType === 'Min' && <SimpleFooter client={client} withContact={false} />}
+      {client.footerType === 'PI' && <BusinessFooter client={client} contact="with-address" />}
+      {client.footerType === 'DQ' && <BusinessFooter client={client} contact="phone-and-email" />}
+      {client.footerType === 'Min' && <BusinessFooter client={client} contact="none" />}
     </footer>
   );
 }

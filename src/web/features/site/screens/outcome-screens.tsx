@@ -4,12 +4,19 @@ import { useClient } from '../../../app/client-context';
 import { PageHeading } from '../../../components/page-heading';
 import { sendFailureProbe } from './failure-probe';
 
-export function SuccessScreen() {
-  const client = useClient();
+function OutcomeMessage({
+  kind,
+  title,
+  text,
+}: {
+  kind: 'success' | 'failure';
+  title: string;
+  text: string;
+}) {
   return (
-    <section className="page outcome outcome--success">
-      <PageHeading>{client.successTitle}</PageHeading>
-      <p>{client.successText}</p>
+    <section className={`page outcome outcome--${kind}`}>
+      <PageHeading>{title}</PageHeading>
+      <p>{text}</p>
       <p>
         <Link to="/" className="button button--primary">
           Back to the home page
@@ -17,6 +24,11 @@ export function SuccessScreen() {
       </p>
     </section>
   );
+}
+
+export function SuccessScreen() {
+  const client = useClient();
+  return <OutcomeMessage kind="success" title={client.successTitle} text={client.successText} />;
 }
 
 /** Failure screen (also shown for /fees). It sends the spec's diagnostic POST once per visit. */
@@ -29,15 +41,5 @@ export function FailureScreen() {
     probeSent.current = true;
     void sendFailureProbe(client.failureProbeUrl);
   }, [client.failureProbeUrl]);
-  return (
-    <section className="page outcome outcome--failure">
-      <PageHeading>{client.failureTitle}</PageHeading>
-      <p>{client.failureText}</p>
-      <p>
-        <Link to="/" className="button button--primary">
-          Back to the home page
-        </Link>
-      </p>
-    </section>
-  );
+  return <OutcomeMessage kind="failure" title={client.failureTitle} text={client.failureText} />;
 }
