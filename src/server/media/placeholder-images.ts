@@ -133,14 +133,38 @@ export function placeholderSvg(spec: ImageSpec): string {
 </svg>`;
 }
 
+/** Breaks a title into at most two lines of about `width` characters, at word boundaries. */
+export function wrapTitle(title: string, width = 18): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of title.split(/\s+/)) {
+    if (current && `${current} ${word}`.length > width) {
+      lines.push(current);
+      current = word;
+    } else {
+      current = current ? `${current} ${word}` : word;
+    }
+  }
+  if (current) lines.push(current);
+  if (lines.length <= 2) return lines;
+  return [lines[0]!, lines.slice(1).join(' ')];
+}
+
 export function logoSvg(client: ClientConfig): string {
   const hue = hashOf(client.name) % 360;
   const initials = escapeXml(client.name);
-  const title = escapeXml(client.title);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64" viewBox="0 0 240 64" role="img" aria-label="${title}">
+  const lines = wrapTitle(client.title);
+  const fontSize = lines.length > 1 || (lines[0]?.length ?? 0) > 14 ? 14 : 17;
+  const textLines = lines
+    .map(
+      (line, i) =>
+        `<tspan x="72" y="${lines.length > 1 ? 28 + i * 18 : 38}">${escapeXml(line)}</tspan>`,
+    )
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64" viewBox="0 0 240 64" role="img" aria-label="${escapeXml(client.title)}">
 <rect x="2" y="2" width="60" height="60" rx="14" fill="hsl(${hue},55%,32%)"/>
 <text x="32" y="41" text-anchor="middle" font-family="Georgia, serif" font-size="${initials.length > 3 ? 16 : 22}" font-weight="700" fill="#fff">${initials}</text>
-<text x="74" y="40" font-family="Georgia, serif" font-size="17" fill="hsl(${hue},55%,22%)">${escapeXml(client.title.length > 18 ? client.title.slice(0, 17) + '…' : client.title)}</text>
+<text font-family="Georgia, serif" font-size="${fontSize}" fill="hsl(${hue},55%,22%)">${textLines}</text>
 </svg>`;
 }
 
