@@ -1,3 +1,5 @@
+import { PageHeading } from './page-heading';
+
 export const underConstructionText =
   'Sorry this page is under constructon, please check back in a few days...';
 
@@ -5,7 +7,7 @@ export const underConstructionText =
 export function UnderConstruction({ heading }: { heading?: string }) {
   return (
     <section className="page under-construction">
-      <h1>{heading ?? 'Coming soon'}</h1>
+      <PageHeading>{heading ?? 'Coming soon'}</PageHeading>
       <p>{underConstructionText}</p>
       <img
         src="/media/common/under-construction.jpeg"

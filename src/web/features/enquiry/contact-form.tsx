@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { contactFormSchema, type ContactForm as ContactFields } from '../../../common/forms';
-import { FormField, HoneypotField, personFields, type FieldSpec } from './form-field';
+import { FormField, personFields, type FieldSpec } from '../../components/form-field';
+import { HoneypotField } from './honeypot-field';
 import { useSendEnquiry } from './use-send-enquiry';
 import './enquiry.css';
 

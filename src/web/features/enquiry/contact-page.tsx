@@ -1,7 +1,7 @@
 import { useClient } from '../../app/client-context';
 import { PageHeading } from '../../components/page-heading';
 // The spec's contact details block; a candidate for src/web/components, as two features use it.
-import { ContactDetails } from '../site/contact-details';
+import { ContactDetails } from '../../components/contact-details';
 import { ContactForm } from './contact-form';
 import './enquiry.css';
 

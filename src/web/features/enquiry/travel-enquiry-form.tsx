@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { travelEnquirySchema, type TravelEnquiry } from '../../../common/forms';
-import { FormField, HoneypotField, personFields, type FieldSpec } from './form-field';
+import { FormField, personFields, type FieldSpec } from '../../components/form-field';
+import { HoneypotField } from './honeypot-field';
 import { useSendEnquiry } from './use-send-enquiry';
 import './enquiry.css';
 

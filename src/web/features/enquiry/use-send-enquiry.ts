@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { routeTable } from '../../../common/routes';
 import { useClient } from '../../app/client-context';
 import { newIdempotencyKey, sendEmail } from '../../lib/email-client';
-import { honeypotField } from './form-field';
+import { honeypotField } from './honeypot-field';
 
 /**
  * Sends one enquiry through the client's e-mail service (spec 7.5) and goes to the success or

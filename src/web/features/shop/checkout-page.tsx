@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
-import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -13,6 +13,7 @@ import {
 import { checkoutFormSchema, type CheckoutForm } from '../../../common/forms';
 import { routeTable } from '../../../common/routes';
 import { useClient } from '../../app/client-context';
+import { FormField, personFields } from '../../components/form-field';
 import { PageHeading } from '../../components/page-heading';
 import { sendEmail } from '../../lib/email-client';
 import { getProducts, productsQueryKey } from './api';
@@ -22,51 +23,6 @@ import { buildOrderTemplateParams } from './order-email';
 import './shop.css';
 
 type CheckoutInput = z.input<typeof checkoutFormSchema>;
-
-interface FieldProps {
-  label: string;
-  registration: UseFormRegisterReturn;
-  error: FieldError | undefined;
-  required?: boolean;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete: string;
-  multiline?: boolean;
-}
-
-function Field({
-  label,
-  registration,
-  error,
-  required,
-  type,
-  autoComplete,
-  multiline,
-}: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const common = {
-    id,
-    autoComplete,
-    'aria-required': required || undefined,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-    ...registration,
-  };
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      {multiline ? <textarea rows={3} {...common} /> : <input type={type ?? 'text'} {...common} />}
-      {error?.message && (
-        <p className="field-error" id={errorId} role="alert">
-          {error.message}
-        </p>
-      )}
-    </div>
-  );
-}
 
 function OrderSummary() {
   const client = useClient();
@@ -190,40 +146,27 @@ function CheckoutScreen() {
           noValidate
         >
           <p className="form-hint">Fields marked * are required.</p>
-          <Field
-            label="Name"
-            required
-            autoComplete="name"
-            registration={register('name')}
-            error={errors.name}
-          />
-          <Field
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
+          <FormField {...personFields.name} registration={register('name')} error={errors.name} />
+          <FormField
+            {...personFields.email}
             registration={register('email')}
             error={errors.email}
           />
-          <Field
-            label="Phone"
-            type="tel"
-            required
-            autoComplete="tel"
+          <FormField
+            {...personFields.telephone}
             registration={register('telephone')}
             error={errors.telephone}
           />
-          <Field
+          <FormField
             label="Address"
             multiline
             autoComplete="street-address"
             registration={register('address')}
             error={errors.address}
           />
-          <Field
+          <FormField
             label="Message"
             multiline
-            autoComplete="off"
             registration={register('message')}
             error={errors.message}
           />

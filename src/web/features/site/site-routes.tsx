@@ -2,15 +2,6 @@ import type { RouteObject } from 'react-router';
 import { routeTable, type RouteName } from '../../../common/routes';
 import HomePage from './home/home-page';
 
-/** Shown inside the page frame while a screen's chunk loads on a first visit. */
-const screenLoading = (
-  <div className="page">
-    <p className="loading-text" role="status">
-      Loading…
-    </p>
-  </div>
-);
-
 type ContentScreens = typeof import('./screens/content-screens');
 
 /**
@@ -49,24 +40,20 @@ export const siteRoutes: RouteObject[] = [
   ...contentRoutes.map(([route, screen]) => ({
     path: routeTable[route],
     lazy: contentScreen(screen),
-    hydrateFallbackElement: screenLoading,
   })),
   {
     path: routeTable.reviews,
-    hydrateFallbackElement: screenLoading,
     lazy: async () => ({ Component: (await import('./screens/reviews-screen')).default }),
   },
   {
     path: routeTable.tech,
-    hydrateFallbackElement: screenLoading,
     lazy: async () => ({ Component: (await import('./tech/tech-screen')).default }),
   },
   {
     path: routeTable.success,
-    hydrateFallbackElement: screenLoading,
     lazy: async () => ({ Component: (await import('./screens/outcome-screens')).SuccessScreen }),
   },
-  { path: routeTable.failure, lazy: failureScreen, hydrateFallbackElement: screenLoading },
+  { path: routeTable.failure, lazy: failureScreen },
   // Spec: /fees shows the failure page.
-  { path: routeTable.fees, lazy: failureScreen, hydrateFallbackElement: screenLoading },
+  { path: routeTable.fees, lazy: failureScreen },
 ];

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { ClientConfig } from '../../../../common/client-config';
 import { useClient } from '../../../app/client-context';
 import { retailerTagline } from '../content/site-content';
-import { telephoneHref } from '../contact-links';
+import { telephoneHref } from '../../../lib/contact-links';
 import { SiteLogo } from '../header/site-header';
 import { footerMenu } from '../header/menu-entries';
 import { SocialLinks } from '../header/social-links';

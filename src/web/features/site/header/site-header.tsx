@@ -2,7 +2,7 @@ import '../site.css';
 import { Link, NavLink } from 'react-router';
 import type { ClientConfig } from '../../../../common/client-config';
 import { useClient } from '../../../app/client-context';
-import { telephoneHref } from '../contact-links';
+import { telephoneHref } from '../../../lib/contact-links';
 import { buildHeaderMenu } from './menu-entries';
 import { SiteMenu } from './site-menu';
 import { SocialLinks } from './social-links';

@@ -3,7 +3,7 @@ import { useClient } from '../../../app/client-context';
 import { GenericContent } from '../../../components/generic-content';
 import { PageHeading } from '../../../components/page-heading';
 import { UnderConstruction } from '../../../components/under-construction';
-import { ContactDetails } from '../contact-details';
+import { ContactDetails } from '../../../components/contact-details';
 import {
   amsApproachContent,
   amsClientContent,

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import './form-field.css';
 
 /** What a field is, apart from its wiring to the form: lets a form list its fields as data. */
 export interface FieldSpec<Name extends string = string> {
@@ -20,7 +21,7 @@ interface FieldProps extends Omit<FieldSpec, 'name'> {
   error?: FieldError | undefined;
 }
 
-/** The three fields every enquiry asks for, with the labels the spec's messages refer to. */
+/** The three fields every enquiry and order asks for, with the labels the spec's messages refer to. */
 export const personFields = {
   name: { name: 'name', label: 'Name', required: true, autoComplete: 'name' },
   email: { name: 'email', label: 'Email', type: 'email', required: true, autoComplete: 'email' },
@@ -78,45 +79,22 @@ export function FormField({
     control = <input type={type} inputMode={inputMode} {...common} />;
   }
   return (
-    <div className="enquiry-field">
+    <div className="form-field">
       <label htmlFor={id}>
         {label}
         {required && <span aria-hidden="true"> *</span>}
       </label>
       {hint && (
-        <p className="enquiry-field__hint" id={hintId}>
+        <p className="form-field__hint" id={hintId}>
           {hint}
         </p>
       )}
       {control}
       {error?.message && (
-        <p className="enquiry-field__error" id={errorId} role="alert">
+        <p className="form-field__error" id={errorId} role="alert">
           {error.message}
         </p>
       )}
-    </div>
-  );
-}
-
-/**
- * A field people never see and bots fill in. The relay drops a message that has it filled, while
- * answering OK, so a bot learns nothing.
- */
-export const honeypotField = 'website';
-
-export function HoneypotField({ inputRef }: { inputRef: React.Ref<HTMLInputElement> }) {
-  const id = useId();
-  return (
-    <div className="enquiry-honeypot" aria-hidden="true">
-      <label htmlFor={id}>Leave this field empty</label>
-      <input
-        id={id}
-        ref={inputRef}
-        name={honeypotField}
-        type="text"
-        tabIndex={-1}
-        autoComplete="off"
-      />
     </div>
   );
 }
