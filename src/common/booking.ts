@@ -187,17 +187,29 @@ export function parseTimeOfDay(hhmm: string): number {
   return hours * 60 + minutes;
 }
 
+const zonedFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Building an Intl.DateTimeFormat costs far more than using one, so keep one per time zone. */
+function zonedFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = zonedFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    zonedFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The local calendar date and minute of the day of an instant in a time zone. */
 export function zonedParts(instant: Date, timeZone: string): { date: string; minuteOfDay: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
+  const parts = zonedFormatter(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '00';
   return {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BookingRules } from '../../common/client-config.js';
 import {
@@ -234,5 +235,43 @@ describe('findAvailableStartTimes', () => {
       // 01:30 on the clock is taken as its first occurrence, which is too soon, so 02:00 is next.
       expect(offered[0]).toBe('02:00');
     });
+  });
+});
+
+describe('findAvailableStartTimes against a minute-by-minute reference', () => {
+  it('agrees on random days of bookings at capacities 1 to 3', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc
+            .tuple(fc.integer({ min: 8 * 60, max: 18 * 60 }), fc.integer({ min: 1, max: 180 }))
+            .map(([start, length]) => ({ startMinute: start, endMinute: start + length })),
+          { maxLength: 40 },
+        ),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 15, max: 150 }),
+        (existing, capacity, durationMinutes) => {
+          const dayRules = { ...rules, capacity, slotStepMinutes: 15 };
+          const expected: string[] = [];
+          for (let start = 9 * 60; start < 17 * 60; start += 15) {
+            if (start + durationMinutes > 17 * 60) continue;
+            let peak = 0;
+            for (let minute = start; minute < start + durationMinutes; minute++) {
+              const running = existing.filter(
+                (b) => b.startMinute <= minute && b.endMinute > minute,
+              ).length;
+              peak = Math.max(peak, running);
+            }
+            if (peak < capacity) {
+              expected.push(
+                `${String(Math.floor(start / 60)).padStart(2, '0')}:${String(start % 60).padStart(2, '0')}`,
+              );
+            }
+          }
+          expect(times({ existing, durationMinutes, rules: dayRules })).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

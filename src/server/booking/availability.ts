@@ -81,6 +81,39 @@ function minuteOfDate(instant: number, date: string, timeZone: string): number {
   return dayShift * 24 * 60 + wall.minuteOfDay;
 }
 
+/** Converts between a day's local minutes and instants. */
+interface DayClock {
+  /** The instant of a local minute, or null when the clock skips it. */
+  toInstant: (minuteOfDay: number) => number | null;
+  /** Like toInstant, but a skipped minute maps to just after the jump (for stored rows). */
+  toInstantLenient: (minuteOfDay: number) => number;
+  /** The local minute (from this day's midnight) at which an instant falls. */
+  toMinute: (instant: number) => number;
+}
+
+/**
+ * Intl look-ups are the cost of availability, so a day whose offset does not change (all but two
+ * a year) converts with plain arithmetic; a clock-change day takes the careful path.
+ */
+function dayClockFor(date: string, timeZone: string): DayClock {
+  const midnight = wallClockAsUtc(date, 0);
+  const hour = 60 * minuteMs;
+  const offsetBefore = offsetAt(midnight - 12 * hour, timeZone);
+  const offsetAfter = offsetAt(midnight + 36 * hour, timeZone);
+  if (offsetBefore === offsetAfter) {
+    return {
+      toInstant: (minute) => midnight + minute * minuteMs - offsetBefore,
+      toInstantLenient: (minute) => midnight + minute * minuteMs - offsetBefore,
+      toMinute: (instant) => Math.round((instant + offsetBefore - midnight) / minuteMs),
+    };
+  }
+  return {
+    toInstant: (minute) => localTimeToInstant(date, minute, timeZone),
+    toInstantLenient: (minute) => localTimeToInstantLenient(date, minute, timeZone),
+    toMinute: (instant) => minuteOfDate(instant, date, timeZone),
+  };
+}
+
 /** Where a booking of `durationMinutes` starting at a local time ends, in local minutes. */
 export function localEndMinute(
   date: string,
@@ -121,19 +154,46 @@ export function checkBookingDate(
   return { ok: true };
 }
 
-/** How many of the intervals overlap at the busiest moment of [start, end). */
-function peakOverlap(
-  intervals: ReadonlyArray<[number, number]>,
-  start: number,
-  end: number,
-): number {
-  const overlapping = intervals.filter(([s, e]) => s < end && e > start);
-  // The count can only rise at the candidate's start or at an existing booking's start.
-  const moments = [start, ...overlapping.map(([s]) => s).filter((s) => s > start)];
-  return Math.max(
-    0,
-    ...moments.map((moment) => overlapping.filter(([s, e]) => s <= moment && e > moment).length),
-  );
+/** How many bookings run at once, as a step function: from times[i] on, counts[i] run. */
+interface ConcurrencyProfile {
+  times: number[];
+  counts: number[];
+}
+
+function concurrencyProfileOf(intervals: ReadonlyArray<[number, number]>): ConcurrencyProfile {
+  // Half-open intervals: at the same instant an end (-1) is applied before a start (+1).
+  const events = intervals
+    .flatMap(([start, end]): Array<[number, number]> => [
+      [start, 1],
+      [end, -1],
+    ])
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const times: number[] = [];
+  const counts: number[] = [];
+  let running = 0;
+  for (const [time, change] of events) {
+    running += change;
+    if (times[times.length - 1] === time) counts[counts.length - 1] = running;
+    else {
+      times.push(time);
+      counts.push(running);
+    }
+  }
+  return { times, counts };
+}
+
+/** The most bookings running at once anywhere in [start, end). */
+function peakOverlap({ times, counts }: ConcurrencyProfile, start: number, end: number): number {
+  let low = 0;
+  let high = times.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (times[mid]! <= start) low = mid + 1;
+    else high = mid;
+  }
+  let peak = low > 0 ? counts[low - 1]! : 0;
+  for (let i = low; i < times.length && times[i]! < end; i++) peak = Math.max(peak, counts[i]!);
+  return peak;
 }
 
 /**
@@ -158,20 +218,23 @@ export function findAvailableStartTimes(input: AvailabilityInput): AvailabilityR
   const open = parseTimeOfDay(hours.open);
   const close = parseTimeOfDay(hours.close);
   const earliestStart = now.getTime() + rules.minLeadMinutes * minuteMs;
-  const booked = existing.map(
-    ({ startMinute, endMinute }) =>
-      [
-        localTimeToInstantLenient(date, startMinute, timeZone),
-        localTimeToInstantLenient(date, endMinute, timeZone),
-      ] as [number, number],
+  const clock = dayClockFor(date, timeZone);
+  const booked = concurrencyProfileOf(
+    existing.map(
+      ({ startMinute, endMinute }) =>
+        [clock.toInstantLenient(startMinute), clock.toInstantLenient(endMinute)] as [
+          number,
+          number,
+        ],
+    ),
   );
 
   const times: string[] = [];
   for (let minute = open; minute < close; minute += rules.slotStepMinutes) {
-    const start = localTimeToInstant(date, minute, timeZone);
+    const start = clock.toInstant(minute);
     if (start === null || start < earliestStart) continue;
     const end = start + durationMinutes * minuteMs;
-    if (minuteOfDate(end, date, timeZone) > close) continue;
+    if (clock.toMinute(end) > close) continue;
     if (peakOverlap(booked, start, end) >= rules.capacity) continue;
     times.push(formatMinuteOfDay(minute));
   }
