@@ -15,6 +15,7 @@ import type { ServerConfig } from './config.js';
 import type { DatabaseKind } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { escapeHtml, renderPage } from './html.js';
+import { createReferenceCache, type ReferenceCache } from './reference-cache.js';
 import { registerCatalogueRoutes } from './routes/catalogue-routes.js';
 import { registerDiagnosticsRoutes } from './routes/diagnostics-routes.js';
 import { registerEmailRelayRoutes } from './mail/relay-routes.js';
@@ -32,6 +33,8 @@ export interface AppDeps {
   db: Kysely<Database>;
   dbKind: DatabaseKind;
   registry: ClientRegistry;
+  /** Short-lived cache for list endpoints (see reference-cache.ts). */
+  referenceCache: ReferenceCache;
   /** The page template; defaults to the built dist/web/index.html. */
   indexHtml?: string;
 }
@@ -67,7 +70,14 @@ function friendlyErrorPage(title: string, message: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`;
 }
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/** What a caller provides; the app adds what it builds itself (the reference cache). */
+export type AppInput = Omit<AppDeps, 'referenceCache'>;
+
+export async function buildApp(input: AppInput): Promise<FastifyInstance> {
+  const deps: AppDeps = {
+    ...input,
+    referenceCache: createReferenceCache(input.config.referenceCacheMs),
+  };
   const { config, registry } = deps;
   const template = deps.indexHtml ?? readIndexTemplate(config);
   const isProduction = config.env === 'production';

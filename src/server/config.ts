@@ -20,6 +20,7 @@ const envSchema = z.object({
   MAIL_RELAY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   MAIL_RELAY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(200),
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
+  REFERENCE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -43,6 +44,8 @@ export interface ServerConfig {
   mailRelayLimits: { perIpPerMinute: number; perClientPerHour: number };
   trustProxy: boolean;
   logLevel: string;
+  /** How long list endpoints may serve reference data from memory. */
+  referenceCacheMs: number;
 }
 
 export function loadConfig(
@@ -85,5 +88,6 @@ export function loadConfig(
     },
     trustProxy: e.TRUST_PROXY === 'on',
     logLevel: e.LOG_LEVEL,
+    referenceCacheMs: e.REFERENCE_CACHE_SECONDS * 1000,
   };
 }

@@ -33,14 +33,21 @@ function asHttpError(error: unknown): unknown {
  */
 export function registerBookingRoutes(
   app: FastifyInstance,
-  { db, dbKind, config }: AppDeps,
+  { db, dbKind, config, referenceCache }: AppDeps,
   now: () => Date = () => new Date(),
 ): void {
-  app.get('/api/categories/list', async (request) => listCategories(db, request.client.name));
+  app.get('/api/categories/list', async (request) =>
+    referenceCache(`categories:${request.client.name}`, () =>
+      listCategories(db, request.client.name),
+    ),
+  );
 
   app.get('/api/treatments/list', async (request) => {
     const { activeOnly } = parseRequest(treatmentsQuerySchema, request.query, 'query');
-    return listTreatments(db, request.client.name, activeOnly === '1' || activeOnly === 'true');
+    const onlyActive = activeOnly === '1' || activeOnly === 'true';
+    return referenceCache(`treatments:${request.client.name}:${onlyActive}`, () =>
+      listTreatments(db, request.client.name, onlyActive),
+    );
   });
 
   app.post('/api/bookings/time', async (request): Promise<AvailableTimes> => {

@@ -34,16 +34,19 @@ const listQuerySchema = z.object({ category: z.enum(productCategories).optional(
 const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Products are always scoped to the client resolved for the request, never to a body or query. */
-export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function registerCatalogueRoutes(
+  app: FastifyInstance,
+  { db, referenceCache }: AppDeps,
+): void {
   app.get('/api/products', async (request) => {
     const { category } = parseRequest(listQuerySchema, request.query, 'query');
-    let query = db
-      .selectFrom('products')
-      .selectAll()
-      .where('client_code', '=', request.client.name);
-    if (category) query = query.where('category', '=', category);
-    const rows = await query.orderBy('id').execute();
-    return rows.map((row) => toProductDto(row, request.client));
+    const client = request.client;
+    return referenceCache(`products:${client.name}:${category ?? ''}`, async () => {
+      let query = db.selectFrom('products').selectAll().where('client_code', '=', client.name);
+      if (category) query = query.where('category', '=', category);
+      const rows = await query.orderBy('id').execute();
+      return rows.map((row) => toProductDto(row, client));
+    });
   });
 
   app.get('/api/products/:id', async (request) => {
@@ -58,13 +61,15 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppDeps): 
     return toProductDto(row, request.client);
   });
 
-  app.get('/api/reviews', async (request) => {
-    const rows = await db
-      .selectFrom('reviews')
-      .select(['id', 'review', 'reviewer', 'stars'])
-      .where('client_code', '=', request.client.name)
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => ({ ...r, stars: r.stars ?? undefined }));
-  });
+  app.get('/api/reviews', async (request) =>
+    referenceCache(`reviews:${request.client.name}`, async () => {
+      const rows = await db
+        .selectFrom('reviews')
+        .select(['id', 'review', 'reviewer', 'stars'])
+        .where('client_code', '=', request.client.name)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ ...r, stars: r.stars ?? undefined }));
+    }),
+  );
 }
