@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/** Security headers on every kind of response, in production settings. */
+describe('security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { NODE_ENV: 'production', CLIENT_PREVIEW: 'on' });
+  });
+  afterAll(async () => t?.close());
+
+  const requests = [
+    { method: 'GET', url: '/' },
+    { method: 'GET', url: '/booking' },
+    { method: 'GET', url: '/no-such-page' },
+    { method: 'GET', url: '/api/products' },
+    { method: 'GET', url: '/api/nothing' },
+    { method: 'GET', url: '/api/treatments/list?activeOnly=1', headers: { host: 'rrb.localhost' } },
+    { method: 'POST', url: '/api/bookings/time', payload: { bookingDate: 'soon' } },
+    { method: 'POST', url: '/api/v1.0/email/send', payload: {} },
+    { method: 'GET', url: '/themes/JS.css' },
+    { method: 'GET', url: '/media/missing.jpeg' },
+    { method: 'GET', url: '/?client=NOPE' },
+  ] as const;
+
+  it.each(requests)('$method $url carries the full set', async (request) => {
+    const res = await t.app.inject(request as Parameters<TestApp['app']['inject']>[0] & object);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it('sets the preview cookie HttpOnly, SameSite and Secure in production', async () => {
+    const res = await t.app.inject({ url: '/?client=RRB' });
+    const cookie = res.cookies.find((c) => c.name === 'hs_client');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true });
+  });
+});
