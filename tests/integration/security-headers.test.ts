@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -24,7 +25,7 @@ describe('security headers', () => {
   ] as const;
 
   it.each(requests)('$method $url carries the full set', async (request) => {
-    const res = await t.app.inject(request as Parameters<TestApp['app']['inject']>[0] & object);
+    const res = await t.app.inject(request as InjectOptions);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toMatch(/script-src 'self'(;|$)/);
