@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumExecutablePath, chromiumFlags } from './tests/support/chromium';
 
 /** Browser journeys in Debian's Chromium (never a downloaded browser: see README). */
 export default defineConfig({
@@ -13,17 +14,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumExecutablePath,
+      args: chromiumFlags,
     },
     trace: 'off',
     screenshot: 'only-on-failure',

@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumExecutablePath, chromiumFlags } from '../tests/support/chromium.js';
 
 /** Lighthouse, mobile preset (its default), in Debian's Chromium. */
 export interface PageScore {
@@ -24,24 +25,13 @@ export const pageTargets = {
   cls: 0.02,
 };
 
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export async function scorePages(
   port: number,
   pages: Array<{ client: string; path: string }>,
 ): Promise<PageScore[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags,
+    chromePath: chromiumExecutablePath,
+    chromeFlags: chromiumFlags,
   });
   const scores: PageScore[] = [];
   try {
@@ -82,5 +72,25 @@ export function pageScoresTable(scores: PageScore[]): string {
       (s) =>
         `| ${s.client} | ${s.path} | ${s.performance}${mark(s.performance >= pageTargets.performance)} | ${s.accessibility}${mark(s.accessibility >= pageTargets.accessibility)} | ${s.bestPractices}${mark(s.bestPractices >= pageTargets.bestPractices)} | ${s.seo}${mark(s.seo >= pageTargets.seo)} | ${s.lcpMs}${mark(s.lcpMs <= pageTargets.lcpMs)} | ${s.tbtMs}${mark(s.tbtMs <= pageTargets.tbtMs)} | ${s.cls}${mark(s.cls <= pageTargets.cls)} |`,
     ),
+  ].join('\n');
+}
+
+/** The pages issue 7 names: home, a product page, /booking and /contact for SE, RRB and JS. */
+export const benchmarkPages: Array<{ client: string; path: string }> = ['SE', 'RRB', 'JS'].flatMap(
+  (client) => ['/', '/product/2', '/booking', '/contact'].map((path) => ({ client, path })),
+);
+
+/**
+ * `npm run bench` calls this with the port of its production server: scores the benchmark pages
+ * and returns the markdown section for docs/benchmarks.md.
+ */
+export async function runPageBenchmarks(port: number): Promise<string> {
+  const scores = await scorePages(port, benchmarkPages);
+  return [
+    '## Pages (Lighthouse, mobile preset, Debian Chromium)',
+    '',
+    `Targets: performance ≥ ${pageTargets.performance}, accessibility ${pageTargets.accessibility}, best practices ≥ ${pageTargets.bestPractices}, SEO ≥ ${pageTargets.seo}, LCP ≤ ${pageTargets.lcpMs} ms, TBT ≤ ${pageTargets.tbtMs} ms, CLS ≤ ${pageTargets.cls}. ✗ marks a miss.`,
+    '',
+    pageScoresTable(scores),
   ].join('\n');
 }

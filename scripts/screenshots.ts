@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { knownClientCodes } from '../src/common/client-config';
 import { startSiteServer } from '../tests/e2e/fixtures';
+import { chromiumExecutablePath, chromiumFlags } from '../tests/support/chromium';
 
 const viewports = [
   { name: 'phone', width: 390, height: 844 },
@@ -22,8 +23,8 @@ async function main(): Promise<void> {
   mkdirSync(outputDir, { recursive: true });
   const server = await startSiteServer(port);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+    executablePath: chromiumExecutablePath,
+    args: chromiumFlags,
   });
   try {
     for (const viewport of viewports) {

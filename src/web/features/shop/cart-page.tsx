@@ -4,7 +4,6 @@ import {
   cartTotal,
   formatCartAmount,
   lineAmount,
-  maxQuantityPerLine,
   type CartLine,
   type RepriceResult,
 } from '../../../common/cart-rules';
@@ -14,6 +13,7 @@ import { PageHeading } from '../../components/page-heading';
 import { useProducts } from './api';
 import { useCart } from './cart-store';
 import { EmailOrdersNotice } from './components/email-orders-notice';
+import { QuantityInput } from './components/quantity-input';
 import './shop.css';
 
 function QuantityCell({ line }: { line: CartLine }) {
@@ -21,7 +21,6 @@ function QuantityCell({ line }: { line: CartLine }) {
   const [text, setText] = useState(String(line.quantity));
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
-  const errorId = `${fieldId}-error`;
 
   // Another tab, or a merge from the product page, may change the stored quantity.
   const [shownQuantity, setShownQuantity] = useState(line.quantity);
@@ -42,23 +41,7 @@ function QuantityCell({ line }: { line: CartLine }) {
       <label htmlFor={fieldId} className="visually-hidden">
         Quantity of {line.title}
       </label>
-      <input
-        id={fieldId}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={maxQuantityPerLine}
-        step={1}
-        value={text}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && (
-        <p className="field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      )}
+      <QuantityInput id={fieldId} value={text} onChange={onChange} error={error} />
     </td>
   );
 }

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { maxQuantityPerLine, parseQuantity } from '../../../../common/cart-rules';
+import { parseQuantity } from '../../../../common/cart-rules';
 import { routeTable } from '../../../../common/routes';
 import type { Product } from '../api';
 import { useCart } from '../cart-store';
+import { QuantityInput } from './quantity-input';
 
 /** Quantity (default 1) and Add to cart; a valid add stores the line and goes to the cart. */
 export function AddToCartForm({ product }: { product: Product }) {
@@ -12,7 +13,6 @@ export function AddToCartForm({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState('1');
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
-  const errorId = `${fieldId}-error`;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,24 +32,7 @@ export function AddToCartForm({ product }: { product: Product }) {
     <form className="purchase-panel add-to-cart" onSubmit={onSubmit} noValidate>
       <div className="field">
         <label htmlFor={fieldId}>Quantity</label>
-        <input
-          id={fieldId}
-          name="quantity"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={maxQuantityPerLine}
-          step={1}
-          value={quantity}
-          onChange={(event) => setQuantity(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        {error && (
-          <p className="field-error" id={errorId} role="alert">
-            {error}
-          </p>
-        )}
+        <QuantityInput id={fieldId} value={quantity} onChange={setQuantity} error={error} />
       </div>
       <button type="submit" className="button button-primary">
         Add to cart
