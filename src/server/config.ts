@@ -17,6 +17,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Highstreet <no-reply@highstreet.localhost>'),
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(86400).default(600),
   MAIL_RELAY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   MAIL_RELAY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(200),
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
@@ -40,6 +41,8 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   mailWorker: boolean;
+  /** How long a worker's claim on a message lasts; after a crash the message is retried then. */
+  mailLeaseMs: number;
   /** E-mail relay limits: per IP per minute, per client per hour. */
   mailRelayLimits: { perIpPerMinute: number; perClientPerHour: number };
   trustProxy: boolean;
@@ -82,6 +85,7 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     mailWorker: e.MAIL_WORKER === 'on',
+    mailLeaseMs: e.MAIL_LEASE_SECONDS * 1000,
     mailRelayLimits: {
       perIpPerMinute: e.MAIL_RELAY_LIMIT_PER_IP,
       perClientPerHour: e.MAIL_RELAY_LIMIT_PER_CLIENT,

@@ -259,6 +259,7 @@ export function attachOutboxWorker(
   if (!deps.config.mailWorker) return;
   const worker = createOutboxWorker({
     ...defaultWorkerSettings,
+    leaseMs: deps.config.mailLeaseMs,
     db: deps.db,
     dbKind: deps.dbKind,
     deliver: deliveryFor(deps.config),
