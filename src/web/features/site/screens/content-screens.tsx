@@ -148,18 +148,19 @@ export function WorkScreen() {
   );
 }
 
+/** An id without spaces: aria-labelledby reads a space as the start of a second id. */
+function servicesHeadingId(group: { heading: string }): string {
+  return `services-${group.heading.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+}
+
 export function ServicesScreen() {
   return (
     <section className="page services">
       <PageHeading>Our services</PageHeading>
       <div className="services__groups">
         {phecServices.map((group) => (
-          <section
-            key={group.heading}
-            className="card"
-            aria-labelledby={`services-${group.heading}`}
-          >
-            <h2 id={`services-${group.heading}`}>{group.heading}</h2>
+          <section key={group.heading} className="card" aria-labelledby={servicesHeadingId(group)}>
+            <h2 id={servicesHeadingId(group)}>{group.heading}</h2>
             <p>{group.intro}</p>
             <ul className="tick-list">
               {group.services.map((service) => (

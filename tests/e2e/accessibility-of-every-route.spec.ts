@@ -1,0 +1,315 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { routeTable } from '../../src/common/routes';
+import { clientCodes, expect, openAs, test } from './fixtures';
+
+/**
+ * The every-route × every-client sweep: axe (WCAG 2.2 A and AA) plus the page frame every
+ * screen must have. Journeys with their own axe checks (checkout, booking, enquiry forms,
+ * hamburger) live in their feature specs; this file adds the states those do not reach.
+ */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const everyPath = [
+  ...Object.values(routeTable).map((path) => path.replace(':id', '2')),
+  '/this-page-does-not-exist',
+];
+
+/** Phones get the screens whose layout differs most from the desktop. */
+const phonePaths = [
+  '/',
+  '/product/2',
+  '/products',
+  '/cart',
+  '/checkout',
+  '/booking',
+  '/contact',
+  '/galleries',
+  '/tech',
+  '/travelbooking',
+  '/this-page-does-not-exist',
+];
+
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) {
+  return violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')} (${v.help})`,
+  );
+}
+
+/**
+ * Legacy mode runs axe.run in the page itself instead of finishing the run in a fresh blank
+ * page; that is about three times faster, and the site has no iframes it would miss.
+ */
+function axe(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode();
+}
+
+/** Soft, so one run lists every broken screen of a client rather than the first. */
+async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  const { violations } = await axe(page).analyze();
+  expect.soft(describeViolations(violations), `axe on ${where}`).toEqual([]);
+}
+
+/** Waits until the screen has its heading and no "Loading…" line is left in the main area. */
+async function waitForScreen(page: Page): Promise<void> {
+  const main = page.getByRole('main');
+  await expect(main).toBeVisible();
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(main.getByText(/^Loading\b/)).toHaveCount(0);
+}
+
+/**
+ * One h1, one main, alt text on every image, aria references that resolve, nothing wider than
+ * the screen (WCAG 1.4.10): what axe does not insist on by itself. Read in one round trip.
+ */
+async function expectPageFrame(page: Page, where: string): Promise<void> {
+  const frame = await page.evaluate(() => ({
+    h1s: document.querySelectorAll('h1').length,
+    mains: document.querySelectorAll('main').length,
+    imagesWithoutAlt: [...document.querySelectorAll('img:not([alt])')].map(
+      (img) => (img as HTMLImageElement).src,
+    ),
+    // axe only calls a reference "needs review" when none of its ids exist, so check each id.
+    brokenReferences: [
+      ...document.querySelectorAll('[aria-labelledby], [aria-describedby], [aria-controls]'),
+    ].flatMap((element) =>
+      ['aria-labelledby', 'aria-describedby', 'aria-controls'].flatMap((name) =>
+        (element.getAttribute(name) ?? '')
+          .split(/\s+/)
+          .filter((id) => id !== '' && document.getElementById(id) === null)
+          .map((id) => `${element.tagName.toLowerCase()} ${name}="${id}"`),
+      ),
+    ),
+    sidewaysOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  }));
+  expect.soft(frame.h1s, `h1 count on ${where}`).toBe(1);
+  expect.soft(frame.mains, `main count on ${where}`).toBe(1);
+  expect.soft(frame.imagesWithoutAlt, `images without alt on ${where}`).toEqual([]);
+  expect.soft(frame.brokenReferences, `aria references on ${where}`).toEqual([]);
+  expect.soft(frame.sidewaysOverflow, `sideways overflow in px on ${where}`).toBeLessThanOrEqual(0);
+}
+
+async function expectSkipLinkMovesFocusToMain(page: Page): Promise<void> {
+  // Start the tab order from the top of the document, as a fresh keyboard visit would.
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  await page.keyboard.press('Tab');
+  const skipLink = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skipLink).toBeFocused();
+  await expect(skipLink).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+}
+
+async function sweep(page: Page, client: string, paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    await test.step(`${client} ${path}`, async () => {
+      await openAs(page, client, path);
+      await waitForScreen(page);
+      await expectPageFrame(page, `${client} ${path}`);
+      await expectNoAxeViolations(page, `${client} ${path}`);
+    });
+  }
+}
+
+for (const client of clientCodes) {
+  test.describe(`${client} at ${desktop.width}px`, () => {
+    test.use({ viewport: desktop });
+
+    test(`every route has no axe violations and a whole page frame`, async ({ page }) => {
+      test.setTimeout(150_000);
+      await sweep(page, client, everyPath);
+      await expectSkipLinkMovesFocusToMain(page);
+    });
+  });
+
+  test.describe(`${client} at ${phone.width}px`, () => {
+    test.use({ viewport: phone });
+
+    test(`the main screens have no axe violations and a working skip link`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await sweep(page, client, phonePaths);
+      await openAs(page, client, '/');
+      await waitForScreen(page);
+      await expectSkipLinkMovesFocusToMain(page);
+    });
+  });
+}
+
+/** A day RRB takes bookings (Tuesday to Saturday, not a listed closed date), a week or more ahead. */
+function openSalonDayAWeekAhead(): string {
+  const closedDates = ['2026-12-25', '2026-12-26', '2027-01-01'];
+  for (let ahead = 7; ; ahead += 1) {
+    const day = new Date(Date.now() + ahead * 86_400_000);
+    const date = day.toISOString().slice(0, 10);
+    if (day.getUTCDay() >= 2 && day.getUTCDay() <= 6 && !closedDates.includes(date)) return date;
+  }
+}
+
+/** Where a focused element sits, and whether its focus ring can be seen (WCAG 2.4.7, 1.4.11). */
+interface FocusStop {
+  label: string;
+  region: 'header' | 'main' | 'footer' | 'other';
+  inMenuPanel: boolean;
+  ringContrast: number;
+  ringWidth: number;
+}
+
+async function focusStop(page: Page): Promise<FocusStop> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    // A visually hidden radio shows its ring on the label that follows it.
+    const ringOwner =
+      element instanceof HTMLInputElement &&
+      element.nextElementSibling instanceof HTMLLabelElement &&
+      getComputedStyle(element).opacity === '0'
+        ? element.nextElementSibling
+        : element;
+    const style = getComputedStyle(ringOwner);
+    const channels = (colour: string) =>
+      (colour.match(/[\d.]+/g) ?? ['0', '0', '0', '0']).map(Number);
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+      const linear = (c: number) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    // The ring sits outside the element (outline-offset), so it is drawn on the parent's colour.
+    let backdrop = 'rgb(255, 255, 255)';
+    for (let node = ringOwner.parentElement; node; node = node.parentElement) {
+      const background = getComputedStyle(node).backgroundColor;
+      const alpha = channels(background)[3];
+      if (background !== 'transparent' && (alpha === undefined || alpha > 0.5)) {
+        backdrop = background;
+        break;
+      }
+    }
+    const ring = luminance(channels(style.outlineColor));
+    const behind = luminance(channels(backdrop));
+    const ringContrast = (Math.max(ring, behind) + 0.05) / (Math.min(ring, behind) + 0.05);
+    const region = element.closest('header')
+      ? 'header'
+      : element.closest('main')
+        ? 'main'
+        : element.closest('footer')
+          ? 'footer'
+          : 'other';
+    return {
+      label: `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40) || element.getAttribute('aria-label') || element.querySelector('img')?.alt || ''}"`,
+      region,
+      inMenuPanel: element.closest('.menu-panel') !== null,
+      ringContrast: style.outlineStyle === 'none' ? 0 : ringContrast,
+      ringWidth: style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth),
+    };
+  });
+}
+
+test.describe(`keyboard on a ${phone.width}px phone`, () => {
+  test.use({ viewport: phone });
+
+  for (const client of ['RRB', 'JS']) {
+    test(`${client}: Tab reaches the menu toggle, the menu, the page and the footer, always with a visible ring`, async ({
+      page,
+    }) => {
+      await openAs(page, client, '/');
+      await waitForScreen(page);
+      const toggle = page.getByRole('button', { name: 'Menu' });
+      const stops: FocusStop[] = [];
+      let openedMenu = false;
+      for (let press = 0; press < 80; press += 1) {
+        await page.keyboard.press('Tab');
+        const stop = await focusStop(page);
+        stops.push(stop);
+        expect.soft(stop.ringWidth, `focus ring width on ${stop.label}`).toBeGreaterThanOrEqual(2);
+        expect
+          .soft(stop.ringContrast, `focus ring contrast on ${stop.label}`)
+          .toBeGreaterThanOrEqual(3);
+        if (!openedMenu && (await toggle.evaluate((el) => el === document.activeElement))) {
+          await page.keyboard.press('Enter');
+          await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+          openedMenu = true;
+        }
+        if (stop.region === 'footer') break;
+      }
+      test.info().annotations.push({
+        type: 'tab order',
+        description: stops.map((stop) => `${stop.region}: ${stop.label}`).join('\n'),
+      });
+      const regions = stops.map((stop) => (stop.inMenuPanel ? 'menu' : stop.region));
+      const order = regions.filter((region, i) => region !== regions[i - 1]);
+      expect(stops[0]?.label).toBe('a "Skip to content"');
+      expect(openedMenu).toBe(true);
+      // Skip link, header, the open menu's links, header again (its Close button is in the panel),
+      // then the page, then the footer: never back up the page.
+      expect(order.indexOf('menu')).toBeGreaterThan(0);
+      expect(order.indexOf('main')).toBeGreaterThan(order.lastIndexOf('menu'));
+      expect(order.indexOf('footer')).toBeGreaterThan(order.indexOf('main'));
+      expect(order.filter((region) => region === 'main')).toHaveLength(1);
+    });
+  }
+});
+
+test.describe(`forms with their messages showing, on a ${phone.width}px phone`, () => {
+  test.use({ viewport: phone });
+
+  test('checkout, booking, contact, footer and travel forms have no axe violations', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await test.step('SE checkout after adding a tub to the cart', async () => {
+      await openAs(page, 'SE', '/product/2');
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(page).toHaveURL(/\/cart$/);
+      await expectNoAxeViolations(page, 'SE /cart with a tub');
+      await page.getByRole('link', { name: 'Check out' }).click();
+      await page.getByRole('button', { name: 'Order' }).click();
+      await expect(page.getByRole('alert')).toHaveCount(3);
+      await expectNoAxeViolations(page, 'SE /checkout with messages');
+    });
+
+    await test.step('RRB booking: a category open, then stage 2 with messages', async () => {
+      await openAs(page, 'RRB', '/booking');
+      await waitForScreen(page);
+      await page.getByRole('button', { name: 'Nails' }).click();
+      await page.getByRole('checkbox', { name: /Gel Manicure/ }).check();
+      await expectNoAxeViolations(page, 'RRB /booking stage 1 with Nails open');
+      const dateField = page.getByRole('textbox', { name: 'Date', exact: true });
+      await dateField.fill(openSalonDayAWeekAhead());
+      const times = page.getByRole('group', { name: /Available times on/ });
+      await times.getByRole('radio').first().check();
+      await expectNoAxeViolations(page, 'RRB /booking stage 1 with a time chosen');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Book', exact: true }).click();
+      await expect(page.getByText('Please enter Name')).toBeVisible();
+      await expectNoAxeViolations(page, 'RRB /booking stage 2 with messages');
+    });
+
+    await test.step('PI contact page, then the footer form, with messages', async () => {
+      await openAs(page, 'PI', '/contact');
+      await waitForScreen(page);
+      await page.getByRole('main').getByRole('button', { name: 'Send' }).click();
+      await expect(page.getByRole('main').getByRole('alert')).toHaveCount(3);
+      await expectNoAxeViolations(page, 'PI /contact with messages');
+      await openAs(page, 'PI', '/about');
+      await waitForScreen(page);
+      const footer = page.getByRole('contentinfo');
+      await footer.getByRole('button', { name: 'Send' }).click();
+      await expect(footer.getByRole('alert')).toHaveCount(3);
+      await expectNoAxeViolations(page, 'PI footer form with messages');
+    });
+
+    await test.step('JS travel enquiry with messages', async () => {
+      await openAs(page, 'JS', '/travelbooking');
+      await waitForScreen(page);
+      await page.getByRole('button', { name: 'Send enquiry' }).click();
+      await expect(page.getByRole('alert')).toHaveCount(3);
+      await expectNoAxeViolations(page, 'JS /travelbooking with messages');
+    });
+  });
+});
