@@ -13,6 +13,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/server/config.js';
 import { prepareData } from '../src/server/startup.js';
 import { localDateTimeParts } from './bench-dates.js';
+import { runPageBenchmarks } from './pages.js';
 
 const root = resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -304,6 +305,7 @@ bookings/time with 5,000 existing bookings at p99 ≤ 20 ms at 50 connections.
 ${table}
 `;
   writeFileSync(join(root, 'docs/benchmarks.md'), report);
+  await runPageBenchmarks(); // Lighthouse on the 12 pages, appended to the same file
   console.log(report);
 }
 

@@ -8,7 +8,8 @@ const steps = [
   ['Format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
   ['Unit and integration tests', 'npx', ['vitest', 'run']],
   ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
-  ['Build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  // Client bundle, prerender bundle and the bundle budgets (package.json "build").
+  ['Build', 'npm', ['run', 'build']],
   ['Browser tests', 'npx', ['playwright', 'test']],
 ];
 

@@ -22,15 +22,7 @@ const socialLinkSchema = z.object({
   display: z.string().min(1),
 });
 
-export const socialNetworks = [
-  'facebook',
-  'instagram',
-  'tiktok',
-  'twitter',
-  'youtube',
-  'linkedin',
-] as const;
-export type SocialNetwork = (typeof socialNetworks)[number];
+export { socialNetworks, type SocialNetwork } from './social-networks';
 
 const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm (24-hour)');
 const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');

@@ -15,6 +15,7 @@ import type { ServerConfig } from './config.js';
 import type { DatabaseKind } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { escapeHtml, renderPage } from './html.js';
+import { loadPrerender } from './prerender.js';
 import { createReferenceCache, type ReferenceCache } from './reference-cache.js';
 import { registerCatalogueRoutes } from './routes/catalogue-routes.js';
 import { registerDiagnosticsRoutes } from './routes/diagnostics-routes.js';
@@ -176,12 +177,14 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   for (const register of routeGroups) register(app, deps);
 
   const rootFiles = new Set(['robots.txt', 'favicon.ico']);
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number) =>
+  // Without an injected template (tests) or a prerender bundle, pages go out with an empty #root.
+  const prerender = deps.indexHtml ? undefined : await loadPrerender(config.webDistDir, app.log);
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) =>
     reply
       .code(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderPage(template, request.client));
+      .send(renderPage(template, request.client, await prerender?.(request.url, request.client)));
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -31,6 +31,13 @@ describe('renderPage', () => {
     expect(JSON.parse(config).title).toBe(hostile.title);
   });
 
+  it('puts the prerendered screen inside #root, word for word', () => {
+    const appHtml = '<main id="main"><h1>Price $& $1 £45.00</h1></main>';
+    const html = renderPage(template, js, appHtml);
+    expect(html).toContain(`<div id="root">${appHtml}</div>`);
+    expect(renderPage(template, js)).toContain('<div id="root"></div>');
+  });
+
   it('escapes the characters that could end a script element', () => {
     expect(jsonForScript({ a: '</script><!--' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--"}');
   });

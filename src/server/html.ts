@@ -5,6 +5,7 @@ export const htmlMarkers = {
   title: '<!--app-title-->',
   head: '<!--app-head-->',
   config: '<!--app-config-->',
+  root: '<div id="root"></div>',
 } as const;
 
 export function escapeHtml(text: string): string {
@@ -30,7 +31,12 @@ export function publicClientConfig(client: ClientConfig): ClientConfig {
  * Puts the client's title, description, stylesheet and config into the page before any script
  * runs (DESIGN.md). The config travels as a JSON data block, which the CSP does not execute.
  */
-export function renderPage(template: string, client: ClientConfig | undefined): string {
+export function renderPage(
+  template: string,
+  client: ClientConfig | undefined,
+  /** The screen's prerendered HTML (src/server/prerender.ts), placed inside #root. */
+  appHtml = '',
+): string {
   if (!client) {
     return template
       .replace(htmlMarkers.title, 'Highstreet')
@@ -55,5 +61,6 @@ export function renderPage(template: string, client: ClientConfig | undefined): 
     .replace(
       htmlMarkers.config,
       `<script type="application/json" id="client-config">${jsonForScript(publicClientConfig(client))}</script>`,
-    );
+    )
+    .replace(htmlMarkers.root, () => `<div id="root">${appHtml}</div>`);
 }

@@ -1,6 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { routeTable } from '../../common/routes';
-import { ContactForm } from '../features/enquiry/contact-form';
+
+// The form brings react-hook-form and zod; loading it on demand keeps them out of the first-load
+// bundle (docs/decisions/page-speed.md). It sits in the footer, below the fold.
+const ContactForm = lazy(async () => ({
+  default: (await import('../features/enquiry/contact-form')).ContactForm,
+}));
 
 /**
  * The contact form shown in the footer for clients with showContactFormOnFooter; left out on
@@ -9,5 +15,9 @@ import { ContactForm } from '../features/enquiry/contact-form';
 export function FooterContactForm() {
   const { pathname } = useLocation();
   if (pathname === routeTable.contact) return null;
-  return <ContactForm heading="Send us a message" />;
+  return (
+    <Suspense fallback={null}>
+      <ContactForm heading="Send us a message" />
+    </Suspense>
+  );
 }

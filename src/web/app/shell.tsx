@@ -1,8 +1,9 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { SiteFooter } from '../features/site/footer/site-footer';
 import { SiteHeader } from '../features/site/header/site-header';
 import { useClient } from './client-context';
 import { FooterContactForm } from './footer-contact-form';
+import { ScrollToTop } from './scroll-to-top';
 
 /** Layout around every screen: skip link, the client's header, the screen, the client's footer. */
 export function Shell() {
@@ -17,7 +18,7 @@ export function Shell() {
         <Outlet />
       </main>
       <SiteFooter contactForm={client.showContactFormOnFooter ? <FooterContactForm /> : null} />
-      <ScrollRestoration />
+      <ScrollToTop />
     </>
   );
 }

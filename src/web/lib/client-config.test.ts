@@ -2,9 +2,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readClientConfig } from './client-config';
+import { clientConfigSchema, knownClientCodes } from '../../common/client-config';
+import { clientConfigShapeProblems, readClientConfig } from './client-config';
 
-const js = readFileSync(join(import.meta.dirname, '../../../seed/clients/JS.json'), 'utf8');
+/** A seed record as the server embeds it: parsed by the full schema, so defaults are filled in. */
+function embeddedRecord(code: string) {
+  const seed = readFileSync(
+    join(import.meta.dirname, `../../../seed/clients/${code}.json`),
+    'utf8',
+  );
+  return clientConfigSchema.parse(JSON.parse(seed));
+}
+
+const js = JSON.stringify(embeddedRecord('JS'));
 
 function pageWith(configText: string | null): Document {
   const doc = document.implementation.createHTMLDocument('t');
@@ -29,9 +39,23 @@ describe('readClientConfig', () => {
     ['missing', null],
     ['not JSON', '{'],
     ['invalid', JSON.stringify({ ...JSON.parse(js), menuType: 'sideways' })],
+    ['an array', '[]'],
+    ['missing its name', JSON.stringify({ ...JSON.parse(js), name: undefined })],
+    ['missing the menu', JSON.stringify({ ...JSON.parse(js), menuItems: 'Home' })],
   ])('logs "Unable to read client config" when %s', (_, text) => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(readClientConfig(pageWith(text))).toBeNull();
     expect(error).toHaveBeenCalledWith('Unable to read client config', expect.anything());
+  });
+});
+
+describe('clientConfigShapeProblems', () => {
+  it.each(knownClientCodes)('accepts the %s record the server embeds', (code) => {
+    expect(clientConfigShapeProblems(embeddedRecord(code))).toEqual([]);
+  });
+
+  it('names each field of the wrong shape', () => {
+    const record = { ...embeddedRecord('SE'), headerType: 'XL', welcome: { heading: '' } };
+    expect(clientConfigShapeProblems(record)).toEqual(['headerType', 'welcome']);
   });
 });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ClientConfig } from '../../../../common/client-config';
 import { useClient } from '../../../app/client-context';
-import { retailerTagline } from '../content/site-content';
+import { retailerTagline } from '../content/home-content';
 import { telephoneHref } from '../../../lib/contact-links';
 import { SiteLogo } from '../header/site-header';
 import { footerMenu } from '../header/menu-entries';

@@ -1,8 +1,5 @@
-import {
-  socialNetworks,
-  type ClientConfig,
-  type SocialNetwork,
-} from '../../../../common/client-config';
+import type { ClientConfig } from '../../../../common/client-config';
+import { socialNetworks, type SocialNetwork } from '../../../../common/social-networks';
 
 const networkNames: Record<SocialNetwork, string> = {
   facebook: 'Facebook',

@@ -9,11 +9,11 @@ import {
   phecServicesBlurb,
   retailerAwards,
   slideAltTexts,
-} from '../content/site-content';
+} from '../content/home-content';
 import { ImageSlider } from '../slider/image-slider';
 import { slideDelay, slidePictures } from '../slider/slider-rotation';
 import { NewsTicker } from '../ticker/news-ticker';
-import { FeaturedProduct } from './featured-product';
+import { LazyFeaturedProduct } from './lazy-featured-product';
 
 /** Clients whose home page shows the featured product (spec: the retailer and BBG). */
 const clientsWithFeaturedProduct = new Set(['SE', 'BBG']);
@@ -118,7 +118,7 @@ export default function HomePage() {
         <NewsTicker items={client.tickerItems} label={`News from ${client.title}`} />
       )}
       {client.name === 'SE' && <AwardsRack client={client} />}
-      {clientsWithFeaturedProduct.has(client.name) && <FeaturedProduct />}
+      {clientsWithFeaturedProduct.has(client.name) && <LazyFeaturedProduct />}
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { shouldRotate, type SlidePicture } from './slider-rotation';
 import { useReducedMotion } from './use-reduced-motion';
 
@@ -22,20 +21,38 @@ const emblaDuration = 20;
  */
 export function ImageSlider({ label, slides, delayMs, width, height }: ImageSliderProps) {
   const reducedMotion = useReducedMotion();
-  const [autoplayPlugin] = useState(() =>
-    Autoplay({
-      delay: delayMs,
-      playOnInit: false,
-      // A drag stops it for good (we mark the slider paused below); without this the plugin
-      // restarts its timer on pointer-up even while the pointer is still over the slides.
-      stopOnInteraction: true,
-      stopOnMouseEnter: false,
-      stopOnFocusIn: false,
-    }),
-  );
-  const [viewportRef, emblaApi] = useEmblaCarousel({ loop: true, duration: emblaDuration }, [
-    autoplayPlugin,
-  ]);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [emblaApi, setEmblaApi] = useState<EmblaCarouselType>();
+
+  // Embla loads after the first paint, so it stays out of the first-load bundle
+  // (docs/decisions/page-speed.md); until then the first slide shows in the same box.
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    let api: EmblaCarouselType | undefined;
+    let cancelled = false;
+    void Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(
+      ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+        if (cancelled) return;
+        const autoplay = Autoplay({
+          delay: delayMs,
+          playOnInit: false,
+          // A drag stops it for good (we mark the slider paused below); without this the plugin
+          // restarts its timer on pointer-up even while the pointer is still over the slides.
+          stopOnInteraction: true,
+          stopOnMouseEnter: false,
+          stopOnFocusIn: false,
+        });
+        api = EmblaCarousel(viewport, { loop: true, duration: emblaDuration }, [autoplay]);
+        setEmblaApi(api);
+      },
+    );
+    return () => {
+      cancelled = true;
+      api?.destroy();
+      setEmblaApi(undefined);
+    };
+  }, [delayMs]);
   const [selected, setSelected] = useState(0);
   const [userPaused, setUserPaused] = useState(false);
   const [hovered, setHovered] = useState(false);

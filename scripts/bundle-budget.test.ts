@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { bundleBudgets, computeBundleSizes, overBudget, type Manifest } from './bundle-budget.mjs';
+
+/** A small app: entry with a vendor chunk; two lazy screens sharing a form chunk. */
+const manifest: Manifest = {
+  'index.html': {
+    file: 'assets/index.js',
+    src: 'index.html',
+    isEntry: true,
+    imports: ['_vendor.js'],
+    dynamicImports: ['screens/a.tsx', 'screens/b.tsx'],
+    css: ['assets/index.css'],
+  },
+  '_vendor.js': { file: 'assets/vendor.js' },
+  '_forms.js': { file: 'assets/forms.js', imports: ['_vendor.js'] },
+  'screens/a.tsx': {
+    file: 'assets/a.js',
+    src: 'screens/a.tsx',
+    isDynamicEntry: true,
+    imports: ['index.html', '_vendor.js', '_forms.js'],
+  },
+  'screens/b.tsx': {
+    file: 'assets/b.js',
+    src: 'screens/b.tsx',
+    isDynamicEntry: true,
+    imports: ['_forms.js'],
+  },
+  'manual.pdf': { file: 'assets/manual.pdf', src: 'manual.pdf', isDynamicEntry: true },
+};
+
+const kb = 1024;
+const sizes: Record<string, number> = {
+  'assets/index.js': 50 * kb,
+  'assets/vendor.js': 30 * kb,
+  'assets/forms.js': 20 * kb,
+  'assets/a.js': 5 * kb,
+  'assets/b.js': 15 * kb,
+};
+const sizeOf = (file: string) => {
+  const size = sizes[file];
+  if (size === undefined) throw new Error(`measured a file that is not JavaScript: ${file}`);
+  return size;
+};
+
+describe('computeBundleSizes', () => {
+  it('counts the entry and everything it imports statically as the initial set', () => {
+    const { initial } = computeBundleSizes(manifest, sizeOf);
+    expect(initial.files.sort()).toEqual(['assets/index.js', 'assets/vendor.js']);
+    expect(initial.bytes).toBe(80 * kb);
+    expect(initial.budget).toBe(bundleBudgets.initialBytes);
+  });
+
+  it('counts each lazy screen with the static imports not already loaded by the initial set', () => {
+    const { groups } = computeBundleSizes(manifest, sizeOf);
+    expect(groups.map((g) => [g.name, g.bytes / kb])).toEqual([
+      ['screens/a.tsx', 25],
+      ['screens/b.tsx', 35],
+    ]);
+  });
+
+  it('reports the groups over budget', () => {
+    expect(overBudget(computeBundleSizes(manifest, sizeOf, {})).map((g) => g.name)).toEqual([
+      'screens/b.tsx',
+    ]);
+    const bigEntry = (file: string) => (file === 'assets/index.js' ? 70 * kb : sizeOf(file));
+    expect(overBudget(computeBundleSizes(manifest, bigEntry, {})).map((g) => g.name)).toEqual([
+      'initial (index.html)',
+      'screens/b.tsx',
+    ]);
+  });
+
+  it('holds a known overage at its cap and fails the build only above it', () => {
+    const capped = computeBundleSizes(manifest, sizeOf, { 'screens/b.tsx': 36 });
+    expect(capped.groups[1]).toMatchObject({ bytes: 35 * kb, cap: 36 * kb });
+    expect(overBudget(capped)).toEqual([]);
+    const grown = computeBundleSizes(manifest, sizeOf, { 'screens/b.tsx': 34 });
+    expect(overBudget(grown).map((g) => g.name)).toEqual(['screens/b.tsx']);
+  });
+
+  it('refuses a manifest without exactly one entry', () => {
+    expect(() => computeBundleSizes({ 'a.js': { file: 'a.js' } }, sizeOf)).toThrow(/one entry/);
+  });
+});

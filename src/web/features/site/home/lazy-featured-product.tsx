@@ -1,0 +1,33 @@
+import { lazy, Suspense } from 'react';
+
+// The featured product needs TanStack Query, which is not in the first-load bundle
+// (docs/decisions/page-speed.md); it loads with the query provider after the first paint.
+const FeaturedProductWithQueries = lazy(async () => {
+  const [{ FeaturedProduct }, { WithQueryClient }] = await Promise.all([
+    import('./featured-product'),
+    import('../../../app/query-provider'),
+  ]);
+  return {
+    default: () => (
+      <WithQueryClient>
+        <FeaturedProduct />
+      </WithQueryClient>
+    ),
+  };
+});
+
+/** Same box as the featured product's own loading state, so nothing moves when it arrives. */
+const loadingSection = (
+  <section className="featured-product" aria-labelledby="featured-product-heading">
+    <h2 id="featured-product-heading">Featured product</h2>
+    <p className="loading-text">Loading the featured product…</p>
+  </section>
+);
+
+export function LazyFeaturedProduct() {
+  return (
+    <Suspense fallback={loadingSection}>
+      <FeaturedProductWithQueries />
+    </Suspense>
+  );
+}
