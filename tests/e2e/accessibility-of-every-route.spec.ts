@@ -141,13 +141,14 @@ for (const client of clientCodes) {
   });
 }
 
-/** A day RRB takes bookings (Tuesday to Saturday, not a listed closed date), a week or more ahead. */
-function openSalonDayAWeekAhead(): string {
+/** A day RRB takes bookings (Tuesday to Saturday, not a listed closed date) or not, a week on. */
+function salonDayAWeekAhead(open: boolean): string {
   const closedDates = ['2026-12-25', '2026-12-26', '2027-01-01'];
   for (let ahead = 7; ; ahead += 1) {
     const day = new Date(Date.now() + ahead * 86_400_000);
     const date = day.toISOString().slice(0, 10);
-    if (day.getUTCDay() >= 2 && day.getUTCDay() <= 6 && !closedDates.includes(date)) return date;
+    const isOpen = day.getUTCDay() >= 2 && day.getUTCDay() <= 6 && !closedDates.includes(date);
+    if (isOpen === open) return date;
   }
 }
 
@@ -201,13 +202,42 @@ async function focusStop(page: Page): Promise<FocusStop> {
           ? 'footer'
           : 'other';
     return {
-      label: `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40) || element.getAttribute('aria-label') || element.querySelector('img')?.alt || ''}"`,
+      label: `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40) || element.getAttribute('aria-label') || element.querySelector('img')?.alt || ((element as HTMLInputElement).labels?.[0]?.textContent ?? '').trim().slice(0, 40)}"`,
       region,
       inMenuPanel: element.closest('.menu-panel') !== null,
       ringContrast: style.outlineStyle === 'none' ? 0 : ringContrast,
       ringWidth: style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth),
     };
   });
+}
+
+/**
+ * Presses Tab from the skip link until focus reaches the footer, checking that every stop
+ * shows a ring at least 2px wide with 3:1 contrast. `onStop` may act on a stop (open the menu).
+ */
+async function walkTabOrderToFooter(
+  page: Page,
+  onStop: (stop: FocusStop) => Promise<void> = async () => {},
+): Promise<FocusStop[]> {
+  // Blurring would leave Chromium's Tab starting point where focus was, so start on the skip link.
+  await page.getByRole('link', { name: 'Skip to content' }).focus();
+  const stops: FocusStop[] = [];
+  for (let press = 0; press < 120 && stops.at(-1)?.region !== 'footer'; press += 1) {
+    await page.keyboard.press('Tab');
+    const stop = await focusStop(page);
+    stops.push(stop);
+    expect.soft(stop.ringWidth, `focus ring width on ${stop.label}`).toBeGreaterThanOrEqual(2);
+    expect
+      .soft(stop.ringContrast, `focus ring contrast on ${stop.label}`)
+      .toBeGreaterThanOrEqual(3);
+    await onStop(stop);
+  }
+  test.info().annotations.push({
+    type: 'tab order',
+    description: stops.map((stop) => `${stop.region}: ${stop.label}`).join('\n'),
+  });
+  expect(stops.at(-1)?.region, 'Tab reaches the footer').toBe('footer');
+  return stops;
 }
 
 test.describe(`keyboard on a ${phone.width}px phone`, () => {
@@ -219,40 +249,45 @@ test.describe(`keyboard on a ${phone.width}px phone`, () => {
     }) => {
       await openAs(page, client, '/');
       await waitForScreen(page);
+      await expectSkipLinkMovesFocusToMain(page);
       const toggle = page.getByRole('button', { name: 'Menu' });
-      const stops: FocusStop[] = [];
       let openedMenu = false;
-      for (let press = 0; press < 80; press += 1) {
-        await page.keyboard.press('Tab');
-        const stop = await focusStop(page);
-        stops.push(stop);
-        expect.soft(stop.ringWidth, `focus ring width on ${stop.label}`).toBeGreaterThanOrEqual(2);
-        expect
-          .soft(stop.ringContrast, `focus ring contrast on ${stop.label}`)
-          .toBeGreaterThanOrEqual(3);
+      const stops = await walkTabOrderToFooter(page, async () => {
         if (!openedMenu && (await toggle.evaluate((el) => el === document.activeElement))) {
           await page.keyboard.press('Enter');
           await expect(toggle).toHaveAttribute('aria-expanded', 'true');
           openedMenu = true;
         }
-        if (stop.region === 'footer') break;
-      }
-      test.info().annotations.push({
-        type: 'tab order',
-        description: stops.map((stop) => `${stop.region}: ${stop.label}`).join('\n'),
       });
+      expect(openedMenu).toBe(true);
       const regions = stops.map((stop) => (stop.inMenuPanel ? 'menu' : stop.region));
       const order = regions.filter((region, i) => region !== regions[i - 1]);
-      expect(stops[0]?.label).toBe('a "Skip to content"');
-      expect(openedMenu).toBe(true);
-      // Skip link, header, the open menu's links, header again (its Close button is in the panel),
-      // then the page, then the footer: never back up the page.
-      expect(order.indexOf('menu')).toBeGreaterThan(0);
+      // Header (contact links, logo, toggle), the open menu's links and its Close
+      // button, then the page, then the footer: never back up the page.
+      expect(order.indexOf('menu')).toBeGreaterThan(order.indexOf('header'));
       expect(order.indexOf('main')).toBeGreaterThan(order.lastIndexOf('menu'));
       expect(order.indexOf('footer')).toBeGreaterThan(order.indexOf('main'));
       expect(order.filter((region) => region === 'main')).toHaveLength(1);
     });
   }
+
+  test('RRB booking and JS travel forms: every field, box and button shows a visible ring', async ({
+    page,
+  }) => {
+    await openAs(page, 'RRB', '/booking');
+    await waitForScreen(page);
+    await page.getByRole('button', { name: 'Nails' }).click();
+    await page.getByRole('checkbox', { name: /Gel Manicure/ }).check();
+    await page.getByRole('textbox', { name: 'Date', exact: true }).fill(salonDayAWeekAhead(true));
+    await expect(page.getByRole('group', { name: /Available times on/ })).toBeVisible();
+    const bookingStops = await walkTabOrderToFooter(page);
+    expect(bookingStops.some((stop) => stop.label.startsWith('input'))).toBe(true);
+
+    await openAs(page, 'JS', '/travelbooking');
+    await waitForScreen(page);
+    const travelStops = await walkTabOrderToFooter(page);
+    expect(travelStops.some((stop) => stop.label.startsWith('select'))).toBe(true);
+  });
 });
 
 test.describe(`forms with their messages showing, on a ${phone.width}px phone`, () => {
@@ -262,8 +297,13 @@ test.describe(`forms with their messages showing, on a ${phone.width}px phone`, 
     page,
   }) => {
     test.setTimeout(90_000);
-    await test.step('SE checkout after adding a tub to the cart', async () => {
+    await test.step('SE product with a quantity message, then checkout with messages', async () => {
       await openAs(page, 'SE', '/product/2');
+      await page.getByLabel('Quantity').fill('0');
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Please enter a quantity of at least 1.');
+      await expectNoAxeViolations(page, 'SE /product/2 with a quantity message');
+      await page.getByLabel('Quantity').fill('1');
       await page.getByRole('button', { name: 'Add to cart' }).click();
       await expect(page).toHaveURL(/\/cart$/);
       await expectNoAxeViolations(page, 'SE /cart with a tub');
@@ -273,14 +313,17 @@ test.describe(`forms with their messages showing, on a ${phone.width}px phone`, 
       await expectNoAxeViolations(page, 'SE /checkout with messages');
     });
 
-    await test.step('RRB booking: a category open, then stage 2 with messages', async () => {
+    await test.step('RRB booking: a category open, a closed day, a time, then stage 2 with messages', async () => {
       await openAs(page, 'RRB', '/booking');
       await waitForScreen(page);
       await page.getByRole('button', { name: 'Nails' }).click();
       await page.getByRole('checkbox', { name: /Gel Manicure/ }).check();
       await expectNoAxeViolations(page, 'RRB /booking stage 1 with Nails open');
       const dateField = page.getByRole('textbox', { name: 'Date', exact: true });
-      await dateField.fill(openSalonDayAWeekAhead());
+      await dateField.fill(salonDayAWeekAhead(false));
+      await expect(page.getByText('Please select an alternative day')).toBeVisible();
+      await expectNoAxeViolations(page, 'RRB /booking stage 1 on a closed day');
+      await dateField.fill(salonDayAWeekAhead(true));
       const times = page.getByRole('group', { name: /Available times on/ });
       await times.getByRole('radio').first().check();
       await expectNoAxeViolations(page, 'RRB /booking stage 1 with a time chosen');
