@@ -212,19 +212,21 @@ async function focusStop(page: Page): Promise<FocusStop> {
 }
 
 /**
- * Presses Tab from the skip link until focus reaches the footer, checking that every stop
+ * Presses Tab from the skip link through the footer's last control, checking that every stop
  * shows a ring at least 2px wide with 3:1 contrast. `onStop` may act on a stop (open the menu).
  */
-async function walkTabOrderToFooter(
+async function walkTabOrderThroughFooter(
   page: Page,
   onStop: (stop: FocusStop) => Promise<void> = async () => {},
 ): Promise<FocusStop[]> {
   // Blurring would leave Chromium's Tab starting point where focus was, so start on the skip link.
   await page.getByRole('link', { name: 'Skip to content' }).focus();
   const stops: FocusStop[] = [];
-  for (let press = 0; press < 120 && stops.at(-1)?.region !== 'footer'; press += 1) {
+  for (let press = 0; press < 200; press += 1) {
     await page.keyboard.press('Tab');
     const stop = await focusStop(page);
+    // Past the footer's last control focus leaves the page: the walk is over.
+    if (stops.at(-1)?.region === 'footer' && stop.region !== 'footer') break;
     stops.push(stop);
     expect.soft(stop.ringWidth, `focus ring width on ${stop.label}`).toBeGreaterThanOrEqual(2);
     expect
@@ -252,7 +254,7 @@ test.describe(`keyboard on a ${phone.width}px phone`, () => {
       await expectSkipLinkMovesFocusToMain(page);
       const toggle = page.getByRole('button', { name: 'Menu' });
       let openedMenu = false;
-      const stops = await walkTabOrderToFooter(page, async () => {
+      const stops = await walkTabOrderThroughFooter(page, async () => {
         if (!openedMenu && (await toggle.evaluate((el) => el === document.activeElement))) {
           await page.keyboard.press('Enter');
           await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -280,13 +282,42 @@ test.describe(`keyboard on a ${phone.width}px phone`, () => {
     await page.getByRole('checkbox', { name: /Gel Manicure/ }).check();
     await page.getByRole('textbox', { name: 'Date', exact: true }).fill(salonDayAWeekAhead(true));
     await expect(page.getByRole('group', { name: /Available times on/ })).toBeVisible();
-    const bookingStops = await walkTabOrderToFooter(page);
+    const bookingStops = await walkTabOrderThroughFooter(page);
     expect(bookingStops.some((stop) => stop.label.startsWith('input'))).toBe(true);
 
     await openAs(page, 'JS', '/travelbooking');
     await waitForScreen(page);
-    const travelStops = await walkTabOrderToFooter(page);
+    const travelStops = await walkTabOrderThroughFooter(page);
     expect(travelStops.some((stop) => stop.label.startsWith('select'))).toBe(true);
+  });
+
+  test('the other clients: shop, cart, checkout, slider, ticker, tech stages and footer form show a visible ring', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const screens: Array<[string, string]> = [
+      ['SE', '/product/2'],
+      ['BBG', '/groceries'],
+      ['PHEC', '/'],
+      ['PI', '/'],
+      ['AMS', '/tech'],
+    ];
+    for (const [client, path] of screens) {
+      await test.step(`${client} ${path}`, async () => {
+        await openAs(page, client, path);
+        await waitForScreen(page);
+        await walkTabOrderThroughFooter(page);
+      });
+    }
+    await test.step('SE cart and checkout', async () => {
+      await openAs(page, 'SE', '/product/2');
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(page).toHaveURL(/\/cart$/);
+      await walkTabOrderThroughFooter(page);
+      await page.getByRole('link', { name: 'Check out' }).click();
+      await waitForScreen(page);
+      await walkTabOrderThroughFooter(page);
+    });
   });
 });
 
