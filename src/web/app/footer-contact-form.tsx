@@ -1,12 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { routeTable } from '../../common/routes';
+import { preloadable } from './preloadable';
 
 // The form brings react-hook-form and zod; loading it on demand keeps them out of the first-load
 // bundle (docs/decisions/page-speed.md). It sits in the footer, below the fold.
-const ContactForm = lazy(async () => ({
-  default: (await import('../features/enquiry/contact-form')).ContactForm,
-}));
+export const footerForm = preloadable(async () => {
+  const { ContactForm } = await import('../features/enquiry/contact-form');
+  return function FooterForm() {
+    return <ContactForm heading="Send us a message" />;
+  };
+});
 
 /**
  * The contact form shown in the footer for clients with showContactFormOnFooter; left out on
@@ -17,7 +21,7 @@ export function FooterContactForm() {
   if (pathname === routeTable.contact) return null;
   return (
     <Suspense fallback={null}>
-      <ContactForm heading="Send us a message" />
+      <footerForm.Component />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { createElement, Suspense, use, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import NotFoundPage from '../components/not-found-page';
 import { screenLoading } from '../components/screen-loading';
@@ -6,51 +6,35 @@ import { bookingRoutes } from '../features/booking/booking-routes';
 import { enquiryRoutes } from '../features/enquiry/enquiry-routes';
 import { shopRoutes } from '../features/shop/shop-routes';
 import { siteRoutes } from '../features/site/site-routes';
+import { preloadable, type Preloadable } from './preloadable';
 import { Shell } from './shell';
 
 type LoadRoute = Extract<NonNullable<RouteObject['lazy']>, (...args: never[]) => unknown>;
 
-interface LazyScreen {
-  Screen: ComponentType;
-  /** Starts loading the screen's chunk (once); the first render after it settles does not suspend. */
-  preload: () => Promise<ComponentType>;
-}
-
 /** One lazy screen per loader, so paths that share a screen share its component. */
-const lazyScreens = new Map<LoadRoute, LazyScreen>();
+const lazyScreens = new Map<LoadRoute, Preloadable>();
 /** The lazy screen behind each converted route object, for preloading the matched routes. */
-const screenOfRoute = new WeakMap<RouteObject, LazyScreen>();
+const screenOfRoute = new WeakMap<RouteObject, Preloadable>();
 
-function lazyScreen(load: LoadRoute): LazyScreen {
-  const known = lazyScreens.get(load);
-  if (known) return known;
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () => {
-    if (!loading) {
-      const promise: Promise<ComponentType> = Promise.all([
+function lazyScreen(load: LoadRoute): Preloadable {
+  let screen = lazyScreens.get(load);
+  if (!screen) {
+    screen = preloadable(async () => {
+      const [{ Component }, { WithQueryClient }] = await Promise.all([
         load(),
         import('./query-provider'),
-      ]).then(([{ Component }, { WithQueryClient }]) => {
-        if (!Component) throw new Error('A lazy route module gave no Component');
-        const WithQueries = () => (
+      ]);
+      if (!Component) throw new Error('A lazy route module gave no Component');
+      return function WithQueries() {
+        return (
           <WithQueryClient>
             <Component />
           </WithQueryClient>
         );
-        // React's use() reads these fields, so a render after loading does not suspend.
-        Object.assign(promise, { status: 'fulfilled', value: WithQueries });
-        return WithQueries;
-      });
-      loading = promise;
-    }
-    return loading;
-  };
-  function Screen() {
-    // The loaded component is made once per screen when its chunk arrives, not per render.
-    return createElement(use(preload()));
+      };
+    });
+    lazyScreens.set(load, screen);
   }
-  const screen = { Screen, preload };
-  lazyScreens.set(load, screen);
   return screen;
 }
 
@@ -69,7 +53,7 @@ function withLoadingFallback(routes: RouteObject[]): RouteObject[] {
       ...rest,
       element: (
         <Suspense fallback={screenLoading}>
-          <screen.Screen />
+          <screen.Component />
         </Suspense>
       ),
     } as RouteObject;

@@ -143,7 +143,8 @@ export function getCartStore(clientCode: string): CartStore {
   let store = stores.get(clientCode);
   if (!store) {
     store = createCartStore(clientCode);
-    followOtherTabs(store, clientCode, window);
+    // The server's prerender (no window) renders the empty cart; the browser follows other tabs.
+    if (typeof window !== 'undefined') followOtherTabs(store, clientCode, window);
     stores.set(clientCode, store);
   }
   return store;

@@ -1,18 +1,19 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { preloadable } from '../../../app/preloadable';
 
 // The featured product needs TanStack Query, which is not in the first-load bundle
 // (docs/decisions/page-speed.md); it loads with the query provider after the first paint.
-const FeaturedProductWithQueries = lazy(async () => {
+export const featuredProductWithQueries = preloadable(async () => {
   const [{ FeaturedProduct }, { WithQueryClient }] = await Promise.all([
     import('./featured-product'),
     import('../../../app/query-provider'),
   ]);
-  return {
-    default: () => (
+  return function FeaturedProductWithQueries() {
+    return (
       <WithQueryClient>
         <FeaturedProduct />
       </WithQueryClient>
-    ),
+    );
   };
 });
 
@@ -27,7 +28,7 @@ const loadingSection = (
 export function LazyFeaturedProduct() {
   return (
     <Suspense fallback={loadingSection}>
-      <FeaturedProductWithQueries />
+      <featuredProductWithQueries.Component />
     </Suspense>
   );
 }

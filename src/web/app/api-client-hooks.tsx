@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { configureApiClient } from '../lib/api-client';
+import { useSessionStore } from './session-store';
+
+/**
+ * Lets the API client's 401 handling log out and navigate inside the app. Rendered on the server
+ * too (where the effect does not run), so both trees are the same for hydration.
+ */
+export function ApiClientHooks() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    configureApiClient({
+      logOut: () => useSessionStore.getState().logOut(),
+      navigate: (path) => void navigate(path),
+    });
+  }, [navigate]);
+  return null;
+}
