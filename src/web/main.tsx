@@ -28,6 +28,15 @@ if (!client) {
   );
   // The server usually sent this screen as HTML (src/server/prerender.ts): load the screen's
   // chunk, then hydrate that HTML rather than drawing it again; without it, render from scratch.
+  // A form sent before hydration would go out as a plain GET with the visitor's details in the
+  // address; hold it until React handles the form.
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (!('appReady' in document.documentElement.dataset)) event.preventDefault();
+    },
+    true,
+  );
   const start = () => {
     if (rootElement.firstElementChild) hydrateRoot(rootElement, app);
     else createRoot(rootElement).render(app);

@@ -114,6 +114,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 export async function openAs(page: Page, clientCode: string, path = '/'): Promise<void> {
   const separator = path.includes('?') ? '&' : '?';
   await page.goto(`${path}${separator}client=${clientCode}`);
+  // The server sends the screen as HTML; it answers to input once React has hydrated it.
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 
 export const clientCodes = ['SE', 'RRB', 'BBG', 'PHEC', 'PI', 'AMS', 'JS'] as const;
