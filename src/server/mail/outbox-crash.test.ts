@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -88,10 +89,20 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
   return { child, output: () => output };
 }
 
+/** A port nobody is listening on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  await new Promise<void>((r) => server.close(() => r()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
 async function waitFor<T>(
   what: string,
   probe: () => Promise<T | undefined>,
-  ms = 30_000,
+  ms = 60_000,
+  output: () => string = () => '',
 ): Promise<T> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
@@ -99,7 +110,7 @@ async function waitFor<T>(
     if (value !== undefined) return value;
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`Timed out waiting for ${what}`);
+  throw new Error(`Timed out waiting for ${what}\n${output()}`);
 }
 
 async function freshPostgresDatabase(): Promise<string> {
@@ -123,7 +134,7 @@ describeEachDatabase('the outbox across a crash', (kind) => {
     const dir = mkdtempSync(join(tmpdir(), 'highstreet-crash-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const smtp = await startHoldingSmtp();
-    const port = 5300 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     const env: Record<string, string> = {
       PORT: String(port),
       DATA_DIR: dir,
@@ -136,8 +147,11 @@ describeEachDatabase('the outbox across a crash', (kind) => {
     const base = `http://127.0.0.1:${port}`;
 
     const first = startServer(env);
-    await waitFor('the first server', async () =>
-      (await fetch(`${base}/api/health`)).ok ? true : undefined,
+    await waitFor(
+      'the first server',
+      async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined),
+      60_000,
+      first.output,
     );
     const subject = `Crash test ${randomBytes(4).toString('hex')}`;
     const sent = await fetch(`${base}/api/v1.0/email/send`, {
@@ -165,8 +179,11 @@ describeEachDatabase('the outbox across a crash', (kind) => {
     smtp.release();
 
     const second = startServer(env);
-    await waitFor('the second server', async () =>
-      (await fetch(`${base}/api/health`)).ok ? true : undefined,
+    await waitFor(
+      'the second server',
+      async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined),
+      60_000,
+      second.output,
     );
     const message = await waitFor('the redelivered message', async () =>
       smtp.accepted.find((m) => m.includes(subject)),
@@ -174,5 +191,5 @@ describeEachDatabase('the outbox across a crash', (kind) => {
     expect(message, second.output()).toContain('To: ');
     await new Promise((r) => setTimeout(r, 3000));
     expect(smtp.accepted.filter((m) => m.includes(subject))).toHaveLength(1);
-  }, 90_000);
+  }, 180_000);
 });
