@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { productionServerEnv, startNodeServer } from './bench-server.js';
 import { chromiumExecutablePath, chromiumFlags } from '../tests/support/chromium.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -89,45 +89,22 @@ export const benchmarkPages: Array<{ client: string; path: string }> = ['SE', 'R
 /** Starts the production server on a fresh SQLite data folder; resolves once it answers. */
 async function startProductionServer(port: number): Promise<{ stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'highstreet-pages-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      MAIL_WORKER: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+  const server = await startNodeServer(
+    'src/server/main.ts',
+    productionServerEnv(port, dataDir),
+    `http://127.0.0.1:${port}/api/health`,
+  ).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  return {
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) break;
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stop();
-  throw new Error(`The production server on port ${port} did not start`);
 }
 
-/**
- * `npm run bench` calls this after writing the API figures: scores the benchmark pages against the
- * production build on SQLite and appends the table to docs/benchmarks.md. Returns the section.
- */
 export async function runPageBenchmarks(port = 3902): Promise<string> {
   const server = await startProductionServer(port);
   let scores: PageScore[];

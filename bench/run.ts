@@ -3,7 +3,7 @@
  * a bare Fastify hello-world, on SQLite and on PostgreSQL. Writes docs/benchmarks.md.
  * Only loopback addresses are used; every run is bounded in time.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config.js';
+import { productionServerEnv, startNodeServer } from './bench-server.js';
 import { prepareData } from '../src/server/startup.js';
 import { localDateTimeParts } from './bench-dates.js';
 import { runPageBenchmarks } from './pages.js';
@@ -30,35 +31,6 @@ interface Row {
   non2xx: number;
   ratio?: number;
   note?: string;
-}
-
-async function waitUntilReady(child: ChildProcess, url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url} exited early`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not start`);
-}
-
-function startNode(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function measure(name: string, options: autocannon.Options): Promise<Row> {
@@ -136,21 +108,15 @@ async function runSuite(
   const { busyDay, freeDays } = await seedBookings(databaseUrl, dataDir);
   const port = 3901;
   const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    MAIL_WORKER: 'off',
+    ...productionServerEnv(port, dataDir),
     MAIL_RELAY_LIMIT_PER_IP: '1000000',
     MAIL_RELAY_LIMIT_PER_CLIENT: '1000000',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const server = startNode('src/server/main.ts', env);
   const url = `http://127.0.0.1:${port}`;
+  const server = await startNodeServer('src/server/main.ts', env, `${url}/api/health`);
   const rows: Row[] = [];
   try {
-    await waitUntilReady(server, `${url}/api/health`);
     const rrb = { host: 'rrb.localhost', 'content-type': 'application/json' };
     const ratio = (row: Row) => ({ ...row, ratio: row.requestsPerSecond / helloRps });
     rows.push(
@@ -247,7 +213,7 @@ async function runSuite(
       })),
     });
   } finally {
-    await stop(server);
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   return rows;
@@ -271,13 +237,16 @@ async function main(): Promise<void> {
   if (!existsSync(join(root, 'dist/web/index.html'))) {
     spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   }
-  const hello = startNode('bench/hello-server.ts', { PORT: '3999' });
+  const hello = await startNodeServer(
+    'bench/hello-server.ts',
+    { PORT: '3999' },
+    'http://127.0.0.1:3999/',
+  );
   let helloRow: Row;
   try {
-    await waitUntilReady(hello, 'http://127.0.0.1:3999/');
     helloRow = await measure('hello-world (bare Fastify)', { url: 'http://127.0.0.1:3999/' });
   } finally {
-    await stop(hello);
+    await hello.stop();
   }
   const rows = [helloRow, ...(await runSuite('SQLite', undefined, helloRow.requestsPerSecond))];
   const pgUrl = await freshPostgresDatabase();

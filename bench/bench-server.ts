@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+
+export interface RunningServer {
+  stop: () => Promise<void>;
+}
+
+/** The environment of a production server for benchmarks: loopback only, mail worker off. */
+export function productionServerEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    MAIL_WORKER: 'off',
+  };
+}
+
+/** Runs a TypeScript entry point with tsx; resolves once `readyUrl` answers below 500. */
+export async function startNodeServer(
+  script: string,
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${script} exited before ${readyUrl} answered`);
+    try {
+      if ((await fetch(readyUrl)).status < 500) return { stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stop();
+  throw new Error(`${script} did not answer on ${readyUrl} within 60 s`);
+}
