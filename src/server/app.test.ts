@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { countRows } from '../../tests/support/count-rows.js';
 import { describeEachDatabase } from '../../tests/support/each-database.js';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
 import { applySeed, readSeed } from './db/seed.js';
@@ -11,15 +12,8 @@ describeEachDatabase('the foundation server', (kind) => {
   afterAll(async () => t?.close());
 
   it('seeds all seven clients, and seeding again changes nothing', async () => {
-    const count = async (table: 'clients' | 'products' | 'reviews' | 'treatments') =>
-      Number(
-        (
-          await t.handle.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = (table: 'clients' | 'products' | 'reviews' | 'treatments') =>
+      countRows(t.handle.db, table);
     const before = {
       clients: await count('clients'),
       products: await count('products'),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { countRows } from '../support/count-rows.js';
 import { describeEachDatabase } from '../support/each-database.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -82,15 +83,8 @@ describeEachDatabase('bad input everywhere', (kind) => {
   afterAll(async () => t?.close());
 
   const storedRows = async () => {
-    const count = async (table: 'bookings' | 'outbox' | 'booking_treatments') =>
-      Number(
-        (
-          await t.handle.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = (table: 'bookings' | 'outbox' | 'booking_treatments') =>
+      countRows(t.handle.db, table);
     return {
       bookings: await count('bookings'),
       outbox: await count('outbox'),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countRows } from '../../../tests/support/count-rows.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
@@ -54,15 +55,7 @@ describeEachDatabase('the e-mail relay', (kind) => {
   let worker: OutboxWorker;
   const send = (body: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/v1.0/email/send', payload: body as object, headers });
-  const outboxCount = async () =>
-    Number(
-      (
-        await t.handle.db
-          .selectFrom('outbox')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const outboxCount = () => countRows(t.handle.db, 'outbox');
 
   beforeAll(async () => {
     sink = await startSmtpSink();
