@@ -6,6 +6,22 @@ import { newIdempotencyKey, sendEmail } from '../../lib/email-client';
 import { honeypotField } from './honeypot-field';
 
 /**
+ * Kept outside the form so that a remount between two clicks (a provider arriving late above the
+ * screen) cannot mint a second key or lose the in-flight guard. A key is reused only for the same
+ * template and the same values, so a changed message after a failure is never mistaken for a replay.
+ */
+const inFlight = new Set<string>();
+const unsentKeys = new Map<string, { key: string; values: string }>();
+
+function idempotencyKeyFor(template: string, values: string): string {
+  const unsent = unsentKeys.get(template);
+  if (unsent && unsent.values === values) return unsent.key;
+  const key = newIdempotencyKey();
+  unsentKeys.set(template, { key, values });
+  return key;
+}
+
+/**
  * Sends one enquiry through the client's e-mail service (spec 7.5) and goes to the success or
  * failure screen. The idempotency key is kept until a send succeeds, so a double click or a retry
  * after a failure is accepted once; a second click while sending does nothing.
@@ -14,28 +30,27 @@ export function useSendEnquiry(template: 'contact' | 'travel') {
   const client = useClient();
   const navigate = useNavigate();
   const [sending, setSending] = useState(false);
-  const sendingNow = useRef(false);
-  const idempotencyKey = useRef<string | null>(null);
   const honeypot = useRef<HTMLInputElement>(null);
 
   async function send(templateParams: Record<string, string>): Promise<void> {
     // A second click arrives before React re-renders the disabled button; this stops it at once.
-    if (sendingNow.current) return;
-    sendingNow.current = true;
+    if (inFlight.has(template)) return;
+    inFlight.add(template);
     setSending(true);
-    idempotencyKey.current ??= newIdempotencyKey();
     const trap = honeypot.current?.value ?? '';
+    const params = trap ? { ...templateParams, [honeypotField]: trap } : templateParams;
+    const idempotencyKey = idempotencyKeyFor(template, JSON.stringify(params));
     try {
       const result = await sendEmail({
         baseUrl: client.emailService.baseUrl,
         userId: client.emailService.userId,
         serviceId: client.emailService.serviceId,
         templateId: client.emailService.templates[template],
-        templateParams: trap ? { ...templateParams, [honeypotField]: trap } : templateParams,
-        idempotencyKey: idempotencyKey.current,
+        templateParams: params,
+        idempotencyKey,
       });
       if (result.ok) {
-        idempotencyKey.current = null;
+        unsentKeys.delete(template);
         void navigate(routeTable.success);
       } else {
         void navigate(routeTable.failure);
@@ -44,7 +59,7 @@ export function useSendEnquiry(template: 'contact' | 'travel') {
       console.warn('Enquiry not sent', error);
       void navigate(routeTable.failure);
     } finally {
-      sendingNow.current = false;
+      inFlight.delete(template);
       setSending(false);
     }
   }
