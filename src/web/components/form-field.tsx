@@ -8,7 +8,7 @@ export interface FieldSpec<Name extends string = string> {
   label: string;
   required?: boolean;
   type?: 'text' | 'email' | 'tel';
-  inputMode?: 'numeric' | 'text';
+  inputMode?: 'numeric' | 'text' | 'tel' | 'email';
   autoComplete?: string;
   hint?: string;
   multiline?: boolean;

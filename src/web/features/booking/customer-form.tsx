@@ -1,66 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   bookingCustomerFormSchema,
   consentWording,
   type BookingCustomerForm,
 } from '../../../common/booking';
+import { FormField } from '../../components/form-field';
 
 interface CustomerFormProps {
   pending: boolean;
   failure: string;
   onBack: () => void;
   onBook: (customer: BookingCustomerForm) => void;
-}
-
-interface TextFieldProps {
-  label: string;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete: string;
-  registration: UseFormRegisterReturn;
-  error: FieldError | undefined;
-  hint?: string;
-  inputMode?: 'tel' | 'email' | 'text';
-}
-
-function TextField({
-  label,
-  type = 'text',
-  autoComplete,
-  registration,
-  error,
-  hint,
-  inputMode,
-}: TextFieldProps) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className="booking-field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-hint`} className="booking-hint">
-          {hint}
-        </p>
-      )}
-      <input
-        id={id}
-        type={type}
-        inputMode={inputMode}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...registration}
-      />
-      {error?.message && (
-        <p id={`${id}-error`} className="booking-error" role="alert">
-          {error.message}
-        </p>
-      )}
-    </div>
-  );
 }
 
 const emptyForm: BookingCustomerForm = {
@@ -88,13 +39,13 @@ export function CustomerForm({ pending, failure, onBack, onBook }: CustomerFormP
 
   return (
     <form className="booking-form" noValidate onSubmit={handleSubmit(onBook)}>
-      <TextField
+      <FormField
         label="Name"
         autoComplete="name"
         registration={register('name')}
         error={errors.name}
       />
-      <TextField
+      <FormField
         label="E-mail"
         type="email"
         inputMode="email"
@@ -103,7 +54,7 @@ export function CustomerForm({ pending, failure, onBack, onBook }: CustomerFormP
         registration={register('email', { onChange: () => void trigger('email') })}
         error={errors.email}
       />
-      <TextField
+      <FormField
         label="Phone"
         type="tel"
         inputMode="tel"
@@ -112,13 +63,13 @@ export function CustomerForm({ pending, failure, onBack, onBook }: CustomerFormP
         registration={register('telephone')}
         error={errors.telephone}
       />
-      <TextField
+      <FormField
         label="Door number / address line 1"
         autoComplete="address-line1"
         registration={register('doorNo')}
         error={errors.doorNo}
       />
-      <TextField
+      <FormField
         label="Postcode"
         autoComplete="postal-code"
         registration={register('postCode')}
