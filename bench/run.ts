@@ -10,11 +10,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { loadConfig } from '../src/server/config.js';
 import { productionServerEnv, startNodeServer } from './bench-server.js';
-import { prepareData } from '../src/server/startup.js';
-import { localDateTimeParts } from './bench-dates.js';
 import { runPageBenchmarks } from './pages.js';
+import { seedBookings } from './seed-bookings.js';
 
 const root = resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -43,60 +41,6 @@ async function measure(name: string, options: autocannon.Options): Promise<Row> 
     ok2xx: result['2xx'],
     non2xx: result.non2xx,
   };
-}
-
-/** 5,000 bookings for RRB spread over the coming open days, some on the measured day. */
-async function seedBookings(
-  databaseUrl: string | undefined,
-  dataDir: string,
-): Promise<{ busyDay: string; freeDays: string[] }> {
-  const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const config = loadConfig(env, root);
-  const { handle, registry } = await prepareData(config, config.database, { images: false });
-  const rrb = registry.byCode('RRB')!;
-  const openDays: string[] = [];
-  // Open days inside the booking horizon: the first 30 hold the 5,000 bookings, the rest stay free.
-  for (let offset = 2; offset < (rrb.booking?.horizonDays ?? 90) - 1; offset++) {
-    const { date, weekday } = localDateTimeParts(
-      new Date(Date.now() + offset * 86_400_000),
-      rrb.timeZone,
-    );
-    if (rrb.booking?.openingHours[weekday] && !rrb.booking.closedDates.includes(date))
-      openDays.push(date);
-  }
-  const rows = Array.from({ length: 5000 }, (_, i) => {
-    const start = 9 * 60 + (i % 32) * 15;
-    return {
-      client_code: 'RRB',
-      booking_date: openDays[i % 30]!,
-      start_minute: start,
-      end_minute: start + 15,
-      total_price_pence: 1500,
-      total_duration_minutes: 15,
-      customer_name: `Bench ${i}`,
-      customer_email: `bench${i}@example.com`,
-      customer_telephone: '07700900000',
-      customer_door_no: '1',
-      customer_post_code: 'EH1 1AA',
-      marketing: 0,
-      consent_at: new Date().toISOString(),
-      consent_version: 'bench',
-      created_at: new Date().toISOString(),
-    };
-  });
-  for (let i = 0; i < rows.length; i += 500) {
-    await handle.db
-      .insertInto('bookings')
-      .values(rows.slice(i, i + 500))
-      .execute();
-  }
-  await handle.close();
-  return { busyDay: openDays[0]!, freeDays: openDays.slice(30) };
 }
 
 async function runSuite(

@@ -10,10 +10,12 @@ import { weekdays, type BookingRules } from '../../common/client-config.js';
  * (Europe/London: last Sunday of March and of October) is handled by converting through instants.
  */
 
-/** An existing booking on the day, in local wall-clock minutes. */
+/** Existing bookings on the day, in local wall-clock minutes. */
 export interface BookedInterval {
   startMinute: number;
   endMinute: number;
+  /** How many bookings have exactly these times; 1 when absent. */
+  count?: number;
 }
 
 export interface AvailabilityInput {
@@ -35,10 +37,29 @@ function wallClockAsUtc(date: string, minuteOfDay: number): number {
   return Date.UTC(y, m - 1, d) + minuteOfDay * minuteMs;
 }
 
-/** The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich). */
+const quarterHourMs = 15 * minuteMs;
+const offsetCache = new Map<string, number>();
+
+/**
+ * The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich).
+ * An Intl look-up is most of what availability costs, and every zone in use today changes its
+ * offset on a quarter hour, so offsets are remembered per zone and quarter hour.
+ */
 function offsetAt(instant: number, timeZone: string): number {
-  const wall = zonedParts(new Date(instant), timeZone);
-  return wallClockAsUtc(wall.date, wall.minuteOfDay) - (instant - (instant % minuteMs));
+  const quarterStart = instant - (instant % quarterHourMs);
+  const key = `${timeZone}@${quarterStart}`;
+  const cached = offsetCache.get(key);
+  if (cached !== undefined) return cached;
+  const wall = zonedParts(new Date(quarterStart), timeZone);
+  const offset = wallClockAsUtc(wall.date, wall.minuteOfDay) - quarterStart;
+  if (offsetCache.size >= 10_000) offsetCache.clear();
+  offsetCache.set(key, offset);
+  return offset;
+}
+
+/** The local calendar date (YYYY-MM-DD) of an instant. */
+function localDateOf(instant: number, timeZone: string): string {
+  return new Date(instant + offsetAt(instant, timeZone)).toISOString().slice(0, 10);
 }
 
 /**
@@ -137,7 +158,7 @@ export function checkBookingDate(
   timeZone: string,
   now: Date,
 ): { ok: true } | { ok: false; reason: string } {
-  const today = zonedParts(now, timeZone).date;
+  const today = localDateOf(now.getTime(), timeZone);
   if (date < today) {
     return {
       ok: false,
@@ -160,25 +181,19 @@ interface ConcurrencyProfile {
   counts: number[];
 }
 
-function concurrencyProfileOf(intervals: ReadonlyArray<[number, number]>): ConcurrencyProfile {
-  // Half-open intervals: at the same instant an end (-1) is applied before a start (+1).
-  const events = intervals
-    .flatMap(([start, end]): Array<[number, number]> => [
-      [start, 1],
-      [end, -1],
-    ])
-    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const times: number[] = [];
-  const counts: number[] = [];
-  let running = 0;
-  for (const [time, change] of events) {
-    running += change;
-    if (times[times.length - 1] === time) counts[counts.length - 1] = running;
-    else {
-      times.push(time);
-      counts.push(running);
-    }
+function concurrencyProfileOf(
+  intervals: ReadonlyArray<{ start: number; end: number; count: number }>,
+): ConcurrencyProfile {
+  // Half-open intervals: bookings ending at an instant and bookings starting then never overlap,
+  // so the profile holds the net count after every change at an instant.
+  const changes = new Map<number, number>();
+  for (const { start, end, count } of intervals) {
+    changes.set(start, (changes.get(start) ?? 0) + count);
+    changes.set(end, (changes.get(end) ?? 0) - count);
   }
+  const times = [...changes.keys()].sort((a, b) => a - b);
+  let running = 0;
+  const counts = times.map((time) => (running += changes.get(time)!));
   return { times, counts };
 }
 
@@ -220,13 +235,11 @@ export function findAvailableStartTimes(input: AvailabilityInput): AvailabilityR
   const earliestStart = now.getTime() + rules.minLeadMinutes * minuteMs;
   const clock = dayClockFor(date, timeZone);
   const booked = concurrencyProfileOf(
-    existing.map(
-      ({ startMinute, endMinute }) =>
-        [clock.toInstantLenient(startMinute), clock.toInstantLenient(endMinute)] as [
-          number,
-          number,
-        ],
-    ),
+    existing.map(({ startMinute, endMinute, count = 1 }) => ({
+      start: clock.toInstantLenient(startMinute),
+      end: clock.toInstantLenient(endMinute),
+      count,
+    })),
   );
 
   const times: string[] = [];
