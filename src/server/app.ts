@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -17,6 +16,7 @@ import type { Database } from './db/schema.js';
 import { escapeHtml, renderPage } from './html.js';
 import { loadPrerender } from './prerender.js';
 import { createReferenceCache, type ReferenceCache } from './reference-cache.js';
+import { securityHeaders } from './security-headers.js';
 import { registerCatalogueRoutes } from './routes/catalogue-routes.js';
 import { registerDiagnosticsRoutes } from './routes/diagnostics-routes.js';
 import { registerEmailRelayRoutes } from './mail/relay-routes.js';
@@ -90,32 +90,15 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...externalConnectOrigins(registry)],
-        mediaSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    hsts: isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(fastifyRateLimit, { global: false });
 
   app.decorateRequest('client', null as unknown as ClientConfig);
+  const headersForEveryResponse = securityHeaders({
+    connectOrigins: externalConnectOrigins(registry),
+    production: isProduction,
+  });
   app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headersForEveryResponse);
     const query = request.query as Record<string, unknown>;
     const resolution = resolveClient(
       {

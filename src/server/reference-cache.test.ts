@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReferenceCache } from './reference-cache.js';
+import { asJsonText, createReferenceCache } from './reference-cache.js';
 
 describe('createReferenceCache', () => {
   it('serves a value until it expires, then loads again', async () => {
@@ -30,5 +30,15 @@ describe('createReferenceCache', () => {
     await cache('a', async () => ++loads);
     await cache('a', async () => ++loads);
     expect(loads).toBe(2);
+  });
+});
+
+describe('asJsonText', () => {
+  it('serialises the loaded value once per load', async () => {
+    let loads = 0;
+    const cache = createReferenceCache(1000, () => 0);
+    const load = asJsonText(async () => ({ loads: ++loads, name: 'Nails & "Brows"' }));
+    expect(await cache('k', load)).toBe('{"loads":1,"name":"Nails & \\"Brows\\""}');
+    expect(await cache('k', load)).toBe('{"loads":1,"name":"Nails & \\"Brows\\""}');
   });
 });

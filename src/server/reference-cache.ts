@@ -17,3 +17,14 @@ export function createReferenceCache(ttlMs: number, now: () => number = Date.now
     return value;
   };
 }
+
+/**
+ * A loader whose result is cached as JSON text, so a cached list is serialised once per load
+ * instead of once per request. Send it with `reply.type(jsonContentType)`: Fastify passes a
+ * string with a JSON content type through as it is.
+ */
+export function asJsonText<T>(load: () => Promise<T>): () => Promise<string> {
+  return async () => JSON.stringify(await load());
+}
+
+export const jsonContentType = 'application/json; charset=utf-8';

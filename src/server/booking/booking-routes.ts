@@ -8,6 +8,7 @@ import {
 } from '../../common/booking.js';
 import type { AppDeps } from '../app.js';
 import { httpError, parseRequest } from '../http-errors.js';
+import { asJsonText, jsonContentType } from '../reference-cache.js';
 import { findAvailableStartTimes } from './availability.js';
 import {
   BookingRefusal,
@@ -36,17 +37,21 @@ export function registerBookingRoutes(
   { db, dbKind, config, referenceCache }: AppDeps,
   now: () => Date = () => new Date(),
 ): void {
-  app.get('/api/categories/list', async (request) =>
-    referenceCache(`categories:${request.client.name}`, () =>
-      listCategories(db, request.client.name),
-    ),
-  );
+  app.get('/api/categories/list', async (request, reply) => {
+    reply.type(jsonContentType);
+    return referenceCache(
+      `categories:${request.client.name}`,
+      asJsonText(() => listCategories(db, request.client.name)),
+    );
+  });
 
-  app.get('/api/treatments/list', async (request) => {
+  app.get('/api/treatments/list', async (request, reply) => {
     const { activeOnly } = parseRequest(treatmentsQuerySchema, request.query, 'query');
     const onlyActive = activeOnly === '1' || activeOnly === 'true';
-    return referenceCache(`treatments:${request.client.name}:${onlyActive}`, () =>
-      listTreatments(db, request.client.name, onlyActive),
+    reply.type(jsonContentType);
+    return referenceCache(
+      `treatments:${request.client.name}:${onlyActive}`,
+      asJsonText(() => listTreatments(db, request.client.name, onlyActive)),
     );
   });
 

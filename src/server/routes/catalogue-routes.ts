@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { productCategories } from '../../common/routes.js';
 import type { AppDeps } from '../app.js';
 import { httpError, parseRequest } from '../http-errors.js';
+import { asJsonText, jsonContentType } from '../reference-cache.js';
 import type { ProductsTable } from '../db/schema.js';
 import type { ClientConfig } from '../../common/client-config.js';
 
@@ -38,15 +39,19 @@ export function registerCatalogueRoutes(
   app: FastifyInstance,
   { db, referenceCache }: AppDeps,
 ): void {
-  app.get('/api/products', async (request) => {
+  app.get('/api/products', async (request, reply) => {
     const { category } = parseRequest(listQuerySchema, request.query, 'query');
     const client = request.client;
-    return referenceCache(`products:${client.name}:${category ?? ''}`, async () => {
-      let query = db.selectFrom('products').selectAll().where('client_code', '=', client.name);
-      if (category) query = query.where('category', '=', category);
-      const rows = await query.orderBy('id').execute();
-      return rows.map((row) => toProductDto(row, client));
-    });
+    reply.type(jsonContentType);
+    return referenceCache(
+      `products:${client.name}:${category ?? ''}`,
+      asJsonText(async () => {
+        let query = db.selectFrom('products').selectAll().where('client_code', '=', client.name);
+        if (category) query = query.where('category', '=', category);
+        const rows = await query.orderBy('id').execute();
+        return rows.map((row) => toProductDto(row, client));
+      }),
+    );
   });
 
   app.get('/api/products/:id', async (request) => {
@@ -61,15 +66,19 @@ export function registerCatalogueRoutes(
     return toProductDto(row, request.client);
   });
 
-  app.get('/api/reviews', async (request) =>
-    referenceCache(`reviews:${request.client.name}`, async () => {
-      const rows = await db
-        .selectFrom('reviews')
-        .select(['id', 'review', 'reviewer', 'stars'])
-        .where('client_code', '=', request.client.name)
-        .orderBy('id')
-        .execute();
-      return rows.map((r) => ({ ...r, stars: r.stars ?? undefined }));
-    }),
-  );
+  app.get('/api/reviews', async (request, reply) => {
+    reply.type(jsonContentType);
+    return referenceCache(
+      `reviews:${request.client.name}`,
+      asJsonText(async () => {
+        const rows = await db
+          .selectFrom('reviews')
+          .select(['id', 'review', 'reviewer', 'stars'])
+          .where('client_code', '=', request.client.name)
+          .orderBy('id')
+          .execute();
+        return rows.map((r) => ({ ...r, stars: r.stars ?? undefined }));
+      }),
+    );
+  });
 }
