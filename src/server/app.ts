@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
-import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -9,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { ClientConfig } from '../common/client-config.js';
 import { isKnownPath } from '../common/routes.js';
 import type { ClientRegistry } from './clients/client-registry.js';
-import { previewCookieName, resolveClient } from './clients/resolve-client.js';
+import { previewCookieFrom, previewCookieHeader, resolveClient } from './clients/resolve-client.js';
 import type { ServerConfig } from './config.js';
 import type { DatabaseKind } from './db/database.js';
 import type { Database } from './db/schema.js';
@@ -89,7 +88,6 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
   });
 
-  await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
 
   app.decorateRequest('client', null as unknown as ClientConfig);
@@ -97,39 +95,41 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     connectOrigins: externalConnectOrigins(registry),
     production: isProduction,
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: every request passes through here, and an async hook costs a promise each.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headersForEveryResponse);
     const query = request.query as Record<string, unknown>;
+    // The preview cookie matters only with preview on; otherwise the header is not even read.
+    const cookieCode = config.clientPreview ? previewCookieFrom(request.headers.cookie) : undefined;
     const resolution = resolveClient(
       {
         host: request.hostname,
         previewCode: typeof query.client === 'string' ? query.client : undefined,
-        cookieCode: request.cookies[previewCookieName],
+        cookieCode,
       },
       registry,
       { preview: config.clientPreview, defaultCode: config.defaultClient },
     );
     if (!resolution.ok) {
+      // Answering here ends the request: done() is not called.
       const wantsHtml = !request.url.startsWith('/api/');
-      return wantsHtml
-        ? reply
-            .code(400)
-            .type('text/html; charset=utf-8')
-            .send(friendlyErrorPage('Unknown client', resolution.message))
-        : reply
-            .code(400)
-            .send({ statusCode: 400, error: 'Bad Request', message: resolution.message });
+      if (wantsHtml) {
+        reply
+          .code(400)
+          .type('text/html; charset=utf-8')
+          .send(friendlyErrorPage('Unknown client', resolution.message));
+      } else {
+        reply
+          .code(400)
+          .send({ statusCode: 400, error: 'Bad Request', message: resolution.message });
+      }
+      return;
     }
     request.client = resolution.client;
-    if (resolution.rememberCode && request.cookies[previewCookieName] !== resolution.rememberCode) {
-      reply.setCookie(previewCookieName, resolution.rememberCode, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: isProduction,
-        maxAge: 60 * 60 * 24 * 30,
-      });
+    if (resolution.rememberCode && cookieCode !== resolution.rememberCode) {
+      reply.header('set-cookie', previewCookieHeader(resolution.rememberCode, isProduction));
     }
+    done();
   });
 
   await app.register(fastifyStatic, {

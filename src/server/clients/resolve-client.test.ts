@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientConfigSchema, type ClientConfigInput } from '../../common/client-config.js';
 import { createClientRegistry } from './client-registry.js';
-import { resolveClient } from './resolve-client.js';
+import { previewCookieFrom, previewCookieHeader, resolveClient } from './resolve-client.js';
 
 function client(name: string, hostNames: string[]): ClientConfigInput {
   return {
@@ -116,5 +116,22 @@ describe('resolveClient', () => {
     );
     expect(markup.ok).toBe(false);
     expect(!markup.ok && markup.message).not.toContain('<b>');
+  });
+});
+
+describe('the preview cookie', () => {
+  it('is read from a Cookie header among others, and only when it holds a code', () => {
+    expect(previewCookieFrom('hs_client=RRB')).toBe('RRB');
+    expect(previewCookieFrom('a=1; hs_client=se; b=2')).toBe('se');
+    expect(previewCookieFrom('xhs_client=RRB')).toBeUndefined();
+    expect(previewCookieFrom('hs_client=<b>; a=1')).toBeUndefined();
+    expect(previewCookieFrom(undefined)).toBeUndefined();
+  });
+
+  it('is HttpOnly and SameSite=Lax, and Secure when asked', () => {
+    expect(previewCookieHeader('RRB', true)).toBe(
+      'hs_client=RRB; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax; Secure',
+    );
+    expect(previewCookieHeader('RRB', false)).not.toContain('Secure');
   });
 });

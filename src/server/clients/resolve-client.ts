@@ -3,6 +3,22 @@ import type { ClientRegistry } from './client-registry.js';
 
 export const previewCookieName = 'hs_client';
 
+const previewCookiePattern = new RegExp(
+  `(?:^|;)\\s*${previewCookieName}=([A-Za-z0-9]{1,8})\\s*(?:;|$)`,
+);
+
+/** The client code remembered in a Cookie header; anything that is not a code is ignored. */
+export function previewCookieFrom(cookieHeader: string | undefined): string | undefined {
+  return cookieHeader ? previewCookiePattern.exec(cookieHeader)?.[1] : undefined;
+}
+
+/** Remembers a previewed client for 30 days; script cannot read it, other sites do not get it. */
+export function previewCookieHeader(code: string, secure: boolean): string {
+  const attributes = [`Max-Age=${60 * 60 * 24 * 30}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+  if (secure) attributes.push('Secure');
+  return [`${previewCookieName}=${code}`, ...attributes].join('; ');
+}
+
 export interface ClientRequestFacts {
   host: string | undefined;
   previewCode: string | undefined;
