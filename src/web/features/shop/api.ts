@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ProductCategory } from '../../../common/routes';
 import { ApiError, apiJson } from '../../lib/api-client';
 
 /** A product as GET /api/products answers it; checked here because it comes over the wire. */
 export const productSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
   title: z.string(),
-  price: z.number().finite().nonnegative(),
+  price: z.number().check(z.nonnegative()),
   category: z.string(),
   blurb: z.string(),
   picture: z.string(),
