@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
-import { isNotFound, useProduct, type Product } from './api';
+import { isNotFound, type Product } from './api';
+import { useProduct } from './product-queries';
 import { ProductDescription } from './components/product-description';
 import { ProductPrice } from './components/product-price';
 import { PurchasePanel } from './components/purchase-panel';
