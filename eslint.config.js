@@ -32,4 +32,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Browser code and the schemas it shares use zod/mini: classic zod would add about 16 KB
+    // gzipped to every form's chunk (docs/decisions/0006-zod-mini-for-shared-schemas.md).
+    files: ['src/web/**/*.{ts,tsx}', 'src/common/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Use 'zod/mini' in browser and shared code." }] },
+      ],
+    },
+  },
 );

@@ -16,5 +16,21 @@ export default defineConfig({
     // One stylesheet for every screen: the prerendered HTML of a lazy screen is styled from the
     // first paint instead of shifting when its chunk's CSS arrives (docs/decisions/page-speed.md).
     cssCodeSplit: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // zod/mini and the shared schemas with their messages, as one chunk that every form
+              // shares. Left to itself the bundler puts a module shared by a screen and a chunk
+              // it loads into the screen's chunk, so booking's stage-two form would import the
+              // whole stage-one screen (docs/decisions/page-speed.md).
+              name: 'schemas',
+              test: /node_modules[\\/]zod[\\/]|src[\\/]common[\\/](booking|forms)\.ts$/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -15,18 +15,13 @@ export interface MeasuredGroup {
   files: string[];
   bytes: number;
   budget: number;
-  /** Set for a known overage: the size it may not exceed while over budget. */
-  cap?: number;
 }
 
 export declare const bundleBudgets: { initialBytes: number; lazyGroupBytes: number };
-export declare const knownOverages: Record<string, number>;
 export declare function computeBundleSizes(
   manifest: Manifest,
   gzipSizeOf: (file: string) => number,
-  overages?: Record<string, number>,
 ): { initial: MeasuredGroup; groups: MeasuredGroup[] };
-export declare function limitOf(group: MeasuredGroup): number;
 export declare function overBudget(sizes: {
   initial: MeasuredGroup;
   groups: MeasuredGroup[];

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the browser loads these schemas, and mini is about a third of classic zod's size.
+import * as z from 'zod/mini';
 
 /**
  * The booking API's payloads (spec sections 3, 5, 7 and 9), shared by the booking screen and the
@@ -31,8 +32,10 @@ export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 const isoDateField = z
   .string({ error: 'bookingDate is required, as YYYY-MM-DD' })
-  .regex(isoDatePattern, 'must be a date written YYYY-MM-DD')
-  .refine(isRealDate, 'is not a real calendar date');
+  .check(
+    z.regex(isoDatePattern, 'must be a date written YYYY-MM-DD'),
+    z.refine(isRealDate, 'is not a real calendar date'),
+  );
 
 /** True when YYYY-MM-DD names a day that exists (no 2027-02-30). */
 export function isRealDate(value: string): boolean {
@@ -47,9 +50,11 @@ export const availableTimesRequestSchema = z.object({
   bookingDate: isoDateField,
   estmatedDuration: z.coerce
     .number({ error: 'estmatedDuration must be the total treatment time in minutes' })
-    .int('estmatedDuration must be whole minutes')
-    .min(1, 'estmatedDuration must be at least 1 minute')
-    .max(720, 'estmatedDuration cannot be more than 12 hours'),
+    .check(
+      z.int('estmatedDuration must be whole minutes'),
+      z.gte(1, 'estmatedDuration must be at least 1 minute'),
+      z.lte(720, 'estmatedDuration cannot be more than 12 hours'),
+    ),
 });
 export type AvailableTimesRequest = z.infer<typeof availableTimesRequestSchema>;
 
@@ -76,65 +81,81 @@ export interface Category {
 export const bookingCustomerFormSchema = z.object({
   name: z
     .string()
-    .trim()
-    .min(1, bookingMessages.name)
-    .max(100, 'Please keep the name under 100 characters'),
-  email: z
-    .string()
-    .trim()
-    .min(1, bookingMessages.email)
-    .max(254, 'Please keep the e-mail address under 254 characters')
-    .pipe(z.email(bookingMessages.emailFormat)),
+    .check(
+      z.trim(),
+      z.minLength(1, bookingMessages.name),
+      z.maxLength(100, 'Please keep the name under 100 characters'),
+    ),
+  email: z.pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, bookingMessages.email),
+        z.maxLength(254, 'Please keep the e-mail address under 254 characters'),
+      ),
+    z.email(bookingMessages.emailFormat),
+  ),
   telephone: z
     .string()
-    .trim()
-    .min(10, bookingMessages.telephone)
-    .max(11, bookingMessages.telephone),
+    .check(
+      z.trim(),
+      z.minLength(10, bookingMessages.telephone),
+      z.maxLength(11, bookingMessages.telephone),
+    ),
   doorNo: z
     .string()
-    .trim()
-    .min(1, bookingMessages.doorNo)
-    .max(200, 'Please keep this under 200 characters'),
+    .check(
+      z.trim(),
+      z.minLength(1, bookingMessages.doorNo),
+      z.maxLength(200, 'Please keep this under 200 characters'),
+    ),
   postCode: z
     .string()
-    .trim()
-    .min(1, bookingMessages.postCode)
-    .max(16, 'Please keep the postcode under 16 characters'),
-  gdprConsent: z.boolean().refine((accepted) => accepted, bookingMessages.gdprConsent),
+    .check(
+      z.trim(),
+      z.minLength(1, bookingMessages.postCode),
+      z.maxLength(16, 'Please keep the postcode under 16 characters'),
+    ),
+  gdprConsent: z
+    .boolean()
+    .check(z.refine((accepted: boolean) => accepted, bookingMessages.gdprConsent)),
   marketing: z.boolean(),
 });
 export type BookingCustomerForm = z.infer<typeof bookingCustomerFormSchema>;
 
-const bookingCustomerSchema = bookingCustomerFormSchema.extend({
+const bookingCustomerSchema = z.extend(bookingCustomerFormSchema, {
   gdprConsent: z.literal(true, bookingMessages.gdprConsent),
-  marketing: z.boolean().default(false),
-  dob: z.string().max(32).optional(),
-  gift: z.boolean().optional(),
+  marketing: z._default(z.boolean(), false),
+  dob: z.optional(z.string().check(z.maxLength(32))),
+  gift: z.optional(z.boolean()),
 });
 
 const startTimePattern = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):([0-5]\d):00$/;
 
 /** POST bookings/create. The totals and end time are accepted but never trusted. */
 export const createBookingRequestSchema = z.object({
-  totalPrice: z.number().optional(),
-  totalDuration: z.number().optional(),
-  startTime: z
-    .string({ error: 'startTime is required, as YYYY-MM-DD HH:mm:00' })
-    .regex(startTimePattern, 'must be written YYYY-MM-DD HH:mm:00')
-    .refine((value) => isRealDate(value.slice(0, 10)), 'is not a real calendar date'),
-  endTime: z.string().max(32).optional(),
+  totalPrice: z.optional(z.number()),
+  totalDuration: z.optional(z.number()),
+  startTime: z.string({ error: 'startTime is required, as YYYY-MM-DD HH:mm:00' }).check(
+    z.regex(startTimePattern, 'must be written YYYY-MM-DD HH:mm:00'),
+    z.refine((value: string) => isRealDate(value.slice(0, 10)), 'is not a real calendar date'),
+  ),
+  endTime: z.optional(z.string().check(z.maxLength(32))),
   customer: bookingCustomerSchema,
   treatments: z
     .array(
       // The browser sends whole treatment objects; only the ID is read, the rest comes from the DB.
-      z.looseObject({ ID: z.number().int().positive().max(2_147_483_647) }),
+      z.looseObject({ ID: z.number().check(z.int(), z.positive(), z.lte(2_147_483_647)) }),
       { error: 'treatments must be a list of the chosen treatments' },
     )
-    .min(1, 'Please choose at least one treatment')
-    .max(20, 'Please choose at most 20 treatments in one booking')
-    .refine(
-      (list) => new Set(list.map((t) => t.ID)).size === list.length,
-      'each treatment can be chosen only once',
+    .check(
+      z.minLength(1, 'Please choose at least one treatment'),
+      z.maxLength(20, 'Please choose at most 20 treatments in one booking'),
+      z.refine(
+        (list: Array<{ ID: number }>) => new Set(list.map((t) => t.ID)).size === list.length,
+        'each treatment can be chosen only once',
+      ),
     ),
 });
 /** What the browser sends. */

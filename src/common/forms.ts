@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the browser loads these schemas, and mini is about a third of classic zod's size.
+import * as z from 'zod/mini';
 
 /**
  * Contact, checkout and travel enquiry fields (spec sections 3 and 5). Only emptiness is checked,
@@ -13,11 +14,16 @@ export const formMessages = {
 const required = (message: string, max = 200) =>
   z
     .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Please keep this under ${max} characters`);
+    .check(
+      z.trim(),
+      z.minLength(1, message),
+      z.maxLength(max, `Please keep this under ${max} characters`),
+    );
 const optional = (max = 2000) =>
-  z.string().trim().max(max, `Please keep this under ${max} characters`).default('');
+  z._default(
+    z.string().check(z.trim(), z.maxLength(max, `Please keep this under ${max} characters`)),
+    '',
+  );
 
 export const nameField = required(formMessages.name);
 export const emailField = required(formMessages.email, 254);

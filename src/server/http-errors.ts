@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { describeIssues } from '../common/client-config.js';
 
 /** An error that carries the HTTP status and a message a person can act on. */
@@ -11,8 +11,9 @@ export function httpError(statusCode: number, message: string): HttpError {
 }
 
 /** Validates a request part with a shared schema; a failure becomes a 400 naming the fields. */
-export function parseRequest<T>(schema: z.ZodType<T>, value: unknown, what = 'request'): T {
-  const parsed = schema.safeParse(value);
+/** Takes classic and mini schemas alike: the shared ones are zod/mini, server-only ones classic. */
+export function parseRequest<T>(schema: z.core.$ZodType<T>, value: unknown, what = 'request'): T {
+  const parsed = z.safeParse(schema, value);
   if (!parsed.success) throw httpError(400, `Invalid ${what}: ${describeIssues(parsed.error)}`);
   return parsed.data;
 }

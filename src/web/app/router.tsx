@@ -7,24 +7,35 @@ import { enquiryRoutes } from '../features/enquiry/enquiry-routes';
 import { shopRoutes } from '../features/shop/shop-routes';
 import { siteRoutes } from '../features/site/site-routes';
 import { preloadable, type Preloadable } from './preloadable';
+import { routeReadsServerData } from './server-data-route';
 import { Shell } from './shell';
 
 type LoadRoute = Extract<NonNullable<RouteObject['lazy']>, (...args: never[]) => unknown>;
 
 /** One lazy screen per loader, so paths that share a screen share its component. */
 const lazyScreens = new Map<LoadRoute, Preloadable>();
+
 /** The lazy screen behind each converted route object, for preloading the matched routes. */
 const screenOfRoute = new WeakMap<RouteObject, Preloadable>();
 
-function lazyScreen(load: LoadRoute): Preloadable {
+async function loadScreen(load: LoadRoute) {
+  const { Component } = await load();
+  if (!Component) throw new Error('A lazy route module gave no Component');
+  return Component;
+}
+
+/** A lazy screen; one that reads server data is wrapped in the shared QueryClient. */
+function lazyScreen(load: LoadRoute, readsServerData: boolean): Preloadable {
   let screen = lazyScreens.get(load);
-  if (!screen) {
+  if (screen) return screen;
+  if (!readsServerData) {
+    screen = preloadable(() => loadScreen(load));
+  } else {
     screen = preloadable(async () => {
-      const [{ Component }, { WithQueryClient }] = await Promise.all([
-        load(),
+      const [Component, { WithQueryClient }] = await Promise.all([
+        loadScreen(load),
         import('./query-provider'),
       ]);
-      if (!Component) throw new Error('A lazy route module gave no Component');
       return function WithQueries() {
         return (
           <WithQueryClient>
@@ -33,8 +44,8 @@ function lazyScreen(load: LoadRoute): Preloadable {
         );
       };
     });
-    lazyScreens.set(load, screen);
   }
+  lazyScreens.set(load, screen);
   return screen;
 }
 
@@ -48,7 +59,7 @@ function withLoadingFallback(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
     if (typeof route.lazy !== 'function') return route;
     const { lazy: load, ...rest } = route;
-    const screen = lazyScreen(load);
+    const screen = lazyScreen(load, routeReadsServerData(route));
     const converted = {
       ...rest,
       element: (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   bookingMessages,
@@ -13,6 +13,7 @@ import {
 import type { BookingRules } from '../../../common/client-config';
 import { formatDuration, formatPounds } from '../../../common/money';
 import { useClient } from '../../app/client-context';
+import { preloadable } from '../../app/preloadable';
 import { PageHeading } from '../../components/page-heading';
 import {
   useActiveTreatments,
@@ -20,12 +21,15 @@ import {
   useCategories,
   useCreateBooking,
 } from './booking-api';
-import { CustomerForm } from './customer-form';
 import { TimeChooser } from './time-chooser';
 import { TreatmentChooser } from './treatment-chooser';
 import './booking.css';
 
 type Stage = 'choose' | 'details';
+
+// Stage two's form brings react-hook-form and the schemas (about 21 KB gzipped), so it is a chunk
+// of its own, fetched while the visitor is on stage one: it is there when they press Next.
+const customerForm = preloadable(async () => (await import('./customer-form')).CustomerForm);
 
 function NoOnlineBooking() {
   const client = useClient();
@@ -87,6 +91,10 @@ function BookingFlow({ rules }: { rules: BookingRules }) {
   const times = useAvailableTimes(date, totalDuration);
   const timeOffered = time !== '' && (times.data ?? []).includes(time);
   const ready = chosen.length > 0 && date !== '' && timeOffered;
+
+  useEffect(() => {
+    void customerForm.preload();
+  }, []);
 
   // Moving between stages puts focus on the new stage's heading, so it is announced.
   useEffect(() => {
@@ -219,12 +227,20 @@ function BookingFlow({ rules }: { rules: BookingRules }) {
             Step 2 of 2: your details
           </h2>
           <div className="booking-columns booking-columns--details">
-            <CustomerForm
-              pending={createBooking.isPending}
-              failure={failure}
-              onBack={() => setStage('choose')}
-              onBook={(customer) => void book(customer)}
-            />
+            <Suspense
+              fallback={
+                <p className="loading-text" role="status">
+                  Loading the form…
+                </p>
+              }
+            >
+              <customerForm.Component
+                pending={createBooking.isPending}
+                failure={failure}
+                onBack={() => setStage('choose')}
+                onBook={(customer) => void book(customer)}
+              />
+            </Suspense>
             <div className="booking-side booking-recap">
               <h3 id="booking-recap-heading" className="booking-subheading">
                 Your booking

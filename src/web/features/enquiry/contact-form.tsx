@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { contactFormSchema, type ContactForm as ContactFields } from '../../../common/forms';
 import { FormField, personFields, type FieldSpec } from '../../components/form-field';
 import { HoneypotField } from './honeypot-field';

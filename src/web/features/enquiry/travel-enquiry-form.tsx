@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { travelEnquirySchema, type TravelEnquiry } from '../../../common/forms';
 import { FormField, personFields, type FieldSpec } from '../../components/form-field';
 import { HoneypotField } from './honeypot-field';

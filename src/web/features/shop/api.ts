@@ -1,13 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ProductCategory } from '../../../common/routes';
 import { ApiError, apiJson } from '../../lib/api-client';
 
+// The catalogue's wire shape and fetchers; the TanStack Query hooks over them are in product-queries.ts,
+// so checkout, which only re-prices through the query client, does not load useQuery.
+
 /** A product as GET /api/products answers it; checked here because it comes over the wire. */
 export const productSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
   title: z.string(),
-  price: z.number().finite().nonnegative(),
+  price: z.number().check(z.nonnegative()),
   category: z.string(),
   blurb: z.string(),
   picture: z.string(),
@@ -25,28 +27,6 @@ export async function getProducts(category?: ProductCategory): Promise<Product[]
 
 export async function getProduct(id: string): Promise<Product> {
   return productSchema.parse(await apiJson<unknown>(`/api/products/${encodeURIComponent(id)}`));
-}
-
-/** A 4xx will not change on retry (no such product, a mistyped id); a 5xx or network error may. */
-function retryUnlessClientError(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
-
-export function useProducts(category?: ProductCategory) {
-  return useQuery({
-    queryKey: productsQueryKey(category),
-    queryFn: () => getProducts(category),
-    retry: retryUnlessClientError,
-  });
-}
-
-export function useProduct(id: string) {
-  return useQuery({
-    queryKey: ['product', id],
-    queryFn: () => getProduct(id),
-    retry: retryUnlessClientError,
-  });
 }
 
 export function isNotFound(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { useStore, type Mutate, type StoreApi } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   addLine,
   changeQuantity,
@@ -47,17 +47,18 @@ export function cartStorageKey(clientCode: string): string {
 
 // What we read back from storage is input from outside: validate it before it reaches the page.
 const storedCartSchema = z.object({
-  lines: z
-    .array(
+  lines: z.catch(
+    z.array(
       z.object({
-        id: z.number().int().positive(),
-        title: z.string().max(300),
-        price: z.number().finite().nonnegative(),
+        id: z.number().check(z.int(), z.positive()),
+        title: z.string().check(z.maxLength(300)),
+        price: z.number().check(z.nonnegative()),
         quantity: z.number(),
       }),
-    )
-    .catch([]),
-  orderAttemptKey: z.string().max(100).nullable().catch(null),
+    ),
+    [],
+  ),
+  orderAttemptKey: z.catch(z.nullable(z.string().check(z.maxLength(100))), null),
 });
 
 function sameLines(a: readonly CartLine[], b: readonly CartLine[]): boolean {

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { productCategories, type ProductCategory } from '../../../common/routes';
 import { PageHeading } from '../../components/page-heading';
-import { useProducts } from './api';
+import { useProducts } from './product-queries';
 import { ProductCard } from './components/product-card';
 import './shop.css';
 

@@ -1,11 +1,18 @@
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { preloadable } from '../../app/preloadable';
 import { PageHeading } from '../../components/page-heading';
-import { isNotFound, useProduct, type Product } from './api';
-import { ProductDescription } from './components/product-description';
+import { isNotFound, type Product } from './api';
+import { useProduct } from './product-queries';
 import { ProductPrice } from './components/product-price';
 import { PurchasePanel } from './components/purchase-panel';
 import './shop.css';
+
+// The description needs DOMPurify (about 8 KB gzipped) and only shows once the product has
+// arrived, so its chunk is fetched beside the product request rather than with the page.
+const productDescription = preloadable(
+  async () => (await import('./components/product-description')).ProductDescription,
+);
 
 /** The product's pictures: one large, with thumbnail buttons that choose which is large. */
 function Gallery({ product }: { product: Product }) {
@@ -48,6 +55,9 @@ function Gallery({ product }: { product: Product }) {
 export default function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  useEffect(() => {
+    void productDescription.preload();
+  }, []);
 
   if (product.isPending) {
     return (
@@ -90,7 +100,9 @@ export default function ProductPage() {
       </div>
       <section className="product-details" aria-labelledby="product-details-heading">
         <h2 id="product-details-heading">Details</h2>
-        <ProductDescription html={item.blurb} />
+        <Suspense fallback={null}>
+          <productDescription.Component html={item.blurb} />
+        </Suspense>
       </section>
     </article>
   );

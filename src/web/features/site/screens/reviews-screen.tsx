@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { useClient } from '../../../app/client-context';
 import { PageHeading } from '../../../components/page-heading';
 import { UnderConstruction } from '../../../components/under-construction';
@@ -11,7 +11,7 @@ const reviewsSchema = z.array(
     id: z.number(),
     review: z.string(),
     reviewer: z.string(),
-    stars: z.number().int().min(0).max(5).optional(),
+    stars: z.optional(z.number().check(z.int(), z.gte(0), z.lte(5))),
   }),
 );
 
