@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -16,7 +15,7 @@ import { useClient } from '../../app/client-context';
 import { FormField, personFields } from '../../components/form-field';
 import { PageHeading } from '../../components/page-heading';
 import { sendEmail } from '../../lib/email-client';
-import { getProducts, productsQueryKey } from './api';
+import { getProducts } from './api';
 import { getCartStore, useCart } from './cart-store';
 import { EmailOrdersNotice } from './components/email-orders-notice';
 import { buildOrderTemplateParams } from './order-email';
@@ -53,7 +52,6 @@ function OrderSummary() {
 function CheckoutScreen() {
   const client = useClient();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const hasLines = useCart((cart) => cart.lines.length > 0);
   const [sending, setSending] = useState(false);
   const [reprice, setReprice] = useState<RepriceResult | null>(null);
@@ -78,12 +76,9 @@ function CheckoutScreen() {
     setSending(true);
     const cart = getCartStore(client.name);
     try {
-      // Re-price against the catalogue right before sending; a change is shown, not sent.
-      const catalogue = await queryClient.fetchQuery({
-        queryKey: productsQueryKey(),
-        queryFn: () => getProducts(),
-        staleTime: 0,
-      });
+      // Re-price against the catalogue right before sending; a change is shown, not sent. A plain
+      // request, always fresh: checkout shows no server data, so it does not load TanStack Query.
+      const catalogue = await getProducts();
       const result = cart.getState().applyCatalogue(catalogue, client);
       if (result.removed.length > 0 || result.repriced.length > 0) {
         setReprice(result);

@@ -18,5 +18,5 @@ export const shopRoutes: RouteObject[] = [
   })),
   { path: routeTable.product, lazy: productPage, handle: readsServerData },
   { path: routeTable.cart, lazy: cartPage, handle: readsServerData },
-  { path: routeTable.checkout, lazy: checkoutPage, handle: readsServerData },
+  { path: routeTable.checkout, lazy: checkoutPage },
 ];
