@@ -15,6 +15,7 @@ import type { ServerConfig } from './config.js';
 import type { DatabaseKind } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { escapeHtml, renderPage } from './html.js';
+import { pageData } from './page-data.js';
 import { loadPrerender } from './prerender.js';
 import { createReferenceCache, type ReferenceCache } from './reference-cache.js';
 import { registerCatalogueRoutes } from './routes/catalogue-routes.js';
@@ -179,12 +180,16 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const rootFiles = new Set(['robots.txt', 'favicon.ico']);
   // Without an injected template (tests) or a prerender bundle, pages go out with an empty #root.
   const prerender = deps.indexHtml ? undefined : await loadPrerender(config.webDistDir, app.log);
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) =>
-    reply
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const page = await pageData(deps.db, request.client, path);
+    const appHtml = await prerender?.(request.url, request.client, page.queries);
+    return reply
       .code(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderPage(template, request.client, await prerender?.(request.url, request.client)));
+      .send(renderPage(template, request.client, appHtml, page));
+  };
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

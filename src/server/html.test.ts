@@ -41,4 +41,16 @@ describe('renderPage', () => {
   it('escapes the characters that could end a script element', () => {
     expect(jsonForScript({ a: '</script><!--' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--"}');
   });
+
+  it("puts the page's prefetched queries into a JSON data block and preloads its picture", () => {
+    const queries = [{ queryKey: ['product', '2'], data: { title: '</script><script>x()' } }];
+    const html = renderPage(template, js, '', { queries, preloadImage: '/media/SE/pics/2/1.jpeg' });
+    const block = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html);
+    expect(JSON.parse(block![1]!)).toEqual(queries);
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/media/SE/pics/2/1.jpeg" fetchpriority="high">',
+    );
+    expect(renderPage(template, js)).not.toContain('id="page-data"');
+    expect(renderPage(template, js)).not.toContain('rel="preload"');
+  });
 });

@@ -1,4 +1,6 @@
 import type { ClientConfig } from '../common/client-config.js';
+import { pageDataElementId } from '../common/page-data.js';
+import type { PageData } from './page-data.js';
 
 /** Markers in src/web/index.html that the server fills per request. */
 export const htmlMarkers = {
@@ -36,6 +38,8 @@ export function renderPage(
   client: ClientConfig | undefined,
   /** The screen's prerendered HTML (src/server/prerender.ts), placed inside #root. */
   appHtml = '',
+  /** Data looked up for this page (src/server/page-data.ts); without it, nothing is preloaded. */
+  page: PageData = { queries: [] },
 ): string {
   if (!client) {
     return template
@@ -43,9 +47,11 @@ export function renderPage(
       .replace(htmlMarkers.head, '')
       .replace(htmlMarkers.config, '');
   }
-  const firstSlide = client.picturesForSlide[0];
-  const preload = firstSlide
-    ? `<link rel="preload" as="image" href="${escapeHtml(`${client.pictureLocation}/${client.workingFolder}/${firstSlide}.${client.pictureExtension}`)}" fetchpriority="high">`
+  const preload = page.preloadImage
+    ? `<link rel="preload" as="image" href="${escapeHtml(page.preloadImage)}" fetchpriority="high">`
+    : '';
+  const queries = page.queries.length
+    ? `<script type="application/json" id="${pageDataElementId}">${jsonForScript(page.queries)}</script>`
     : '';
   const head = [
     `<meta name="description" content="${escapeHtml(client.description)}">`,
@@ -57,10 +63,11 @@ export function renderPage(
   ].join('\n    ');
   return template
     .replace(htmlMarkers.title, escapeHtml(client.title))
-    .replace(htmlMarkers.head, head)
+    .replace(htmlMarkers.head, () => head)
     .replace(
       htmlMarkers.config,
-      `<script type="application/json" id="client-config">${jsonForScript(publicClientConfig(client))}</script>`,
+      () =>
+        `<script type="application/json" id="client-config">${jsonForScript(publicClientConfig(client))}</script>${queries}`,
     )
     .replace(htmlMarkers.root, () => `<div id="root">${appHtml}</div>`);
 }

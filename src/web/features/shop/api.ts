@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { productQueryKey } from '../../../common/page-data';
 import type { ProductCategory } from '../../../common/routes';
 import { ApiError, apiJson } from '../../lib/api-client';
 
@@ -23,8 +24,14 @@ export async function getProducts(category?: ProductCategory): Promise<Product[]
   return z.array(productSchema).parse(await apiJson<unknown>(`/api/products${query}`));
 }
 
-export async function getProduct(id: string): Promise<Product> {
-  return productSchema.parse(await apiJson<unknown>(`/api/products/${encodeURIComponent(id)}`));
+/** null when this client has no such product, as the server also prerenders it (page-data.ts). */
+export async function getProduct(id: string): Promise<Product | null> {
+  try {
+    return productSchema.parse(await apiJson<unknown>(`/api/products/${encodeURIComponent(id)}`));
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
 }
 
 /** A 4xx will not change on retry (no such product, a mistyped id); a 5xx or network error may. */
@@ -43,7 +50,7 @@ export function useProducts(category?: ProductCategory) {
 
 export function useProduct(id: string) {
   return useQuery({
-    queryKey: ['product', id],
+    queryKey: productQueryKey(id),
     queryFn: () => getProduct(id),
     retry: retryUnlessClientError,
   });
