@@ -14,7 +14,8 @@ import { previewCookieName, resolveClient } from './clients/resolve-client.js';
 import type { ServerConfig } from './config.js';
 import type { DatabaseKind } from './db/database.js';
 import type { Database } from './db/schema.js';
-import { escapeHtml, renderPage } from './html.js';
+import { compressPage } from './compress-page.js';
+import { escapeHtml, inlineStylesheets, renderPage } from './html.js';
 import { pageData } from './page-data.js';
 import { loadPrerender } from './prerender.js';
 import { createReferenceCache, type ReferenceCache } from './reference-cache.js';
@@ -49,12 +50,24 @@ const routeGroups: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
   registerBookingRoutes,
 ];
 
+/** A text file's content, or undefined when it cannot be read. */
+function readTextFile(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The built page template, with the app's stylesheet inlined (docs/decisions/page-speed.md). */
 function readIndexTemplate(config: ServerConfig): string {
   const file = join(config.webDistDir, 'index.html');
   if (!existsSync(file)) {
     throw new Error(`The web app is not built (${file} is missing). Run "npm run build" first.`);
   }
-  return readFileSync(file, 'utf8');
+  return inlineStylesheets(readFileSync(file, 'utf8'), (assetPath) =>
+    readTextFile(join(config.webDistDir, 'assets', assetPath)),
+  );
 }
 
 /** Origins the browser may call besides this site: other e-mail services and probe addresses. */
@@ -180,15 +193,28 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const rootFiles = new Set(['robots.txt', 'favicon.ico']);
   // Without an injected template (tests) or a prerender bundle, pages go out with an empty #root.
   const prerender = deps.indexHtml ? undefined : await loadPrerender(config.webDistDir, app.log);
+  // Each client's theme goes into its pages inline; read once in production, on every page in
+  // development so that editing a theme shows on reload.
+  const themes = new Map<string, string | undefined>();
+  const themeCss = (client: ClientConfig) => {
+    if (themes.has(client.name)) return themes.get(client.name);
+    const css = readTextFile(join(config.themesDir, `${client.name}.css`));
+    if (isProduction) themes.set(client.name, css);
+    return css;
+  };
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const path = request.url.split('?')[0] ?? '/';
     const page = await pageData(deps.db, request.client, path);
     const appHtml = await prerender?.(request.url, request.client, page.queries);
+    const html = renderPage(template, request.client, appHtml, page, themeCss(request.client));
+    const { body, encoding } = compressPage(html, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .code(status)
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8')
-      .send(renderPage(template, request.client, appHtml, page));
+      .send(body);
   };
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../tests/support/each-database.js';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
@@ -76,5 +77,17 @@ describeEachDatabase('pages sent with their data', (kind) => {
     expect(contact.body).not.toContain('rel="preload" as="image"');
     const home = await open('/', 'se.localhost');
     expect(home.body).toMatch(/<link rel="preload" as="image" href="[^"]*slide-1[^"]*"/);
+  });
+
+  it('compresses the page for a browser that accepts brotli or gzip', async () => {
+    const plain = await open('/contact', 'se.localhost');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await open('/contact', 'se.localhost', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await open('/contact', 'se.localhost', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
   });
 });
