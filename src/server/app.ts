@@ -14,6 +14,7 @@ import { previewCookieName, resolveClient } from './clients/resolve-client.js';
 import type { ServerConfig } from './config.js';
 import type { DatabaseKind } from './db/database.js';
 import type { Database } from './db/schema.js';
+import { deferAppScripts, type DeferredAppScripts } from './app-boot.js';
 import { compressPage } from './compress-page.js';
 import { escapeHtml, inlineStylesheets, renderPage } from './html.js';
 import { pageData } from './page-data.js';
@@ -59,15 +60,19 @@ function readTextFile(file: string): string | undefined {
   }
 }
 
-/** The built page template, with the app's stylesheet inlined (docs/decisions/page-speed.md). */
-function readIndexTemplate(config: ServerConfig): string {
+/**
+ * The built page template, with the app's stylesheet inlined and its scripts loaded after the
+ * first paint by a boot script (docs/decisions/page-speed.md).
+ */
+function readIndexTemplate(config: ServerConfig): DeferredAppScripts {
   const file = join(config.webDistDir, 'index.html');
   if (!existsSync(file)) {
     throw new Error(`The web app is not built (${file} is missing). Run "npm run build" first.`);
   }
-  return inlineStylesheets(readFileSync(file, 'utf8'), (assetPath) =>
+  const template = inlineStylesheets(readFileSync(file, 'utf8'), (assetPath) =>
     readTextFile(join(config.webDistDir, 'assets', assetPath)),
   );
+  return deferAppScripts(template);
 }
 
 /** Origins the browser may call besides this site: other e-mail services and probe addresses. */
@@ -94,7 +99,9 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     referenceCache: createReferenceCache(input.config.referenceCacheMs),
   };
   const { config, registry } = deps;
-  const template = deps.indexHtml ?? readIndexTemplate(config);
+  const { template, boot } = deps.indexHtml
+    ? { template: deps.indexHtml, boot: undefined }
+    : readIndexTemplate(config);
   const isProduction = config.env === 'production';
 
   const app = Fastify({
@@ -186,6 +193,15 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     index: false,
   });
 
+  if (boot) {
+    // Named by its content's hash, like the built assets, so it is cached the same way.
+    app.get(boot.path, async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .type('text/javascript; charset=utf-8')
+        .send(boot.source),
+    );
+  }
   app.get('/api/client', async (request) => request.client);
   app.get('/api/health', async () => ({ ok: true }));
   for (const register of routeGroups) register(app, deps);
