@@ -285,3 +285,22 @@ test('the retailer header links to the cart', async ({ page }) => {
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
 });
+
+test('a product page arrives with its product, so nothing asks for it; nor for a client without a shop', async ({
+  page,
+  consoleErrors,
+}) => {
+  const productRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/products'))
+      productRequests.push(request.url());
+  });
+  await openAs(page, 'SE', '/product/2');
+  await expect(page.getByRole('heading', { level: 1, name: 'Oasis Serenity' })).toBeVisible();
+  // The description is sanitised in the browser, so it appears once the page has hydrated.
+  await expect(page.getByText('Our best-selling family tub')).toBeVisible();
+  await openAs(page, 'RRB', '/product/2');
+  await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
+  expect(productRequests).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
