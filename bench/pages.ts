@@ -8,6 +8,8 @@ import { chromiumExecutablePath, chromiumFlags } from '../tests/support/chromium
 
 const root = resolve(import.meta.dirname, '..');
 
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
 /** Lighthouse, mobile preset (its default), in Debian's Chromium. */
 export interface PageScore {
   client: string;
@@ -34,6 +36,8 @@ export const pageTargets = {
 export async function scorePages(
   port: number,
   pages: Array<{ client: string; path: string }>,
+  /** Receives each full Lighthouse result (for example to save it for a closer look). */
+  onReport?: (page: { client: string; path: string }, lhr: LighthouseResult) => void,
 ): Promise<PageScore[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumExecutablePath,
@@ -44,12 +48,14 @@ export async function scorePages(
     for (const page of pages) {
       // *.localhost resolves to this machine, so each client is reached by its own host name.
       const url = `http://${page.client.toLowerCase()}.localhost:${port}${page.path}`;
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-      });
+      // A run that fails to record its trace (NO_NAVSTART, seen on this busy machine) is repeated.
+      let result: Awaited<ReturnType<typeof lighthouse>>;
+      for (let attempt = 1; ; attempt++) {
+        result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+        if (!result?.lhr.runtimeError || attempt === 3) break;
+      }
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      onReport?.(page, result.lhr);
       const { categories, audits } = result.lhr;
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
       scores.push({
@@ -87,7 +93,7 @@ export const benchmarkPages: Array<{ client: string; path: string }> = ['SE', 'R
 );
 
 /** Starts the production server on a fresh SQLite data folder; resolves once it answers. */
-async function startProductionServer(port: number): Promise<{ stop: () => Promise<void> }> {
+export async function startProductionServer(port: number): Promise<{ stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'highstreet-pages-'));
   const server = await startNodeServer(
     'src/server/main.ts',

@@ -33,14 +33,14 @@ describeEachDatabase('the foundation server', (kind) => {
     }).toEqual(before);
   });
 
-  it('serves the default client (JS) with its title, language, stylesheet and config', async () => {
+  it('serves the default client (JS) with its title, language, inline theme and config', async () => {
     const res = await t.app.inject({ url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     const js = t.registry.byCode('JS')!;
     expect(res.body).toContain('<html lang="en">');
     expect(res.body).toContain(`<title>${js.title}</title>`);
-    expect(res.body).toContain('<link rel="stylesheet" href="/themes/JS.css">');
+    expect(res.body).toContain('<style data-theme="JS">');
     const config = /<script type="application\/json" id="client-config">(.*?)<\/script>/s.exec(
       res.body,
     );
@@ -49,16 +49,16 @@ describeEachDatabase('the foundation server', (kind) => {
 
   it('picks the client from the host name', async () => {
     const res = await t.app.inject({ url: '/', headers: { host: 'rrb.localhost:3000' } });
-    expect(res.body).toContain('/themes/RRB.css');
+    expect(res.body).toContain('data-theme="RRB"');
   });
 
   it('switches client with ?client= and remembers it in an HttpOnly cookie', async () => {
     const first = await t.app.inject({ url: '/?client=se' });
-    expect(first.body).toContain('/themes/SE.css');
+    expect(first.body).toContain('data-theme="SE"');
     const cookie = first.cookies.find((c) => c.name === 'hs_client');
     expect(cookie).toMatchObject({ value: 'SE', httpOnly: true, sameSite: 'Lax' });
     const next = await t.app.inject({ url: '/about', cookies: { hs_client: 'SE' } });
-    expect(next.body).toContain('/themes/SE.css');
+    expect(next.body).toContain('data-theme="SE"');
   });
 
   it('answers an unknown ?client= code with a clear message, not a crash', async () => {
@@ -130,14 +130,14 @@ it('turns the preview switch off in production unless CLIENT_PREVIEW=on', async 
   const prod = await startTestApp('sqlite', { NODE_ENV: 'production' });
   try {
     const res = await prod.app.inject({ url: '/?client=SE' });
-    expect(res.body).toContain('/themes/JS.css');
+    expect(res.body).toContain('data-theme="JS"');
     expect(res.headers['strict-transport-security']).toContain('max-age=');
   } finally {
     await prod.close();
   }
   const enabled = await startTestApp('sqlite', { NODE_ENV: 'production', CLIENT_PREVIEW: 'on' });
   try {
-    expect((await enabled.app.inject({ url: '/?client=SE' })).body).toContain('/themes/SE.css');
+    expect((await enabled.app.inject({ url: '/?client=SE' })).body).toContain('data-theme="SE"');
   } finally {
     await enabled.close();
   }

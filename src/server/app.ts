@@ -12,7 +12,10 @@ import { previewCookieFrom, previewCookieHeader, resolveClient } from './clients
 import type { ServerConfig } from './config.js';
 import type { DatabaseKind } from './db/database.js';
 import type { Database } from './db/schema.js';
-import { escapeHtml, renderPage } from './html.js';
+import { deferAppScripts, type DeferredAppScripts } from './app-boot.js';
+import { compressPage } from './compress-page.js';
+import { escapeHtml, inlineStylesheets, renderPage } from './html.js';
+import { pageData } from './page-data.js';
 import { loadPrerender } from './prerender.js';
 import { createReferenceCache, type ReferenceCache } from './reference-cache.js';
 import { securityHeaders } from './security-headers.js';
@@ -47,12 +50,28 @@ const routeGroups: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
   registerBookingRoutes,
 ];
 
-function readIndexTemplate(config: ServerConfig): string {
+/** A text file's content, or undefined when it cannot be read. */
+function readTextFile(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The built page template, with the app's stylesheet inlined and its scripts loaded after the
+ * first paint by a boot script (docs/decisions/page-speed.md).
+ */
+function readIndexTemplate(config: ServerConfig): DeferredAppScripts {
   const file = join(config.webDistDir, 'index.html');
   if (!existsSync(file)) {
     throw new Error(`The web app is not built (${file} is missing). Run "npm run build" first.`);
   }
-  return readFileSync(file, 'utf8');
+  const template = inlineStylesheets(readFileSync(file, 'utf8'), (assetPath) =>
+    readTextFile(join(config.webDistDir, 'assets', assetPath)),
+  );
+  return deferAppScripts(template);
 }
 
 /** Origins the browser may call besides this site: other e-mail services and probe addresses. */
@@ -79,7 +98,9 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     referenceCache: createReferenceCache(input.config.referenceCacheMs),
   };
   const { config, registry } = deps;
-  const template = deps.indexHtml ?? readIndexTemplate(config);
+  const { template, boot } = deps.indexHtml
+    ? { template: deps.indexHtml, boot: undefined }
+    : readIndexTemplate(config);
   const isProduction = config.env === 'production';
 
   const app = Fastify({
@@ -155,6 +176,15 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     index: false,
   });
 
+  if (boot) {
+    // Named by its content's hash, like the built assets, so it is cached the same way.
+    app.get(boot.path, async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .type('text/javascript; charset=utf-8')
+        .send(boot.source),
+    );
+  }
   app.get('/api/client', async (request) => request.client);
   app.get('/api/health', async () => ({ ok: true }));
   for (const register of routeGroups) register(app, deps);
@@ -162,12 +192,29 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const rootFiles = new Set(['robots.txt', 'favicon.ico']);
   // Without an injected template (tests) or a prerender bundle, pages go out with an empty #root.
   const prerender = deps.indexHtml ? undefined : await loadPrerender(config.webDistDir, app.log);
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) =>
-    reply
+  // Each client's theme goes into its pages inline; read once in production, on every page in
+  // development so that editing a theme shows on reload.
+  const themes = new Map<string, string | undefined>();
+  const themeCss = (client: ClientConfig) => {
+    if (themes.has(client.name)) return themes.get(client.name);
+    const css = readTextFile(join(config.themesDir, `${client.name}.css`));
+    if (isProduction) themes.set(client.name, css);
+    return css;
+  };
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const page = await pageData(deps.db, request.client, path);
+    const appHtml = await prerender?.(request.url, request.client, page.queries);
+    const html = renderPage(template, request.client, appHtml, page, themeCss(request.client));
+    const { body, encoding } = compressPage(html, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
       .code(status)
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8')
-      .send(renderPage(template, request.client, await prerender?.(request.url, request.client)));
+      .send(body);
+  };
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

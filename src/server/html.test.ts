@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSeed } from './db/seed.js';
-import { jsonForScript, renderPage } from './html.js';
+import { inlineStylesheets, jsonForScript, renderPage } from './html.js';
 
 const root = join(import.meta.dirname, '../..');
 const template = readFileSync(join(root, 'src/web/index.html'), 'utf8');
@@ -40,5 +40,48 @@ describe('renderPage', () => {
 
   it('escapes the characters that could end a script element', () => {
     expect(jsonForScript({ a: '</script><!--' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--"}');
+  });
+
+  it('inlines the client theme before the app stylesheet and script, or links it if unread', () => {
+    const theme = ':root { --color-primary: #123456; }';
+    const html = renderPage(template, js, '', { queries: [] }, theme);
+    expect(html).toContain(`<style data-theme="JS">${theme}</style>`);
+    expect(html).not.toContain('/themes/JS.css');
+    expect(html.indexOf('data-theme')).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(
+      renderPage(template, js, '', { queries: [] }, 'a{}</style><script>x</script>'),
+    ).toContain('<link rel="stylesheet" href="/themes/JS.css">');
+  });
+
+  it("puts the page's prefetched queries into a JSON data block and preloads its picture", () => {
+    const queries = [{ queryKey: ['product', '2'], data: { title: '</script><script>x()' } }];
+    const html = renderPage(template, js, '', { queries, preloadImage: '/media/SE/pics/2/1.jpeg' });
+    const block = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html);
+    expect(JSON.parse(block![1]!)).toEqual(queries);
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/media/SE/pics/2/1.jpeg" fetchpriority="high">',
+    );
+    expect(renderPage(template, js)).not.toContain('id="page-data"');
+    expect(renderPage(template, js)).not.toContain('rel="preload"');
+  });
+});
+
+describe('inlineStylesheets', () => {
+  const built =
+    '<head><script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+    '<link rel="stylesheet" crossorigin href="/assets/style-1.css"></head>';
+
+  it("replaces the build's stylesheet link with the stylesheet", () => {
+    const html = inlineStylesheets(built, (path) =>
+      path === 'style-1.css' ? 'a{b:c}\n' : undefined,
+    );
+    expect(html).toContain('<style>a{b:c}</style>');
+    expect(html).not.toContain('<link rel="stylesheet"');
+    expect(html).toContain('src="/assets/index-1.js"');
+  });
+
+  it('keeps the link when the file cannot be read or could close the element', () => {
+    expect(inlineStylesheets(built, () => undefined)).toBe(built);
+    expect(inlineStylesheets(built, () => 'a{}</STYLE><script>x</script>')).toBe(built);
   });
 });

@@ -1,4 +1,6 @@
 import type { ClientConfig } from '../common/client-config.js';
+import { pageDataElementId } from '../common/page-data.js';
+import type { PageData } from './page-data.js';
 
 /** Markers in src/web/index.html that the server fills per request. */
 export const htmlMarkers = {
@@ -22,6 +24,33 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * Replaces the build's stylesheet links (`<link rel="stylesheet" href="/assets/…css">`) with the
+ * stylesheet itself, so the first paint waits for no request but the page
+ * (docs/decisions/page-speed.md). A stylesheet that cannot be read, or that could close the style
+ * element, keeps its link.
+ */
+export function inlineStylesheets(
+  template: string,
+  readAsset: (assetPath: string) => string | undefined,
+): string {
+  return template.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="\/assets\/([^"]+\.css)">/g,
+    (link, assetPath: string) => {
+      const css = readAsset(assetPath);
+      return css === undefined || /<\/style/i.test(css) ? link : `<style>${css.trim()}</style>`;
+    },
+  );
+}
+
+/** The client's theme as an inline style element; its link when the theme was not read. */
+function themeElement(client: ClientConfig, themeCss: string | undefined): string {
+  if (themeCss === undefined || /<\/style/i.test(themeCss)) {
+    return `<link rel="stylesheet" href="/themes/${encodeURIComponent(client.name)}.css">`;
+  }
+  return `<style data-theme="${escapeHtml(client.name)}">${themeCss.trim()}</style>`;
+}
+
 /** The client record as the browser needs it: everything public, nothing server-only. */
 export function publicClientConfig(client: ClientConfig): ClientConfig {
   return { ...client, hostNames: [] };
@@ -36,6 +65,10 @@ export function renderPage(
   client: ClientConfig | undefined,
   /** The screen's prerendered HTML (src/server/prerender.ts), placed inside #root. */
   appHtml = '',
+  /** Data looked up for this page (src/server/page-data.ts); without it, nothing is preloaded. */
+  page: PageData = { queries: [] },
+  /** The text of public/themes/{code}.css, inlined; without it the page links the theme. */
+  themeCss?: string,
 ): string {
   if (!client) {
     return template
@@ -43,24 +76,27 @@ export function renderPage(
       .replace(htmlMarkers.head, '')
       .replace(htmlMarkers.config, '');
   }
-  const firstSlide = client.picturesForSlide[0];
-  const preload = firstSlide
-    ? `<link rel="preload" as="image" href="${escapeHtml(`${client.pictureLocation}/${client.workingFolder}/${firstSlide}.${client.pictureExtension}`)}" fetchpriority="high">`
+  const preload = page.preloadImage
+    ? `<link rel="preload" as="image" href="${escapeHtml(page.preloadImage)}" fetchpriority="high">`
+    : '';
+  const queries = page.queries.length
+    ? `<script type="application/json" id="${pageDataElementId}">${jsonForScript(page.queries)}</script>`
     : '';
   const head = [
     `<meta name="description" content="${escapeHtml(client.description)}">`,
     `<meta property="og:title" content="${escapeHtml(client.title)}">`,
     `<meta property="og:description" content="${escapeHtml(client.description)}">`,
-    `<link rel="stylesheet" href="/themes/${encodeURIComponent(client.name)}.css">`,
+    themeElement(client, themeCss),
     `<link rel="icon" href="${escapeHtml(client.pictureLocation)}/logo.svg" type="image/svg+xml">`,
     preload,
   ].join('\n    ');
   return template
     .replace(htmlMarkers.title, escapeHtml(client.title))
-    .replace(htmlMarkers.head, head)
+    .replace(htmlMarkers.head, () => head)
     .replace(
       htmlMarkers.config,
-      `<script type="application/json" id="client-config">${jsonForScript(publicClientConfig(client))}</script>`,
+      () =>
+        `<script type="application/json" id="client-config">${jsonForScript(publicClientConfig(client))}</script>${queries}`,
     )
     .replace(htmlMarkers.root, () => `<div id="root">${appHtml}</div>`);
 }

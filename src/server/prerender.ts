@@ -3,13 +3,19 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClientConfig } from '../common/client-config.js';
+import type { PrefetchedQuery } from '../common/page-data.js';
 import { publicClientConfig } from './html.js';
 
 /** The HTML of the app's screen at a URL for a client, or undefined to send the empty shell. */
-export type Prerender = (url: string, client: ClientConfig) => Promise<string | undefined>;
+export type Prerender = (
+  url: string,
+  client: ClientConfig,
+  /** Data the screen reads from its query cache (src/server/page-data.ts). */
+  queries?: PrefetchedQuery[],
+) => Promise<string | undefined>;
 
 interface ServerEntry {
-  renderApp: (url: string, client: ClientConfig) => Promise<string>;
+  renderApp: (url: string, client: ClientConfig, queries: PrefetchedQuery[]) => Promise<string>;
 }
 
 function isServerEntry(value: unknown): value is ServerEntry {
@@ -34,10 +40,10 @@ export async function loadPrerender(
   if (!existsSync(file)) return undefined;
   const entry: unknown = await import(pathToFileURL(file).href);
   if (!isServerEntry(entry)) throw new Error(`${file} does not export renderApp`);
-  return async (url, client) => {
+  return async (url, client, queries = []) => {
     try {
-      // The same record the browser reads from the page, so both draw the same screen.
-      return await entry.renderApp(url, publicClientConfig(client));
+      // The same record and data the browser reads from the page, so both draw the same screen.
+      return await entry.renderApp(url, publicClientConfig(client), queries);
     } catch (error) {
       log.warn(
         { err: error, url, client: client.name },

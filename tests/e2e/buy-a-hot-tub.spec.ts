@@ -224,7 +224,10 @@ test('a description with a script or an onerror handler is shown without them', 
       '<p>Safe text</p><img src="/nope.png" onerror="document.title=\'pwned\'"><script>document.title=\'pwned\'</script>';
     await route.fulfill({ response, json: product });
   });
-  await openAs(page, 'SE', '/product/4');
+  // The server prerenders a page's own product from the database, so the tampered answer is
+  // reached the way a visitor moving around the site reaches it: from a list, through the API.
+  await openAs(page, 'SE', '/oasis');
+  await page.locator('a[href="/product/4"]').first().click();
   await expect(page.getByText('Safe text')).toBeVisible();
   await expect(page.locator('main [onerror]')).toHaveCount(0);
   await expect(page.locator('main script')).toHaveCount(0);
@@ -281,4 +284,23 @@ test('the retailer header links to the cart', async ({ page }) => {
     .click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
+});
+
+test('a product page arrives with its product, so nothing asks for it; nor for a client without a shop', async ({
+  page,
+  consoleErrors,
+}) => {
+  const productRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/products'))
+      productRequests.push(request.url());
+  });
+  await openAs(page, 'SE', '/product/2');
+  await expect(page.getByRole('heading', { level: 1, name: 'Oasis Serenity' })).toBeVisible();
+  // The description is sanitised in the browser, so it appears once the page has hydrated.
+  await expect(page.getByText('Our best-selling family tub')).toBeVisible();
+  await openAs(page, 'RRB', '/product/2');
+  await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
+  expect(productRequests).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

@@ -10,7 +10,7 @@ for (const code of clientCodes) {
     await openAs(page, code);
     await expect(page).toHaveTitle(client.title);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.locator(`link[rel="stylesheet"][href="/themes/${code}.css"]`)).toHaveCount(1);
+    await expect(page.locator(`style[data-theme="${code}"]`)).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });

@@ -65,7 +65,7 @@ describeEachDatabase('tenant isolation', (kind) => {
 
   it('never puts another client into the page', async () => {
     const page = await get('/?client=SE', 'rrb.localhost', 'hs_client=SE');
-    expect(page.body).toContain('/themes/RRB.css');
-    expect(page.body).not.toContain('/themes/SE.css');
+    expect(page.body).toContain('data-theme="RRB"');
+    expect(page.body).not.toContain('data-theme="SE"');
   });
 });

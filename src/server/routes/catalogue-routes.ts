@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { productCategories } from '../../common/routes.js';
 import type { AppDeps } from '../app.js';
 import { httpError, parseRequest } from '../http-errors.js';
 import { asJsonText, jsonContentType } from '../reference-cache.js';
-import type { ProductsTable } from '../db/schema.js';
+import type { Database, ProductsTable } from '../db/schema.js';
 import type { ClientConfig } from '../../common/client-config.js';
 
 export interface ProductDto {
@@ -32,7 +33,29 @@ export function toProductDto(row: ProductsTable, client: ClientConfig): ProductD
 }
 
 const listQuerySchema = z.object({ category: z.enum(productCategories).optional() });
-const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const productIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+const idParamsSchema = z.object({ id: productIdSchema });
+
+/** The client's product with this id, as GET /api/products/:id answers it; undefined if none. */
+export async function findProduct(
+  db: Kysely<Database>,
+  client: ClientConfig,
+  id: number,
+): Promise<ProductDto | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('client_code', '=', client.name)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toProductDto(row, client);
+}
+
+/** The product id in a path parameter, or undefined where the API would answer 400. */
+export function parseProductId(id: string): number | undefined {
+  const parsed = productIdSchema.safeParse(id);
+  return parsed.success ? parsed.data : undefined;
+}
 
 /** Products are always scoped to the client resolved for the request, never to a body or query. */
 export function registerCatalogueRoutes(
@@ -56,14 +79,9 @@ export function registerCatalogueRoutes(
 
   app.get('/api/products/:id', async (request) => {
     const { id } = parseRequest(idParamsSchema, request.params, 'product id');
-    const row = await db
-      .selectFrom('products')
-      .selectAll()
-      .where('client_code', '=', request.client.name)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw httpError(404, `There is no product ${id}.`);
-    return toProductDto(row, request.client);
+    const product = await findProduct(db, request.client, id);
+    if (!product) throw httpError(404, `There is no product ${id}.`);
+    return product;
   });
 
   app.get('/api/reviews', async (request, reply) => {

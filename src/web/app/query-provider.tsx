@@ -1,15 +1,29 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+import { seedQueries } from '../lib/page-data';
+
+const queryDefaults = {
+  queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false },
+} as const;
 
 /**
  * One query cache for the whole visit. TanStack Query loads with the first screen that needs it
  * rather than in the first-load bundle (docs/decisions/page-speed.md), so every lazy screen and
  * the home page's featured product wrap themselves in this provider; they all share this client.
  */
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
-});
+export const queryClient = new QueryClient({ defaultOptions: queryDefaults });
+
+// The data the server prerendered the page with (src/server/page-data.ts): the first render
+// shows it, as the prerendered HTML does, and the screen does not fetch it again.
+if (typeof document !== 'undefined') seedQueries(queryClient, document);
+
+/** A query cache per server render (src/web/entry-server.tsx): requests never share data. */
+export function createRequestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: queryDefaults });
+}
+export const RequestQueryClient = createContext<QueryClient | undefined>(undefined);
 
 export function WithQueryClient({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const client = useContext(RequestQueryClient) ?? queryClient;
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

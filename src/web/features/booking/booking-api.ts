@@ -6,20 +6,21 @@ import type {
   StoredBooking,
   Treatment,
 } from '../../../common/booking';
+import { activeTreatmentsQueryKey, bookingCategoriesQueryKey } from '../../../common/page-data';
 import { apiFetch, apiJson } from '../../lib/api-client';
 
 /** The booking screen's calls to our back end (spec section 7). */
 
 export function useCategories() {
   return useQuery({
-    queryKey: ['booking', 'categories'],
+    queryKey: bookingCategoriesQueryKey,
     queryFn: () => apiJson<Category[]>('/api/categories/list'),
   });
 }
 
 export function useActiveTreatments() {
   return useQuery({
-    queryKey: ['booking', 'treatments', 'active'],
+    queryKey: activeTreatmentsQueryKey,
     queryFn: () => apiJson<Treatment[]>('/api/treatments/list?activeOnly=1'),
   });
 }

@@ -25,8 +25,14 @@ export async function getProducts(category?: ProductCategory): Promise<Product[]
   return z.array(productSchema).parse(await apiJson<unknown>(`/api/products${query}`));
 }
 
-export async function getProduct(id: string): Promise<Product> {
-  return productSchema.parse(await apiJson<unknown>(`/api/products/${encodeURIComponent(id)}`));
+/** null when this client has no such product, as the server also prerenders it (page-data.ts). */
+export async function getProduct(id: string): Promise<Product | null> {
+  try {
+    return productSchema.parse(await apiJson<unknown>(`/api/products/${encodeURIComponent(id)}`));
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
 }
 
 export function isNotFound(error: unknown): boolean {

@@ -68,8 +68,8 @@ export default function ProductPage() {
       </section>
     );
   }
-  if (product.isError) {
-    const notFound = isNotFound(product.error);
+  if (product.isError || product.data === null) {
+    const notFound = product.data === null || isNotFound(product.error);
     return (
       <section className="page shop-page">
         <PageHeading>{notFound ? 'Product not found' : 'Something went wrong'}</PageHeading>

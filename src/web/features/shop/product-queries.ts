@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { productQueryKey } from '../../../common/page-data';
 import type { ProductCategory } from '../../../common/routes';
 import { ApiError } from '../../lib/api-client';
 import { getProduct, getProducts, productsQueryKey } from './api';
@@ -19,7 +20,7 @@ export function useProducts(category?: ProductCategory) {
 
 export function useProduct(id: string) {
   return useQuery({
-    queryKey: ['product', id],
+    queryKey: productQueryKey(id),
     queryFn: () => getProduct(id),
     retry: retryUnlessClientError,
   });

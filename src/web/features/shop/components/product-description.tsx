@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 
 /**
  * Product descriptions are HTML from the store (DESIGN.md): they are sanitised before they reach
@@ -12,7 +12,19 @@ export function sanitiseBlurb(html: string): string {
   });
 }
 
+const subscribeToNothing = () => () => {};
+
+/**
+ * DOMPurify needs a browser DOM; without one (the server's prerender) it would hand the HTML back
+ * unsanitised. So the description is drawn in the browser only: empty on the server and in the
+ * render that hydrates, filled in right after.
+ */
 export function ProductDescription({ html }: { html: string }) {
-  const clean = useMemo(() => sanitiseBlurb(html), [html]);
+  const canSanitise = useSyncExternalStore(
+    subscribeToNothing,
+    () => DOMPurify.isSupported,
+    () => false,
+  );
+  const clean = useMemo(() => (canSanitise ? sanitiseBlurb(html) : ''), [canSanitise, html]);
   return <div className="product-description" dangerouslySetInnerHTML={{ __html: clean }} />;
 }

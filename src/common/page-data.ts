@@ -1,0 +1,31 @@
+/**
+ * Query data the server looked up for the page it sends (the product of /product/:id, the
+ * treatments of /booking), so the prerendered HTML already shows it and the browser does not ask
+ * for it again (docs/decisions/page-speed.md). It travels in a JSON data block beside the client
+ * config.
+ */
+export interface PrefetchedQuery {
+  /** The TanStack Query key the screen uses for this data. */
+  queryKey: readonly unknown[];
+  /** What the query function would have resolved with (null: the client has no such product). */
+  data: unknown;
+}
+
+/** The id of the `<script type="application/json">` element that carries the queries. */
+export const pageDataElementId = 'page-data';
+
+/** Query keys of the data the server sends, shared so it seeds exactly what the screens read. */
+export const productQueryKey = (id: string) => ['product', id] as const;
+export const bookingCategoriesQueryKey = ['booking', 'categories'] as const;
+export const activeTreatmentsQueryKey = ['booking', 'treatments', 'active'] as const;
+
+/** The `:id` of /product/:id as the browser's router decodes it, or undefined for other paths. */
+export function productIdOfPath(pathname: string): string | undefined {
+  const match = /^\/product\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,93 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../tests/support/each-database.js';
+import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
+
+describeEachDatabase('pages sent with their data', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => t?.close());
+
+  const open = (url: string, host: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url, headers: { host, ...headers } });
+  const queriesOf = (html: string): Array<{ queryKey: unknown[]; data: unknown }> => {
+    const block = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html);
+    return block ? JSON.parse(block[1]!) : [];
+  };
+  const productOf = async (host: string, id: number) =>
+    (await open(`/api/products/${id}`, host)).json() as {
+      title: string;
+      listingPictures: string[];
+    };
+
+  it('a product page carries the product the API answers, and preloads its picture', async () => {
+    const page = await open('/product/2', 'se.localhost');
+    expect(page.statusCode).toBe(200);
+    const product = await productOf('se.localhost', 2);
+    expect(queriesOf(page.body)).toEqual([{ queryKey: ['product', '2'], data: product }]);
+    expect(page.body).toContain(
+      `<link rel="preload" as="image" href="${product.listingPictures[0]}" fetchpriority="high">`,
+    );
+    // The home page's first slide is not preloaded where no slider is shown.
+    expect(page.body).not.toMatch(/rel="preload" as="image" href="[^"]*slide-/);
+  });
+
+  it("only the host's client's product goes into the page", async () => {
+    const bbg = await productOf('bbg.localhost', 2);
+    const se = await productOf('se.localhost', 2);
+    expect(bbg.title).not.toBe(se.title);
+    const sePage = await open('/product/2', 'se.localhost');
+    expect(sePage.body).toContain(se.title);
+    expect(sePage.body).not.toContain(bbg.title);
+    // BBG has a product 10; SE has none: SE's page says so without asking the API.
+    expect((await open('/api/products/10', 'bbg.localhost')).statusCode).toBe(200);
+    const missing = await open('/product/10', 'se.localhost');
+    expect(queriesOf(missing.body)).toEqual([{ queryKey: ['product', '10'], data: null }]);
+    expect(missing.body).not.toContain('rel="preload" as="image"');
+  });
+
+  it('a client without a shop gets "no such product" in the page, so no request fails', async () => {
+    for (const host of ['rrb.localhost', 'js.localhost']) {
+      const page = await open('/product/2', host);
+      expect(page.statusCode).toBe(200);
+      expect(queriesOf(page.body)).toEqual([{ queryKey: ['product', '2'], data: null }]);
+    }
+    const malformed = await open('/product/two', 'se.localhost');
+    expect(queriesOf(malformed.body)).toEqual([{ queryKey: ['product', 'two'], data: null }]);
+  });
+
+  it('the booking page carries the categories and treatments the API answers', async () => {
+    const page = await open('/booking', 'rrb.localhost');
+    const categories = (await open('/api/categories/list', 'rrb.localhost')).json();
+    const treatments = (await open('/api/treatments/list?activeOnly=1', 'rrb.localhost')).json();
+    expect(queriesOf(page.body)).toEqual([
+      { queryKey: ['booking', 'categories'], data: categories },
+      { queryKey: ['booking', 'treatments', 'active'], data: treatments },
+    ]);
+    // A client that takes no bookings online shows that without any data.
+    expect(queriesOf((await open('/booking', 'se.localhost')).body)).toEqual([]);
+  });
+
+  it('other pages carry no data; the home page preloads its first slide', async () => {
+    const contact = await open('/contact', 'se.localhost');
+    expect(queriesOf(contact.body)).toEqual([]);
+    expect(contact.body).not.toContain('id="page-data"');
+    expect(contact.body).not.toContain('rel="preload" as="image"');
+    const home = await open('/', 'se.localhost');
+    expect(home.body).toMatch(/<link rel="preload" as="image" href="[^"]*slide-1[^"]*"/);
+  });
+
+  it('compresses the page for a browser that accepts brotli or gzip', async () => {
+    const plain = await open('/contact', 'se.localhost');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await open('/contact', 'se.localhost', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await open('/contact', 'se.localhost', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+});

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { ClientConfig } from '../common/client-config.js';
+import {
+  activeTreatmentsQueryKey,
+  bookingCategoriesQueryKey,
+  productIdOfPath,
+  productQueryKey,
+  type PrefetchedQuery,
+} from '../common/page-data.js';
+import { listCategories, listTreatments } from './booking/booking-store.js';
+import type { Database } from './db/schema.js';
+import { findProduct, parseProductId } from './routes/catalogue-routes.js';
+
+/** What the server knows about a page beyond its client: prefetched data, the LCP picture. */
+export interface PageData {
+  queries: PrefetchedQuery[];
+  /** The picture the page's largest paint is likely to be, preloaded at high priority. */
+  preloadImage?: string;
+}
+
+/** The first slide, where the home page shows the slider (other screens have no slider). */
+function firstSlide(client: ClientConfig, pathname: string): string | undefined {
+  const slide = client.picturesForSlide[0];
+  if (pathname !== '/' || !slide) return undefined;
+  return `${client.pictureLocation}/${client.workingFolder}/${slide}.${client.pictureExtension}`;
+}
+
+/**
+ * The data the screen at `pathname` would fetch first, looked up for this client only (the same
+ * scoping as the API), so the page is prerendered with it and the browser starts with it in its
+ * query cache. /product/:id: the product, or null when this client has no such product (a client
+ * without a shop, an unknown or malformed id), which the screen shows as "Product not found"
+ * without asking the API, so no failed request reaches the console. /booking, for a client that
+ * takes bookings: its categories and active treatments, so the prerendered screen is the treatment
+ * chooser rather than a loading line that the chooser replaces (moving the footer: CLS).
+ */
+export async function pageData(
+  db: Kysely<Database>,
+  client: ClientConfig,
+  pathname: string,
+): Promise<PageData> {
+  if (pathname === '/booking' && client.booking) {
+    const [categories, treatments] = await Promise.all([
+      listCategories(db, client.name),
+      listTreatments(db, client.name, true),
+    ]);
+    return {
+      queries: [
+        { queryKey: bookingCategoriesQueryKey, data: categories },
+        { queryKey: activeTreatmentsQueryKey, data: treatments },
+      ],
+    };
+  }
+  const idText = productIdOfPath(pathname);
+  if (idText === undefined) return { queries: [], preloadImage: firstSlide(client, pathname) };
+  const id = parseProductId(idText);
+  const product = id === undefined ? undefined : await findProduct(db, client, id);
+  return {
+    queries: [{ queryKey: productQueryKey(idText), data: product ?? null }],
+    // The gallery's large picture (product-page.tsx): the first listing picture, else the cover.
+    preloadImage: product && (product.listingPictures[0] ?? product.picture),
+  };
+}
