@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import { seedQueries } from '../lib/page-data';
 
 const queryDefaults = {
@@ -26,4 +26,19 @@ export const RequestQueryClient = createContext<QueryClient | undefined>(undefin
 export function WithQueryClient({ children }: { children: ReactNode }) {
   const client = useContext(RequestQueryClient) ?? queryClient;
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/**
+ * A screen that reads server data, inside the shared query cache. Such a screen imports this
+ * module statically, so TanStack Query is part of its chunk group and the bundle budget counts it
+ * there (scripts/bundle-budget.mjs); a screen without server data never loads it.
+ */
+export function withQueryClient(Screen: ComponentType): ComponentType {
+  return function ScreenWithQueries() {
+    return (
+      <WithQueryClient>
+        <Screen />
+      </WithQueryClient>
+    );
+  };
 }

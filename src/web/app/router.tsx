@@ -7,7 +7,6 @@ import { enquiryRoutes } from '../features/enquiry/enquiry-routes';
 import { shopRoutes } from '../features/shop/shop-routes';
 import { siteRoutes } from '../features/site/site-routes';
 import { preloadable, type Preloadable } from './preloadable';
-import { routeReadsServerData } from './server-data-route';
 import { Shell } from './shell';
 
 type LoadRoute = Extract<NonNullable<RouteObject['lazy']>, (...args: never[]) => unknown>;
@@ -24,27 +23,11 @@ async function loadScreen(load: LoadRoute) {
   return Component;
 }
 
-/** A lazy screen; one that reads server data is wrapped in the shared QueryClient. */
-function lazyScreen(load: LoadRoute, readsServerData: boolean): Preloadable {
+/** A lazy screen; one that reads server data wraps itself in the shared QueryClient. */
+function lazyScreen(load: LoadRoute): Preloadable {
   let screen = lazyScreens.get(load);
   if (screen) return screen;
-  if (!readsServerData) {
-    screen = preloadable(() => loadScreen(load));
-  } else {
-    screen = preloadable(async () => {
-      const [Component, { WithQueryClient }] = await Promise.all([
-        loadScreen(load),
-        import('./query-provider'),
-      ]);
-      return function WithQueries() {
-        return (
-          <WithQueryClient>
-            <Component />
-          </WithQueryClient>
-        );
-      };
-    });
-  }
+  screen = preloadable(() => loadScreen(load));
   lazyScreens.set(load, screen);
   return screen;
 }
@@ -59,7 +42,7 @@ function withLoadingFallback(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
     if (typeof route.lazy !== 'function') return route;
     const { lazy: load, ...rest } = route;
-    const screen = lazyScreen(load, routeReadsServerData(route));
+    const screen = lazyScreen(load);
     const converted = {
       ...rest,
       element: (

@@ -24,6 +24,7 @@ import {
 import { TimeChooser } from './time-chooser';
 import { TreatmentChooser } from './treatment-chooser';
 import './booking.css';
+import { withQueryClient } from '../../app/query-provider';
 
 type Stage = 'choose' | 'details';
 
@@ -265,7 +266,9 @@ function BookingFlow({ rules }: { rules: BookingRules }) {
 }
 
 /** /booking: the two-stage treatment booking (spec section 4). */
-export default function BookingPage() {
+function BookingPage() {
   const client = useClient();
   return client.booking ? <BookingFlow rules={client.booking} /> : <NoOnlineBooking />;
 }
+
+export default withQueryClient(BookingPage);

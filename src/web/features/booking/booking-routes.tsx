@@ -1,12 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { routeTable } from '../../../common/routes';
-import { readsServerData } from '../../app/server-data-route';
 
 /** Treatment booking: its own chunk, loaded when a visitor opens /booking. */
 export const bookingRoutes: RouteObject[] = [
   {
     path: routeTable.booking,
     lazy: async () => ({ Component: (await import('./booking-page')).default }),
-    handle: readsServerData,
   },
 ];

@@ -15,6 +15,7 @@ import { useCart } from './cart-store';
 import { EmailOrdersNotice } from './components/email-orders-notice';
 import { QuantityInput } from './components/quantity-input';
 import './shop.css';
+import { withQueryClient } from '../../app/query-provider';
 
 function QuantityCell({ line }: { line: CartLine }) {
   const changeQuantity = useCart((cart) => cart.changeQuantity);
@@ -143,7 +144,9 @@ function CartContents() {
   );
 }
 
-export default function CartPage() {
+function CartPage() {
   const client = useClient();
   return client.usesCart ? <CartContents /> : <EmailOrdersNotice />;
 }
+
+export default withQueryClient(CartPage);

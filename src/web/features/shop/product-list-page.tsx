@@ -4,6 +4,7 @@ import { PageHeading } from '../../components/page-heading';
 import { useProducts } from './product-queries';
 import { ProductCard } from './components/product-card';
 import './shop.css';
+import { withQueryClient } from '../../app/query-provider';
 
 const headings: Record<ProductCategory | 'all', string> = {
   all: 'All products',
@@ -25,7 +26,7 @@ function categoryFromPath(pathname: string): ProductCategory | undefined {
 }
 
 /** /products (all) and one list per category route, showing only that category (spec section 2). */
-export default function ProductListPage() {
+function ProductListPage() {
   const category = categoryFromPath(useLocation().pathname);
   const products = useProducts(category);
   const heading = headings[category ?? 'all'];
@@ -58,3 +59,5 @@ export default function ProductListPage() {
     </section>
   );
 }
+
+export default withQueryClient(ProductListPage);

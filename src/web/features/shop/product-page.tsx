@@ -7,6 +7,7 @@ import { useProduct } from './product-queries';
 import { ProductPrice } from './components/product-price';
 import { PurchasePanel } from './components/purchase-panel';
 import './shop.css';
+import { withQueryClient } from '../../app/query-provider';
 
 // The description needs DOMPurify (about 8 KB gzipped) and only shows once the product has
 // arrived, so its chunk is fetched beside the product request rather than with the page.
@@ -52,7 +53,7 @@ function Gallery({ product }: { product: Product }) {
 }
 
 /** /product/{id}: title, price, quantity and Add to cart (or contact), description, pictures. */
-export default function ProductPage() {
+function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   useEffect(() => {
@@ -107,3 +108,5 @@ export default function ProductPage() {
     </article>
   );
 }
+
+export default withQueryClient(ProductPage);

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { productCategories, routeTable } from '../../../common/routes';
-import { readsServerData } from '../../app/server-data-route';
 
 // One chunk per screen group: the catalogue (lists and product page) and the cart with checkout.
 const productList = async () => ({ Component: (await import('./product-list-page')).default });
@@ -10,13 +9,12 @@ const checkoutPage = async () => ({ Component: (await import('./checkout-page'))
 
 /** Catalogue, cart and checkout (spec sections 2, 4 and 6). */
 export const shopRoutes: RouteObject[] = [
-  { path: routeTable.products, lazy: productList, handle: readsServerData },
+  { path: routeTable.products, lazy: productList },
   ...productCategories.map((category) => ({
     path: routeTable[category],
     lazy: productList,
-    handle: readsServerData,
   })),
-  { path: routeTable.product, lazy: productPage, handle: readsServerData },
-  { path: routeTable.cart, lazy: cartPage, handle: readsServerData },
+  { path: routeTable.product, lazy: productPage },
+  { path: routeTable.cart, lazy: cartPage },
   { path: routeTable.checkout, lazy: checkoutPage },
 ];

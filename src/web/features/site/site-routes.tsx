@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { routeTable, type RouteName } from '../../../common/routes';
-import { readsServerData } from '../../app/server-data-route';
 import HomePage from './home/home-page';
 
 type ContentScreens = typeof import('./screens/content-screens');
@@ -45,7 +44,6 @@ export const siteRoutes: RouteObject[] = [
   {
     path: routeTable.reviews,
     lazy: async () => ({ Component: (await import('./screens/reviews-screen')).default }),
-    handle: readsServerData,
   },
   {
     path: routeTable.tech,

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatPounds, toPounds } from '../../../../common/money';
 import { useClient } from '../../../app/client-context';
 import { apiJson } from '../../../lib/api-client';
+import { withQueryClient } from '../../../app/query-provider';
 
 /** Spec section 9: the featured product on the retailer's and the grocer's home pages. */
 export const featuredProductId = 2;
@@ -49,3 +50,5 @@ export function FeaturedProduct() {
     </section>
   );
 }
+
+export const FeaturedProductWithQueries = withQueryClient(FeaturedProduct);

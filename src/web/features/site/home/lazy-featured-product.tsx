@@ -2,20 +2,10 @@ import { Suspense } from 'react';
 import { preloadable } from '../../../app/preloadable';
 
 // The featured product needs TanStack Query, which is not in the first-load bundle
-// (docs/decisions/page-speed.md); it loads with the query provider after the first paint.
-export const featuredProductWithQueries = preloadable(async () => {
-  const [{ FeaturedProduct }, { WithQueryClient }] = await Promise.all([
-    import('./featured-product'),
-    import('../../../app/query-provider'),
-  ]);
-  return function FeaturedProductWithQueries() {
-    return (
-      <WithQueryClient>
-        <FeaturedProduct />
-      </WithQueryClient>
-    );
-  };
-});
+// (docs/decisions/page-speed.md); its chunk brings the query provider after the first paint.
+export const featuredProductWithQueries = preloadable(
+  async () => (await import('./featured-product')).FeaturedProductWithQueries,
+);
 
 /** Same box as the featured product's own loading state, so nothing moves when it arrives. */
 const loadingSection = (

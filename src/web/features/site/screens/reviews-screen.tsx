@@ -5,6 +5,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { UnderConstruction } from '../../../components/under-construction';
 import { apiJson } from '../../../lib/api-client';
 import { starsLabel } from './review-stars';
+import { withQueryClient } from '../../../app/query-provider';
 
 const reviewsSchema = z.array(
   z.object({
@@ -30,7 +31,7 @@ function Stars({ count }: { count: number }) {
   );
 }
 
-export default function ReviewsScreen() {
+function ReviewsScreen() {
   const client = useClient();
   const reviews = useQuery({
     queryKey: ['reviews', client.name],
@@ -99,3 +100,5 @@ export default function ReviewsScreen() {
     </section>
   );
 }
+
+export default withQueryClient(ReviewsScreen);
