@@ -58,6 +58,30 @@ describeEachDatabase('pages sent with their data', (kind) => {
     expect(queriesOf(malformed.body)).toEqual([{ queryKey: ['product', 'two'], data: null }]);
   });
 
+  it('a description from the database goes out sanitised: in the page, one product, the list', async () => {
+    const hostile =
+      '<p>Safe text</p><img src="x" onerror="alert(1)"><script>alert(2)</script>' +
+      '<a href="javascript:alert(3)">more</a>';
+    await t.handle.db
+      .updateTable('products')
+      .set({ blurb: hostile })
+      .where('client_code', '=', 'SE')
+      .where('id', '=', 5)
+      .execute();
+    const page = await open('/product/5', 'se.localhost');
+    const one = (await open('/api/products/5', 'se.localhost')).json() as { blurb: string };
+    // Nothing read the list before the update, so it is not a cached answer from before it.
+    const list = (await open('/api/products', 'se.localhost')).json() as Array<{
+      id: number;
+      blurb: string;
+    }>;
+    const [pageProduct] = queriesOf(page.body).map((q) => q.data as { blurb: string });
+    for (const blurb of [pageProduct!.blurb, one.blurb, list.find((p) => p.id === 5)?.blurb]) {
+      expect(blurb).toContain('<p>Safe text</p>');
+      expect(blurb).not.toMatch(/onerror|<script|javascript:/);
+    }
+  });
+
   it('the booking page carries the categories and treatments the API answers', async () => {
     const page = await open('/booking', 'rrb.localhost');
     const categories = (await open('/api/categories/list', 'rrb.localhost')).json();

@@ -10,6 +10,8 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 export interface SiteServer {
   baseURL: string;
   smtp: SmtpSink;
+  /** The server's SQLite file, for a test that must put data where the server reads it. */
+  sqliteFile: string;
   /** Server output so far, for failure messages. */
   output: () => string;
 }
@@ -39,6 +41,7 @@ export async function startSiteServer(
 ): Promise<SiteServer & { stop: () => Promise<void> }> {
   const smtp = await startSmtpSink();
   const dataDir = mkdtempSync(join(tmpdir(), 'highstreet-e2e-'));
+  const sqliteFile = join(dataDir, 'highstreet.sqlite');
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,
@@ -49,7 +52,7 @@ export async function startSiteServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       // Without this every test server would share data/highstreet.sqlite (and its outbox).
-      SQLITE_FILE: join(dataDir, 'highstreet.sqlite'),
+      SQLITE_FILE: sqliteFile,
       SMTP_URL: smtp.url,
       // Every browser test sends from 127.0.0.1; the rate-limit test lives in the relay's own suite.
       MAIL_RELAY_LIMIT_PER_IP: '100000',
@@ -66,6 +69,7 @@ export async function startSiteServer(
   return {
     baseURL,
     smtp,
+    sqliteFile,
     output: () => log,
     stop: async () => {
       if (child.exitCode === null) {

@@ -5,6 +5,7 @@ import { productCategories } from '../../common/routes.js';
 import type { AppDeps } from '../app.js';
 import { httpError, parseRequest } from '../http-errors.js';
 import { asJsonText, jsonContentType } from '../reference-cache.js';
+import { sanitiseBlurb } from '../sanitise-html.js';
 import type { Database, ProductsTable } from '../db/schema.js';
 import type { ClientConfig } from '../../common/client-config.js';
 
@@ -19,14 +20,15 @@ export interface ProductDto {
   listingPictures: string[];
 }
 
-export function toProductDto(row: ProductsTable, client: ClientConfig): ProductDto {
+/** What the API and the prerendered page give out for a product; the blurb is sanitised HTML. */
+export async function toProductDto(row: ProductsTable, client: ClientConfig): Promise<ProductDto> {
   const base = `${client.pictureLocation}/pics/${row.id}`;
   return {
     id: row.id,
     title: row.title,
     price: row.price,
     category: row.category,
-    blurb: row.blurb,
+    blurb: await sanitiseBlurb(row.blurb),
     picture: `${base}/cover.jpeg`,
     listingPictures: Array.from({ length: row.picture_count }, (_, i) => `${base}/${i + 1}.jpeg`),
   };
@@ -48,7 +50,7 @@ export async function findProduct(
     .where('client_code', '=', client.name)
     .where('id', '=', id)
     .executeTakeFirst();
-  return row && toProductDto(row, client);
+  return row && (await toProductDto(row, client));
 }
 
 /** The product id in a path parameter, or undefined where the API would answer 400. */
@@ -72,7 +74,7 @@ export function registerCatalogueRoutes(
         let query = db.selectFrom('products').selectAll().where('client_code', '=', client.name);
         if (category) query = query.where('category', '=', category);
         const rows = await query.orderBy('id').execute();
-        return rows.map((row) => toProductDto(row, client));
+        return Promise.all(rows.map((row) => toProductDto(row, client)));
       }),
     );
   });

@@ -1,19 +1,13 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { preloadable } from '../../app/preloadable';
 import { PageHeading } from '../../components/page-heading';
 import { isNotFound, type Product } from './api';
 import { useProduct } from './product-queries';
 import { ProductPrice } from './components/product-price';
+import { ProductDescription } from './components/product-description';
 import { PurchasePanel } from './components/purchase-panel';
 import './shop.css';
 import { withQueryClient } from '../../app/query-provider';
-
-// The description needs DOMPurify (about 8 KB gzipped) and only shows once the product has
-// arrived, so its chunk is fetched beside the product request rather than with the page.
-const productDescription = preloadable(
-  async () => (await import('./components/product-description')).ProductDescription,
-);
 
 /** The product's pictures: one large, with thumbnail buttons that choose which is large. */
 function Gallery({ product }: { product: Product }) {
@@ -56,9 +50,6 @@ function Gallery({ product }: { product: Product }) {
 function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
-  useEffect(() => {
-    void productDescription.preload();
-  }, []);
 
   if (product.isPending) {
     return (
@@ -101,9 +92,7 @@ function ProductPage() {
       </div>
       <section className="product-details" aria-labelledby="product-details-heading">
         <h2 id="product-details-heading">Details</h2>
-        <Suspense fallback={null}>
-          <productDescription.Component html={item.blurb} />
-        </Suspense>
+        <ProductDescription html={item.blurb} />
       </section>
     </article>
   );

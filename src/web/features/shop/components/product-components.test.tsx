@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { clientConfigSchema, type ClientConfig } from '../../../../common/client-config';
 import { ClientContext } from '../../../app/client-context';
 import type { Product } from '../api';
-import { ProductDescription, sanitiseBlurb } from './product-description';
+import { ProductDescription } from './product-description';
 import { ProductPrice } from './product-price';
 import { PurchasePanel } from './purchase-panel';
 
@@ -38,26 +38,8 @@ function renderAs(client: ClientConfig, ui: React.ReactNode) {
 afterEach(cleanup);
 
 describe('ProductDescription', () => {
-  const hostile =
-    '<p>Lovely tub</p><img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>' +
-    '<a href="javascript:window.__pwned=3">click</a><div onclick="window.__pwned=4">hi</div>' +
-    '<iframe src="https://evil.example"></iframe><style>body{display:none}</style>';
-
-  it('strips scripts, event handlers, javascript: links, frames and styles', () => {
-    const clean = sanitiseBlurb(hostile);
-    expect(clean).not.toMatch(/<script|onerror|onclick|javascript:|<iframe|<style/i);
-    expect(clean).toContain('<p>Lovely tub</p>');
-  });
-
-  it('renders the description HTML without anything that can run', () => {
-    const { container } = renderAs(seedClient('SE'), <ProductDescription html={hostile} />);
-    expect(container.querySelector('script, iframe, style')).toBeNull();
-    expect(container.querySelector('[onerror], [onclick]')).toBeNull();
-    expect(container.querySelector('a')?.getAttribute('href') ?? '').not.toContain('javascript');
-    expect(screen.getByText('Lovely tub').tagName).toBe('P');
-    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
-  });
-
+  // Sanitising happens on the server (src/server/sanitise-html.test.ts); the browser shows the
+  // HTML it is given as HTML.
   it('keeps ordinary formatting from the catalogue', () => {
     const { container } = renderAs(
       seedClient('SE'),

@@ -1,0 +1,37 @@
+import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'dompurify';
+
+/**
+ * Product descriptions are HTML from the store (DESIGN.md: DOMPurify, never rendered
+ * unsanitised). The server sanitises them before they leave it — in the API and in the
+ * prerendered page — so the description is part of the first HTML and the browser needs no
+ * sanitiser of its own (about 9 KB gzipped less on the product page). DOMPurify needs a DOM;
+ * jsdom provides it here, loaded on the first description rather than at start-up, so a server
+ * whose clients have no shop never loads it.
+ */
+const blurbConfig: Config = {
+  USE_PROFILES: { html: true },
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
+};
+
+let purifier: Promise<DOMPurify> | undefined;
+
+async function loadPurifier(): Promise<DOMPurify> {
+  const { JSDOM } = await import('jsdom');
+  // jsdom's window has everything DOMPurify uses; its types differ from the DOM library's.
+  const purify = createDOMPurify(new JSDOM('').window as unknown as WindowLike);
+  if (!purify.isSupported) throw new Error('DOMPurify cannot run on this DOM');
+  return purify;
+}
+
+/** The same description comes back on every request for a product: sanitise it once. */
+const sanitised = new Map<string, string>();
+
+export async function sanitiseBlurb(html: string): Promise<string> {
+  const known = sanitised.get(html);
+  if (known !== undefined) return known;
+  purifier ??= loadPurifier();
+  const clean = (await purifier).sanitize(html, blurbConfig);
+  if (sanitised.size >= 1000) sanitised.clear();
+  sanitised.set(html, clean);
+  return clean;
+}
