@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import {
   benchmarkPages,
   pageScoresTable,
-  scorePages,
+  scorePagesRepeatedly,
   startProductionServer,
   type PageScore,
 } from './pages.js';
@@ -37,42 +37,19 @@ if (!existsSync(join(root, 'dist/web/server/entry-server.js'))) {
 }
 if (values.out) mkdirSync(values.out, { recursive: true });
 
-function median(numbers: number[]): number {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 const server = await startProductionServer(port);
-const runsByPage = new Map<string, PageScore[]>();
+let medians: PageScore[];
 try {
-  for (let run = 1; run <= runs; run++) {
-    const scores = await scorePages(port, pages, (page, lhr) => {
-      if (!values.out) return;
-      const name = `${page.client}${page.path.replace(/\//g, '_')}-run${run}.json`;
-      writeFileSync(join(values.out, name), JSON.stringify(lhr));
-    });
-    console.log(`\nRun ${run} of ${runs}\n\n${pageScoresTable(scores)}`);
-    for (const score of scores) {
-      const key = `${score.client} ${score.path}`;
-      runsByPage.set(key, [...(runsByPage.get(key) ?? []), score]);
-    }
-  }
+  const results = await scorePagesRepeatedly(port, pages, runs, (page, lhr, run) => {
+    if (!values.out) return;
+    const name = `${page.client}${page.path.replace(/\//g, '_')}-run${run}.json`;
+    writeFileSync(join(values.out, name), JSON.stringify(lhr));
+  });
+  results.runs.forEach((scores, index) =>
+    console.log(`\nRun ${index + 1} of ${runs}\n\n${pageScoresTable(scores)}`),
+  );
+  medians = results.medians;
 } finally {
   await server.stop();
 }
-const medians = [...runsByPage.values()].map((scores): PageScore => {
-  const of = (pick: (score: PageScore) => number) => median(scores.map(pick));
-  return {
-    client: scores[0]!.client,
-    path: scores[0]!.path,
-    performance: of((s) => s.performance),
-    accessibility: of((s) => s.accessibility),
-    bestPractices: of((s) => s.bestPractices),
-    seo: of((s) => s.seo),
-    lcpMs: of((s) => s.lcpMs),
-    tbtMs: of((s) => s.tbtMs),
-    cls: of((s) => s.cls),
-  };
-});
 console.log(`\nMedian of ${runs} run(s)\n\n${pageScoresTable(medians)}`);
