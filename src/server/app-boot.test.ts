@@ -14,11 +14,16 @@ const built = `<!doctype html>
 </html>`;
 
 /** Runs the boot script against a stand-in document; returns what it added to the head. */
-function runBoot(source: string, readyState: 'loading' | 'complete') {
+function runBoot(
+  source: string,
+  readyState: 'loading' | 'complete',
+  globals: Record<string, unknown> = {},
+) {
   const added: Array<Record<string, string>> = [];
   const timers: Array<() => void> = [];
   const listeners: Array<() => void> = [];
   runInNewContext(source, {
+    ...globals,
     document: {
       readyState,
       createElement: () => ({}),
@@ -51,6 +56,38 @@ describe('deferAppScripts', () => {
       { rel: 'modulepreload', crossOrigin: '', href: '/assets/jsx-runtime-XyZ2.js' },
       { type: 'module', crossOrigin: '', src: '/assets/index-AbC1.js' },
     ]);
+  });
+
+  it('waits for the first contentful paint where the browser reports paints', () => {
+    const { boot } = deferAppScripts(built);
+    let report: ((entries: unknown, observer: unknown) => void) | undefined;
+    class FakePerformanceObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback?: typeof report) {
+        if (callback) report = callback;
+      }
+      observe() {}
+      disconnect() {}
+    }
+    const paints = (names: string[]) => ({
+      getEntriesByName: (name: string) => names.filter((n) => n === name),
+    });
+    const { added, timers, listeners } = runBoot(boot!.source, 'loading', {
+      PerformanceObserver: FakePerformanceObserver,
+    });
+    listeners.forEach((listener) => listener()); // load, but nothing painted yet
+    const cap = timers.shift()!; // the two-second cap, kept aside
+    expect(timers).toEqual([]);
+    report!(paints(['first-paint']), new FakePerformanceObserver());
+    expect(timers).toEqual([]);
+    report!(paints(['first-contentful-paint']), new FakePerformanceObserver());
+    while (timers.length) timers.shift()!();
+    expect(added.map((element) => element.href ?? element.src)).toEqual([
+      '/assets/jsx-runtime-XyZ2.js',
+      '/assets/index-AbC1.js',
+    ]);
+    cap(); // the cap after the start adds nothing twice
+    expect(added).toHaveLength(2);
   });
 
   it('leaves a template without built scripts (the development page) as it is', () => {

@@ -16,7 +16,8 @@ const modulePreload =
  * The page is prerendered: it paints, and shows its largest picture, without any script. So the
  * app's scripts are not in the page's head, where the browser would fetch them beside the picture
  * and run them before the first paint; a small boot script (external: the CSP allows no inline
- * script) adds them once the page has loaded and painted, or after two seconds at the latest.
+ * script) adds them once the page has loaded and had its first contentful paint, or after two
+ * seconds at the latest.
  * Until the app has hydrated, main.tsx holds native form submits (docs/decisions/page-speed.md).
  */
 export function deferAppScripts(template: string): DeferredAppScripts {
@@ -44,9 +45,30 @@ export function deferAppScripts(template: string): DeferredAppScripts {
       document.head.append(script);
     }
   };
-  const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
-  if (document.readyState === 'complete') afterPaint();
-  else addEventListener('load', afterPaint, { once: true });
+  // Start once the page has loaded (its pictures are in) and has had its first contentful paint,
+  // then a frame later; a frame alone can come before the first paint on a busy device.
+  let loaded = document.readyState === 'complete';
+  let painted = false;
+  const whenReady = () => {
+    if (loaded && painted) requestAnimationFrame(() => setTimeout(start, 0));
+  };
+  if (!loaded) {
+    addEventListener('load', () => { loaded = true; whenReady(); }, { once: true });
+  }
+  const paintTiming =
+    typeof PerformanceObserver === 'function' &&
+    (PerformanceObserver.supportedEntryTypes || []).includes('paint');
+  if (paintTiming) {
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      painted = true;
+      whenReady();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    painted = true;
+    whenReady();
+  }
   setTimeout(start, 2000);
 })();
 `;
