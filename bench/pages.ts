@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -148,6 +148,9 @@ export async function startProductionServer(port: number): Promise<{ stop: () =>
   };
 }
 
+/** Where the page section of docs/benchmarks.md starts; a new run replaces it. */
+export const pagesHeading = '## Pages (Lighthouse, mobile preset, Debian Chromium)';
+
 /** `npm run bench`'s page half: the 12 pages, `BENCH_PAGE_RUNS` times (default 3), medians. */
 export async function runPageBenchmarks(port = 3902): Promise<string> {
   const runs = Number(process.env.BENCH_PAGE_RUNS ?? 3);
@@ -160,7 +163,7 @@ export async function runPageBenchmarks(port = 3902): Promise<string> {
   }
   const section = [
     '',
-    '## Pages (Lighthouse, mobile preset, Debian Chromium)',
+    pagesHeading,
     '',
     `Production build on SQLite; each client reached by its host name; every page ${runs} time(s), the median of each figure. Targets (issue 7): performance ≥ ${pageTargets.performance}, accessibility ${pageTargets.accessibility}, best practices ≥ ${pageTargets.bestPractices}, SEO ≥ ${pageTargets.seo}, LCP ≤ ${pageTargets.lcpMs} ms, TBT ≤ ${pageTargets.tbtMs} ms, CLS ≤ ${pageTargets.cls}. ✗ marks a miss. What was done to reach them: docs/decisions/page-speed.md.`,
     '',
@@ -173,7 +176,11 @@ export async function runPageBenchmarks(port = 3902): Promise<string> {
       '',
     ]),
   ].join('\n');
-  appendFileSync(join(root, 'docs/benchmarks.md'), section);
+  const file = join(root, 'docs/benchmarks.md');
+  const before = existsSync(file)
+    ? readFileSync(file, 'utf8').split(pagesHeading)[0]!.trimEnd()
+    : '';
+  writeFileSync(file, `${before}\n${section}`);
   console.log(section);
   return section;
 }
