@@ -35,6 +35,6 @@ export async function getProduct(id: string): Promise<Product | null> {
   }
 }
 
-export function isNotFound(error: unknown): boolean {
+function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
-import { isNotFound, type Product } from './api';
+import type { Product } from './api';
 import { useProduct } from './product-queries';
 import { ProductPrice } from './components/product-price';
 import { ProductDescription } from './components/product-description';
@@ -61,7 +61,9 @@ function ProductPage() {
     );
   }
   if (product.isError || product.data === null) {
-    const notFound = product.data === null || isNotFound(product.error);
+    // getProduct answers null for a product this client does not have (404/400), so an error
+    // here is the API or the network failing.
+    const notFound = product.data === null;
     return (
       <section className="page shop-page">
         <PageHeading>{notFound ? 'Product not found' : 'Something went wrong'}</PageHeading>
