@@ -4,9 +4,8 @@ import { configureApiClient } from '../lib/api-client';
 import { useSessionStore } from './session-store';
 
 /**
- * Lets the API client's 401 handling log out and navigate inside the app, and marks the page
- * ready once React has it. Rendered on the server too (where effects do not run), so both trees
- * are the same for hydration.
+ * Lets the API client's 401 handling log out and navigate inside the app. Rendered on the server
+ * too (where effects do not run), so both trees are the same for hydration.
  */
 export function ApiClientHooks() {
   const navigate = useNavigate();
@@ -16,9 +15,5 @@ export function ApiClientHooks() {
       navigate: (path) => void navigate(path),
     });
   }, [navigate]);
-  useEffect(() => {
-    // The page now answers to input (rendered or hydrated); browser tests wait for this mark.
-    document.documentElement.dataset.appReady = '';
-  }, []);
   return null;
 }

@@ -6,6 +6,7 @@ import { bookingRoutes } from '../features/booking/booking-routes';
 import { enquiryRoutes } from '../features/enquiry/enquiry-routes';
 import { shopRoutes } from '../features/shop/shop-routes';
 import { siteRoutes } from '../features/site/site-routes';
+import { MarkAppReady } from './app-ready';
 import { preloadable, type Preloadable } from './preloadable';
 import { Shell } from './shell';
 
@@ -36,11 +37,22 @@ function lazyScreen(load: LoadRoute): Preloadable {
  * The feature groups describe their screens as lazy route objects. The app renders them with the
  * declarative router (useRoutes), which is about 20 KB gzipped lighter than the data router
  * (docs/decisions/page-speed.md): each lazy screen becomes an element that shows the loading line
- * while its chunk arrives, unless preloadScreens already fetched it.
+ * while its chunk arrives, unless preloadScreens already fetched it. Every screen ends with the
+ * page's ready mark.
  */
 function withLoadingFallback(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
-    if (typeof route.lazy !== 'function') return route;
+    if (typeof route.lazy !== 'function') {
+      return {
+        ...route,
+        element: (
+          <>
+            {route.element}
+            <MarkAppReady />
+          </>
+        ),
+      } as RouteObject;
+    }
     const { lazy: load, ...rest } = route;
     const screen = lazyScreen(load);
     const converted = {
@@ -48,6 +60,7 @@ function withLoadingFallback(routes: RouteObject[]): RouteObject[] {
       element: (
         <Suspense fallback={screenLoading}>
           <screen.Component />
+          <MarkAppReady />
         </Suspense>
       ),
     } as RouteObject;
