@@ -13,6 +13,8 @@ const built = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+type Listener = (event?: unknown) => void;
+
 /** Runs the boot script against a stand-in document; returns what it added to the head. */
 function runBoot(
   source: string,
@@ -21,19 +23,43 @@ function runBoot(
 ) {
   const added: Array<Record<string, string>> = [];
   const timers: Array<() => void> = [];
-  const listeners: Array<() => void> = [];
+  const listeners = new Map<string, Listener[]>();
+  const dataset: Record<string, string> = {};
+  let markWatcher: (() => void) | undefined;
+  class FakeElement {}
   runInNewContext(source, {
     ...globals,
+    Element: FakeElement,
     document: {
       readyState,
+      documentElement: { dataset },
       createElement: () => ({}),
       head: { append: (element: Record<string, string>) => added.push(element) },
     },
-    addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
+    MutationObserver: class {
+      constructor(callback: (records: unknown[], observer: unknown) => void) {
+        markWatcher = () => callback([], { disconnect: () => (markWatcher = undefined) });
+      }
+      observe() {}
+    },
+    addEventListener: (type: string, listener: Listener) =>
+      listeners.set(type, [...(listeners.get(type) ?? []), listener]),
+    removeEventListener: (type: string, listener: Listener) =>
+      listeners.set(
+        type,
+        (listeners.get(type) ?? []).filter((other) => other !== listener),
+      ),
     requestAnimationFrame: (callback: () => void) => timers.push(callback),
     setTimeout: (callback: () => void) => timers.push(callback),
   });
-  return { added, timers, listeners };
+  const fire = (type: string, event?: unknown) =>
+    (listeners.get(type) ?? []).forEach((listener) => listener(event));
+  /** What the app does once it has the page: the mark, which the boot script watches. */
+  const markReady = () => {
+    dataset.appReady = '';
+    markWatcher?.();
+  };
+  return { added, timers, fire, markReady, FakeElement };
 }
 
 describe('deferAppScripts', () => {
@@ -48,9 +74,9 @@ describe('deferAppScripts', () => {
 
   it('adds the module preload and the entry script once the page has loaded and painted', () => {
     const { boot } = deferAppScripts(built);
-    const { added, timers, listeners } = runBoot(boot!.source, 'loading');
+    const { added, timers, fire } = runBoot(boot!.source, 'loading');
     expect(added).toEqual([]);
-    listeners.forEach((listener) => listener()); // load
+    fire('load');
     while (timers.length) timers.shift()!(); // the frame, then the task after it (and the cap)
     expect(added).toEqual([
       { rel: 'modulepreload', crossOrigin: '', href: '/assets/jsx-runtime-XyZ2.js' },
@@ -72,10 +98,10 @@ describe('deferAppScripts', () => {
     const paints = (names: string[]) => ({
       getEntriesByName: (name: string) => names.filter((n) => n === name),
     });
-    const { added, timers, listeners } = runBoot(boot!.source, 'loading', {
+    const { added, timers, fire } = runBoot(boot!.source, 'loading', {
       PerformanceObserver: FakePerformanceObserver,
     });
-    listeners.forEach((listener) => listener()); // load, but nothing painted yet
+    fire('load'); // but nothing painted yet
     const cap = timers.shift()!; // the two-second cap, kept aside
     expect(timers).toEqual([]);
     report!(paints(['first-paint']), new FakePerformanceObserver());
@@ -88,6 +114,85 @@ describe('deferAppScripts', () => {
     ]);
     cap(); // the cap after the start adds nothing twice
     expect(added).toHaveLength(2);
+  });
+
+  it('fetches the app at once when the visitor presses or types before it has started', () => {
+    const { boot } = deferAppScripts(built);
+    const { added, fire } = runBoot(boot!.source, 'loading');
+    fire('pointerdown');
+    expect(added.map((element) => element.href ?? element.src)).toEqual([
+      '/assets/jsx-runtime-XyZ2.js',
+      '/assets/index-AbC1.js',
+    ]);
+  });
+
+  it('presses a button again once the app is ready, if it was pressed before', () => {
+    const { boot } = deferAppScripts(built);
+    const { added, timers, fire, markReady, FakeElement } = runBoot(boot!.source, 'complete');
+    const presses: string[] = [];
+    const menuButton = {
+      type: 'button',
+      form: null,
+      isConnected: true,
+      click: () => presses.push('menu'),
+    };
+    const sendButton = {
+      type: 'submit',
+      form: {},
+      isConnected: true,
+      click: () => presses.push('send'),
+    };
+    const pressOn = (button: object) =>
+      Object.assign(new FakeElement(), {
+        closest: (selector: string) => (selector === 'button' ? button : null),
+      });
+    fire('click', { target: pressOn(sendButton) }); // arrives as its form's submit instead
+    expect(added).toEqual([]);
+    fire('click', { target: pressOn(menuButton) });
+    expect(added).toHaveLength(2); // fetched at once
+    timers.splice(0); // the start-up timers
+    expect(presses).toEqual([]);
+    markReady();
+    timers.splice(0).forEach((timer) => timer());
+    expect(presses).toEqual(['menu']);
+    fire('click', { target: pressOn(menuButton) }); // the app has the page now: left to it
+    markReady();
+    timers.splice(0).forEach((timer) => timer());
+    expect(presses).toEqual(['menu']);
+  });
+
+  it('holds a form sent before the app is ready, and sends it again until the app takes it', () => {
+    const { boot } = deferAppScripts(built);
+    const { timers, fire, markReady } = runBoot(boot!.source, 'complete');
+    let appHasTheForm = false;
+    const sent: unknown[] = [];
+    const submitter = { isConnected: true, form: undefined as unknown };
+    const form = {
+      isConnected: true,
+      requestSubmit(by?: unknown) {
+        sent.push(by);
+        const event = {
+          target: form,
+          defaultPrevented: appHasTheForm,
+          preventDefault() {
+            event.defaultPrevented = true;
+          },
+        };
+        fire('submit', event);
+      },
+    };
+    submitter.form = form;
+    let held = false;
+    fire('submit', { target: form, submitter, preventDefault: () => (held = true) });
+    expect(held).toBe(true);
+    timers.splice(0);
+    markReady();
+    timers.splice(0).forEach((timer) => timer()); // the replay: React has not hydrated the form
+    expect(sent).toEqual([submitter]);
+    appHasTheForm = true;
+    timers.splice(0).forEach((timer) => timer()); // the retry: taken
+    expect(sent).toEqual([submitter, submitter]);
+    expect(timers).toEqual([]);
   });
 
   it('leaves a template without built scripts (the development page) as it is', () => {

@@ -30,7 +30,8 @@ if (!client) {
   // The server usually sent this screen as HTML (src/server/prerender.ts): load the screen's
   // chunk, then hydrate that HTML rather than drawing it again; without it, render from scratch.
   // A form sent before hydration would go out as a plain GET with the visitor's details in the
-  // address; hold it until React handles the form.
+  // address; hold it until React handles the form. (Built pages have the boot script do this from
+  // the first paint, and send the form again once the app is ready: src/server/app-boot.ts.)
   document.addEventListener(
     'submit',
     (event) => {
