@@ -155,6 +155,7 @@ async function runSuite(
   const env: Record<string, string> = {
     ...productionServerEnv(port, dataDir),
     MAIL_RELAY_LIMIT_PER_IP: '1000000',
+    BOOKING_LIMIT_PER_IP: '1000000',
     MAIL_RELAY_LIMIT_PER_CLIENT: '1000000',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;

@@ -20,6 +20,7 @@ const envSchema = z.object({
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(86400).default(600),
   MAIL_RELAY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   MAIL_RELAY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(200),
+  BOOKING_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   REFERENCE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -45,6 +46,8 @@ export interface ServerConfig {
   mailLeaseMs: number;
   /** E-mail relay limits: per IP per minute, per client per hour. */
   mailRelayLimits: { perIpPerMinute: number; perClientPerHour: number };
+  /** Booking requests accepted per visitor address per hour: one address cannot book out a day. */
+  bookingLimitPerIpPerHour: number;
   trustProxy: boolean;
   logLevel: string;
   /** How long list endpoints may serve reference data from memory. */
@@ -90,6 +93,7 @@ export function loadConfig(
       perIpPerMinute: e.MAIL_RELAY_LIMIT_PER_IP,
       perClientPerHour: e.MAIL_RELAY_LIMIT_PER_CLIENT,
     },
+    bookingLimitPerIpPerHour: e.BOOKING_LIMIT_PER_IP,
     trustProxy: e.TRUST_PROXY === 'on',
     logLevel: e.LOG_LEVEL,
     referenceCacheMs: e.REFERENCE_CACHE_SECONDS * 1000,

@@ -56,6 +56,7 @@ export async function startSiteServer(
       SMTP_URL: smtp.url,
       // Every browser test sends from 127.0.0.1; the rate-limit test lives in the relay's own suite.
       MAIL_RELAY_LIMIT_PER_IP: '100000',
+      BOOKING_LIMIT_PER_IP: '100000',
       MAIL_RELAY_LIMIT_PER_CLIENT: '100000',
       LOG_LEVEL: 'warn',
       ...env,

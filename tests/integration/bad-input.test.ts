@@ -77,6 +77,7 @@ describeEachDatabase('bad input everywhere', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, {
       MAIL_RELAY_LIMIT_PER_IP: '1000000',
+      BOOKING_LIMIT_PER_IP: '1000000',
       MAIL_RELAY_LIMIT_PER_CLIENT: '1000000',
     });
   });

@@ -55,7 +55,8 @@ describeEachDatabase('the booking API', (kind) => {
   const byId = (id: number) => treatments.find((tr) => tr.ID === id)!;
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    // The per-address limit has its own test below; these tests send many requests from one.
+    t = await startTestApp(kind, { BOOKING_LIMIT_PER_IP: '1000' });
     rrb = t.registry.byCode('RRB')!;
     dates = openDates(rrb, 8);
     treatments = (await t.app.inject({ url: '/api/treatments/list?client=RRB' })).json<
@@ -487,5 +488,50 @@ describeEachDatabase('the booking API', (kind) => {
       expect(viaHost.json<string[]>()).not.toContain('09:00');
       expect(await bookingsOn(date)).toHaveLength(1);
     });
+  });
+});
+
+describeEachDatabase('the booking request limit per address', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { BOOKING_LIMIT_PER_IP: '2' });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers 429 with Retry-After once an address has sent its share, stores nothing, and counts each address apart', async () => {
+    const [date] = openDates(t.registry.byCode('RRB')!, 1);
+    const [treatment] = (await t.app.inject({ url: '/api/treatments/list?client=RRB' })).json<
+      Treatment[]
+    >();
+    const send = (time: string, remoteAddress = '203.0.113.7') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/bookings/create?client=RRB',
+        remoteAddress,
+        payload: {
+          totalPrice: treatment!.Price,
+          totalDuration: treatment!.Duration,
+          startTime: `${date} ${time}:00`,
+          endTime: `${date} 12:00:00`,
+          customer,
+          treatments: [treatment],
+        },
+      });
+    expect((await send('10:00')).statusCode).toBe(200);
+    expect((await send('not a time')).statusCode).toBe(400); // every request counts
+    const refused = await send('11:00');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(
+      /^Too many booking requests from your address\. Please try again in .+, or call us to book\.$/,
+    );
+    const stored = await t.handle.db
+      .selectFrom('bookings')
+      .select('start_minute')
+      .where('client_code', '=', 'RRB')
+      .where('booking_date', '=', date!)
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect((await send('11:00', '203.0.113.8')).statusCode).toBe(200);
   });
 });

@@ -79,17 +79,32 @@ export function registerBookingRoutes(
     }
   });
 
-  app.post('/api/bookings/create', async (request): Promise<{ data: StoredBooking }> => {
-    try {
-      requireBookingRules(request.client);
-      const payload = parseRequest(createBookingRequestSchema, request.body ?? {}, 'booking');
-      const data = await createBooking(
-        { db, dbKind, client: request.client, mailFrom: config.mailFrom, now: now() },
-        payload,
-      );
-      return { data };
-    } catch (error) {
-      throw asHttpError(error);
-    }
-  });
+  // Each request may hold a slot, so one address may not send many: without a limit a script could
+  // book out a whole day. Counted per address per hour, whatever the answer.
+  const bookingLimit = {
+    max: config.bookingLimitPerIpPerHour,
+    timeWindow: 60 * 60_000,
+    errorResponseBuilder: (_request: unknown, context: { after: string }) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many booking requests from your address. Please try again in ${context.after}, or call us to book.`,
+    }),
+  };
+  app.post(
+    '/api/bookings/create',
+    { config: { rateLimit: bookingLimit } },
+    async (request): Promise<{ data: StoredBooking }> => {
+      try {
+        requireBookingRules(request.client);
+        const payload = parseRequest(createBookingRequestSchema, request.body ?? {}, 'booking');
+        const data = await createBooking(
+          { db, dbKind, client: request.client, mailFrom: config.mailFrom, now: now() },
+          payload,
+        );
+        return { data };
+      } catch (error) {
+        throw asHttpError(error);
+      }
+    },
+  );
 }
