@@ -18,7 +18,7 @@ import { escapeHtml, inlineStylesheets, renderPage } from './html.js';
 import { pageData } from './page-data.js';
 import { loadPrerender } from './prerender.js';
 import { createReferenceCache, type ReferenceCache } from './reference-cache.js';
-import { securityHeaders } from './security-headers.js';
+import { apiSecurityHeaders, securityHeaders } from './security-headers.js';
 import { registerCatalogueRoutes } from './routes/catalogue-routes.js';
 import { registerDiagnosticsRoutes } from './routes/diagnostics-routes.js';
 import { registerEmailRelayRoutes } from './mail/relay-routes.js';
@@ -112,13 +112,14 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false });
 
   app.decorateRequest('client', null as unknown as ClientConfig);
-  const headersForEveryResponse = securityHeaders({
+  const pageHeaders = securityHeaders({
     connectOrigins: externalConnectOrigins(registry),
     production: isProduction,
   });
+  const apiHeaders = apiSecurityHeaders({ production: isProduction });
   // Callback style: every request passes through here, and an async hook costs a promise each.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headersForEveryResponse);
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
     const query = request.query as Record<string, unknown>;
     // The preview cookie matters only with preview on; otherwise the header is not even read.
     const cookieCode = config.clientPreview ? previewCookieFrom(request.headers.cookie) : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, securityHeaders } from './security-headers.js';
+import { apiSecurityHeaders, contentSecurityPolicy, securityHeaders } from './security-headers.js';
 
 describe('securityHeaders', () => {
   it('pins HTTPS only in production', () => {
@@ -18,5 +18,20 @@ describe('securityHeaders', () => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'self'");
+  });
+
+  it('gives API answers a policy that allows nothing, and HTTPS only in production', () => {
+    const api = apiSecurityHeaders({ production: true });
+    expect(api['content-security-policy']).toBe(
+      "default-src 'none';object-src 'none';frame-ancestors 'none'",
+    );
+    expect(api).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    });
+    expect(apiSecurityHeaders({ production: false })).not.toHaveProperty(
+      'strict-transport-security',
+    );
   });
 });

@@ -10,21 +10,25 @@ describe('security headers', () => {
   });
   afterAll(async () => t?.close());
 
-  const requests = [
+  const pageRequests = [
     { method: 'GET', url: '/' },
     { method: 'GET', url: '/booking' },
     { method: 'GET', url: '/no-such-page' },
-    { method: 'GET', url: '/api/products' },
-    { method: 'GET', url: '/api/nothing' },
-    { method: 'GET', url: '/api/treatments/list?activeOnly=1', headers: { host: 'rrb.localhost' } },
-    { method: 'POST', url: '/api/bookings/time', payload: { bookingDate: 'soon' } },
-    { method: 'POST', url: '/api/v1.0/email/send', payload: {} },
     { method: 'GET', url: '/themes/JS.css' },
     { method: 'GET', url: '/media/missing.jpeg' },
     { method: 'GET', url: '/?client=NOPE' },
   ] as const;
 
-  it.each(requests)('$method $url carries the full set', async (request) => {
+  const apiRequests = [
+    { method: 'GET', url: '/api/products' },
+    { method: 'GET', url: '/api/nothing' },
+    { method: 'GET', url: '/api/treatments/list?activeOnly=1', headers: { host: 'rrb.localhost' } },
+    { method: 'POST', url: '/api/bookings/time', payload: { bookingDate: 'soon' } },
+    { method: 'POST', url: '/api/v1.0/email/send', payload: {} },
+    { method: 'GET', url: '/api/products?client=NOPE' },
+  ] as const;
+
+  it.each(pageRequests)('$method $url carries the page set', async (request) => {
     const res = await t.app.inject(request as InjectOptions);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
@@ -35,7 +39,26 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
+
+  it.each(apiRequests)(
+    '$method $url carries the API set: data that loads nothing',
+    async (request) => {
+      const res = await t.app.inject(request as InjectOptions);
+      expect(res.headers['content-type']).toMatch(/^(application\/json|text\/plain)/);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    },
+  );
 
   it('sets the preview cookie HttpOnly, SameSite and Secure in production', async () => {
     const res = await t.app.inject({ url: '/?client=RRB' });
