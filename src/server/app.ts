@@ -117,8 +117,11 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     production: isProduction,
   });
   const apiHeaders = apiSecurityHeaders({ production: isProduction });
-  // Callback style: every request passes through here, and an async hook costs a promise each.
-  app.addHook('onRequest', (request, reply, done) => {
+  /**
+   * Puts the security headers on the reply and finds the request's client. Returns false when it
+   * has answered the request itself (an unknown `?client=`: 400).
+   */
+  const prepare = (request: FastifyRequest, reply: FastifyReply): boolean => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
     const query = request.query as Record<string, unknown>;
     // The preview cookie matters only with preview on; otherwise the header is not even read.
@@ -133,25 +136,37 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
       { preview: config.clientPreview, defaultCode: config.defaultClient },
     );
     if (!resolution.ok) {
-      // Answering here ends the request: done() is not called.
-      const wantsHtml = !request.url.startsWith('/api/');
-      if (wantsHtml) {
+      if (request.url.startsWith('/api/')) {
+        reply
+          .code(400)
+          .send({ statusCode: 400, error: 'Bad Request', message: resolution.message });
+      } else {
         reply
           .code(400)
           .type('text/html; charset=utf-8')
           .send(friendlyErrorPage('Unknown client', resolution.message));
-      } else {
-        reply
-          .code(400)
-          .send({ statusCode: 400, error: 'Bad Request', message: resolution.message });
       }
-      return;
+      return false;
     }
     request.client = resolution.client;
     if (resolution.rememberCode && cookieCode !== resolution.rememberCode) {
       reply.header('set-cookie', previewCookieHeader(resolution.rememberCode, isProduction));
     }
-    done();
+    return true;
+  };
+  // Every route's handler starts with prepare(); the not-found and error handlers call it too.
+  // Wrapping the handlers rather than adding an onRequest hook: Fastify's hook runner alone cost
+  // about a fifth of a bare hello-world's throughput (docs/decisions/security-headers.md).
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler as (
+      this: FastifyInstance,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => unknown;
+    route.handler = function preparedHandler(this: FastifyInstance, request, reply) {
+      if (!prepare(request, reply)) return reply;
+      return handler.call(this, request, reply);
+    };
   });
 
   await app.register(fastifyStatic, {
@@ -218,6 +233,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   };
 
   app.setNotFoundHandler(async (request, reply) => {
+    if (!prepare(request, reply)) return reply;
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/')) {
       return reply.code(404).send({
@@ -250,6 +266,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
           ? error.statusCode
           : 500;
       if (status >= 500) request.log.error({ err: error }, 'request failed');
+      // The request may have failed before its handler (body parsing, a limit): no headers yet.
+      reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
       const message =
         status >= 500
           ? 'Something went wrong on our side. Please try again in a moment.'

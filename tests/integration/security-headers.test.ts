@@ -17,6 +17,8 @@ describe('security headers', () => {
     { method: 'GET', url: '/themes/JS.css' },
     { method: 'GET', url: '/media/missing.jpeg' },
     { method: 'GET', url: '/?client=NOPE' },
+    { method: 'HEAD', url: '/contact' },
+    { method: 'GET', url: '/assets/missing.js' },
   ] as const;
 
   const apiRequests = [
@@ -26,6 +28,19 @@ describe('security headers', () => {
     { method: 'POST', url: '/api/bookings/time', payload: { bookingDate: 'soon' } },
     { method: 'POST', url: '/api/v1.0/email/send', payload: {} },
     { method: 'GET', url: '/api/products?client=NOPE' },
+    // Refused before any handler runs: by the body parser, and by the body limit.
+    {
+      method: 'POST',
+      url: '/api/bookings/time',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"bookingDate":',
+    },
+    {
+      method: 'POST',
+      url: '/api/bookings/create',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ padding: 'x'.repeat(70 * 1024) }),
+    },
   ] as const;
 
   it.each(pageRequests)('$method $url carries the page set', async (request) => {
