@@ -14,10 +14,25 @@ const root = resolve(import.meta.dirname, '..');
  * task, and Lighthouse multiplies the task's wall time by four. The page under test gains or loses
  * nothing from the spare, so the lab browser runs without it (docs/decisions/page-speed.md).
  */
-export const lighthouseChromiumFlags = [
-  ...chromiumFlags,
-  '--disable-features=SpareRendererForSitePerProcess',
-];
+export const lighthouseChromiumFlags = withDisabledFeature(
+  [...chromeLauncher.Launcher.defaultFlags(), ...chromiumFlags],
+  'SpareRendererForSitePerProcess',
+);
+
+/**
+ * Chrome reads only the last `--disable-features`, so a feature joins chrome-launcher's list
+ * rather than replacing it (launched with `ignoreDefaultFlags`, the list is passed whole).
+ */
+function withDisabledFeature(flags: string[], feature: string): string[] {
+  const prefix = '--disable-features=';
+  const listed = flags
+    .filter((flag) => flag.startsWith(prefix))
+    .map((flag) => flag.slice(prefix.length));
+  return [
+    ...flags.filter((flag) => !flag.startsWith(prefix)),
+    `${prefix}${[...listed, feature].join(',')}`,
+  ];
+}
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -53,6 +68,7 @@ export async function scorePages(
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumExecutablePath,
     chromeFlags: lighthouseChromiumFlags,
+    ignoreDefaultFlags: true,
   });
   const scores: PageScore[] = [];
   try {
