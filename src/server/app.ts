@@ -117,12 +117,15 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     production: isProduction,
   });
   const apiHeaders = apiSecurityHeaders({ production: isProduction });
+  const isApi = (request: FastifyRequest) => request.url.startsWith('/api/');
+  const securityHeadersFor = (request: FastifyRequest) =>
+    isApi(request) ? apiHeaders : pageHeaders;
   /**
    * Puts the security headers on the reply and finds the request's client. Returns false when it
    * has answered the request itself (an unknown `?client=`: 400).
    */
   const prepare = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+    reply.headers(securityHeadersFor(request));
     const query = request.query as Record<string, unknown>;
     // The preview cookie matters only with preview on; otherwise the header is not even read.
     const cookieCode = config.clientPreview ? previewCookieFrom(request.headers.cookie) : undefined;
@@ -136,7 +139,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
       { preview: config.clientPreview, defaultCode: config.defaultClient },
     );
     if (!resolution.ok) {
-      if (request.url.startsWith('/api/')) {
+      if (isApi(request)) {
         reply
           .code(400)
           .send({ statusCode: 400, error: 'Bad Request', message: resolution.message });
@@ -267,7 +270,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
           : 500;
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       // The request may have failed before its handler (body parsing, a limit): no headers yet.
-      reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+      reply.headers(securityHeadersFor(request));
       const message =
         status >= 500
           ? 'Something went wrong on our side. Please try again in a moment.'
