@@ -31,20 +31,10 @@ export function deferAppScripts(template: string): DeferredAppScripts {
   const start = () => {
     if (started) return;
     started = true;
-    for (const href of ${JSON.stringify(preloads)}) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
-    for (const src of ${JSON.stringify(entries)}) {
-      const script = document.createElement('script');
-      script.type = 'module';
-      script.crossOrigin = '';
-      script.src = src;
-      document.head.append(script);
-    }
+    const add = (tag, properties) =>
+      document.head.append(Object.assign(document.createElement(tag), { crossOrigin: '' }, properties));
+    for (const href of ${JSON.stringify(preloads)}) add('link', { rel: 'modulepreload', href });
+    for (const src of ${JSON.stringify(entries)}) add('script', { type: 'module', src });
   };
   // Start once the page has loaded (its pictures are in) and has had its first contentful paint,
   // then a frame later; a frame alone can come before the first paint on a busy device.
