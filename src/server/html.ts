@@ -36,19 +36,22 @@ export function inlineStylesheets(
 ): string {
   return template.replace(
     /<link rel="stylesheet"(?: crossorigin)? href="\/assets\/([^"]+\.css)">/g,
-    (link, assetPath: string) => {
-      const css = readAsset(assetPath);
-      return css === undefined || /<\/style/i.test(css) ? link : `<style>${css.trim()}</style>`;
-    },
+    (link, assetPath: string) => styleElement(readAsset(assetPath)) ?? link,
   );
 }
 
 /** The client's theme as an inline style element; its link when the theme was not read. */
 function themeElement(client: ClientConfig, themeCss: string | undefined): string {
-  if (themeCss === undefined || /<\/style/i.test(themeCss)) {
-    return `<link rel="stylesheet" href="/themes/${encodeURIComponent(client.name)}.css">`;
-  }
-  return `<style data-theme="${escapeHtml(client.name)}">${themeCss.trim()}</style>`;
+  return (
+    styleElement(themeCss, ` data-theme="${escapeHtml(client.name)}"`) ??
+    `<link rel="stylesheet" href="/themes/${encodeURIComponent(client.name)}.css">`
+  );
+}
+
+/** CSS as a style element; undefined when there is none, or it could close the element early. */
+function styleElement(css: string | undefined, attributes = ''): string | undefined {
+  if (css === undefined || /<\/style/i.test(css)) return undefined;
+  return `<style${attributes}>${css.trim()}</style>`;
 }
 
 /** The client record as the browser needs it: everything public, nothing server-only. */
