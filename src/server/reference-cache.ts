@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /**
  * A short-lived cache for reference data (categories, treatments, products, reviews). They change
  * only when the seed runs or an owner edits them, so a few seconds of staleness takes a database
@@ -20,11 +22,22 @@ export function createReferenceCache(ttlMs: number, now: () => number = Date.now
 
 /**
  * A loader whose result is cached as JSON text, so a cached list is serialised once per load
- * instead of once per request. Send it with `reply.type(jsonContentType)`: Fastify passes a
- * string with a JSON content type through as it is.
+ * instead of once per request.
  */
 export function asJsonText<T>(load: () => Promise<T>): () => Promise<string> {
   return async () => JSON.stringify(await load());
 }
 
-export const jsonContentType = 'application/json; charset=utf-8';
+/**
+ * Answers with `load`'s result from the cache as JSON text. The content type goes with it:
+ * Fastify passes a string with a JSON content type through as it is.
+ */
+export function cachedJsonAnswer<T>(
+  reply: Pick<FastifyReply, 'type'>,
+  cache: ReferenceCache,
+  key: string,
+  load: () => Promise<T>,
+): Promise<string> {
+  reply.type('application/json; charset=utf-8');
+  return cache(key, asJsonText(load));
+}

@@ -8,7 +8,7 @@ import {
 } from '../../common/booking.js';
 import type { AppDeps } from '../app.js';
 import { httpError, parseRequest } from '../http-errors.js';
-import { asJsonText, jsonContentType } from '../reference-cache.js';
+import { cachedJsonAnswer } from '../reference-cache.js';
 import { findAvailableStartTimes } from './availability.js';
 import {
   BookingRefusal,
@@ -37,21 +37,20 @@ export function registerBookingRoutes(
   { db, dbKind, config, referenceCache }: AppDeps,
   now: () => Date = () => new Date(),
 ): void {
-  app.get('/api/categories/list', async (request, reply) => {
-    reply.type(jsonContentType);
-    return referenceCache(
-      `categories:${request.client.name}`,
-      asJsonText(() => listCategories(db, request.client.name)),
-    );
-  });
+  app.get('/api/categories/list', async (request, reply) =>
+    cachedJsonAnswer(reply, referenceCache, `categories:${request.client.name}`, () =>
+      listCategories(db, request.client.name),
+    ),
+  );
 
   app.get('/api/treatments/list', async (request, reply) => {
     const { activeOnly } = parseRequest(treatmentsQuerySchema, request.query, 'query');
     const onlyActive = activeOnly === '1' || activeOnly === 'true';
-    reply.type(jsonContentType);
-    return referenceCache(
+    return cachedJsonAnswer(
+      reply,
+      referenceCache,
       `treatments:${request.client.name}:${onlyActive}`,
-      asJsonText(() => listTreatments(db, request.client.name, onlyActive)),
+      () => listTreatments(db, request.client.name, onlyActive),
     );
   });
 

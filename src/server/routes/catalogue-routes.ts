@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { productCategories } from '../../common/routes.js';
 import type { AppDeps } from '../app.js';
 import { httpError, parseRequest } from '../http-errors.js';
-import { asJsonText, jsonContentType } from '../reference-cache.js';
+import { cachedJsonAnswer } from '../reference-cache.js';
 import { sanitiseBlurb } from '../sanitise-html.js';
 import type { Database, ProductsTable } from '../db/schema.js';
 import type { ClientConfig } from '../../common/client-config.js';
@@ -67,15 +67,16 @@ export function registerCatalogueRoutes(
   app.get('/api/products', async (request, reply) => {
     const { category } = parseRequest(listQuerySchema, request.query, 'query');
     const client = request.client;
-    reply.type(jsonContentType);
-    return referenceCache(
+    return cachedJsonAnswer(
+      reply,
+      referenceCache,
       `products:${client.name}:${category ?? ''}`,
-      asJsonText(async () => {
+      async () => {
         let query = db.selectFrom('products').selectAll().where('client_code', '=', client.name);
         if (category) query = query.where('category', '=', category);
         const rows = await query.orderBy('id').execute();
         return Promise.all(rows.map((row) => toProductDto(row, client)));
-      }),
+      },
     );
   });
 
@@ -86,19 +87,15 @@ export function registerCatalogueRoutes(
     return product;
   });
 
-  app.get('/api/reviews', async (request, reply) => {
-    reply.type(jsonContentType);
-    return referenceCache(
-      `reviews:${request.client.name}`,
-      asJsonText(async () => {
-        const rows = await db
-          .selectFrom('reviews')
-          .select(['id', 'review', 'reviewer', 'stars'])
-          .where('client_code', '=', request.client.name)
-          .orderBy('id')
-          .execute();
-        return rows.map((r) => ({ ...r, stars: r.stars ?? undefined }));
-      }),
-    );
-  });
+  app.get('/api/reviews', async (request, reply) =>
+    cachedJsonAnswer(reply, referenceCache, `reviews:${request.client.name}`, async () => {
+      const rows = await db
+        .selectFrom('reviews')
+        .select(['id', 'review', 'reviewer', 'stars'])
+        .where('client_code', '=', request.client.name)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ ...r, stars: r.stars ?? undefined }));
+    }),
+  );
 }
