@@ -1,4 +1,4 @@
-import { buildApp } from './app.js';
+import { buildApp } from './http/build-app.js';
 import { loadConfig } from './config.js';
 import { attachOutboxWorker } from './mail/outbox-worker.js';
 import { prepareData } from './startup.js';

@@ -19,6 +19,8 @@ describe('security headers', () => {
     { method: 'GET', url: '/?client=NOPE' },
     { method: 'HEAD', url: '/contact' },
     { method: 'GET', url: '/assets/missing.js' },
+    // Refused before routing: a URL that cannot be decoded.
+    { method: 'GET', url: '/%zz' },
   ] as const;
 
   const apiRequests = [

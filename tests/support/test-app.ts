@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/http/build-app.js';
 import type { ClientRegistry } from '../../src/server/clients/client-registry.js';
 import { loadConfig, type ServerConfig } from '../../src/server/config.js';
 import type { DatabaseHandle } from '../../src/server/db/database.js';

@@ -1,8 +1,8 @@
 import { formatLongDate, type StoredBooking } from '../../common/booking.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { formatDuration, formatPounds } from '../../common/money.js';
-import { escapeHtml } from '../html.js';
-import type { OutgoingMessage } from '../mail/outbox.js';
+import { escapeHtml } from '../kernel/escape-html.js';
+import type { OutgoingMessage } from '../mail/outbox-store.js';
 
 /**
  * The two confirmation e-mails of a booking: one to the business (reply goes to the customer)

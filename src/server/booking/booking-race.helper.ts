@@ -2,7 +2,8 @@ import { createInterface } from 'node:readline';
 import { createBookingRequestSchema } from '../../common/booking.js';
 import { loadClientRegistry } from '../clients/client-registry.js';
 import { openDatabase } from '../db/database.js';
-import { BookingRefusal, createBooking } from './booking-store.js';
+import { AppError } from '../kernel/errors.js';
+import { createBooking } from './booking-service.js';
 
 /**
  * One of several OS processes that race to book the same slots in one SQLite file, for
@@ -44,7 +45,7 @@ for (const startTime of startTimes) {
     outcomes.push('booked');
   } catch (error) {
     outcomes.push(
-      error instanceof BookingRefusal ? `refused ${error.statusCode}` : `error ${String(error)}`,
+      error instanceof AppError ? `refused ${error.statusCode}` : `error ${String(error)}`,
     );
   }
 }

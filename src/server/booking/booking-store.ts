@@ -1,36 +1,13 @@
-import { sql, type Kysely } from 'kysely';
-import {
-  consentVersion,
-  formatMinuteOfDay,
-  splitStartTime,
-  type Category,
-  type CreateBookingRequest,
-  type StoredBooking,
-  type Treatment,
-} from '../../common/booking.js';
-import type { BookingRules, ClientConfig } from '../../common/client-config.js';
-import { formatDuration } from '../../common/money.js';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Category, Treatment } from '../../common/booking.js';
 import type { DatabaseKind } from '../db/database.js';
-import type { Database, TreatmentsTable } from '../db/schema.js';
-import { enqueueMessage } from '../mail/outbox.js';
-import { renderBookingEmails } from './booking-emails.js';
-import {
-  checkBookingDate,
-  findAvailableStartTimes,
-  localEndMinute,
-  type BookedInterval,
-} from './availability.js';
-
-/** A refusal the route maps to a status code; the message is shown to the visitor. */
-export class BookingRefusal extends Error {
-  constructor(
-    readonly statusCode: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'BookingRefusal';
-  }
-}
+import type {
+  BookingTreatmentsTable,
+  BookingsTable,
+  Database,
+  TreatmentsTable,
+} from '../db/schema.js';
+import type { BookedInterval } from './availability.js';
 
 export function toTreatmentDto(row: TreatmentsTable): Treatment {
   return {
@@ -90,14 +67,18 @@ export async function findBookedIntervals(
   }));
 }
 
-export function requireBookingRules(client: ClientConfig): BookingRules {
-  if (!client.booking) {
-    throw new BookingRefusal(
-      404,
-      `${client.title} does not take bookings online. Please contact ${client.email} to arrange an appointment.`,
-    );
-  }
-  return client.booking;
+/** The client's treatments with these ids, in no particular order; ids it does not offer are left out. */
+export async function findTreatments(
+  db: Kysely<Database>,
+  clientCode: string,
+  ids: number[],
+): Promise<TreatmentsTable[]> {
+  return db
+    .selectFrom('treatments')
+    .selectAll()
+    .where('client_code', '=', clientCode)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /**
@@ -135,163 +116,23 @@ export async function withDayLock<T>(
   });
 }
 
-export interface CreateBookingContext {
-  db: Kysely<Database>;
-  dbKind: DatabaseKind;
-  client: ClientConfig;
-  mailFrom: string;
-  now: Date;
-}
+export type NewBooking = Insertable<BookingsTable>;
+export type NewBookingTreatment = Omit<Insertable<BookingTreatmentsTable>, 'booking_id'>;
 
-function describeIds(ids: number[]): string {
-  return ids.length === 1 ? `treatment ${ids[0]}` : `treatments ${ids.join(', ')}`;
-}
-
-async function loadChosenTreatments(
-  db: Kysely<Database>,
-  client: ClientConfig,
-  ids: number[],
-): Promise<TreatmentsTable[]> {
-  const rows = await db
-    .selectFrom('treatments')
-    .selectAll()
-    .where('client_code', '=', client.name)
-    .where('id', 'in', ids)
+/** Stores a booking and its treatments; call it inside withDayLock. Returns the booking's id. */
+export async function insertBooking(
+  trx: Kysely<Database>,
+  booking: NewBooking,
+  treatments: NewBookingTreatment[],
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('bookings')
+    .values(booking)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('booking_treatments')
+    .values(treatments.map((treatment) => ({ booking_id: id, ...treatment })))
     .execute();
-  const missing = ids.filter((id) => !rows.some((row) => row.id === id));
-  if (missing.length > 0) {
-    throw new BookingRefusal(
-      400,
-      `${client.title} does not offer ${describeIds(missing)}. Please choose from the treatments listed.`,
-    );
-  }
-  const inactive = rows.filter((row) => row.active !== 1);
-  if (inactive.length > 0) {
-    throw new BookingRefusal(
-      400,
-      `${inactive.map((row) => row.name).join(', ')} cannot be booked online at the moment. Please choose another treatment.`,
-    );
-  }
-  // Keep the visitor's order for the stored list and the e-mails.
-  return ids.map((id) => rows.find((row) => row.id === id)!);
-}
-
-/**
- * Stores a booking if its slot is still free. Totals and the end time come from the treatments
- * in the database; the slot is re-checked under the day lock, and the confirmation e-mails are
- * queued in the same transaction, so a booking and its e-mails exist together or not at all.
- */
-export async function createBooking(
-  context: CreateBookingContext,
-  request: CreateBookingRequest,
-): Promise<StoredBooking> {
-  const { db, dbKind, client, mailFrom, now } = context;
-  const rules = requireBookingRules(client);
-  const { date, minuteOfDay } = splitStartTime(request.startTime);
-  const startLabel = formatMinuteOfDay(minuteOfDay);
-
-  const dateCheck = checkBookingDate(date, rules, client.timeZone, now);
-  if (!dateCheck.ok) throw new BookingRefusal(400, dateCheck.reason);
-
-  const treatments = await loadChosenTreatments(
-    db,
-    client,
-    request.treatments.map((t) => t.ID),
-  );
-  const totalPricePence = treatments.reduce((sum, t) => sum + t.price_pence, 0);
-  const totalDuration = treatments.reduce((sum, t) => sum + t.duration_minutes, 0);
-
-  const offered = (existing: BookedInterval[]) => {
-    const result = findAvailableStartTimes({
-      date,
-      durationMinutes: totalDuration,
-      rules,
-      timeZone: client.timeZone,
-      now,
-      existing,
-    });
-    return result.ok && result.times.includes(startLabel);
-  };
-  if (!offered([])) {
-    throw new BookingRefusal(
-      400,
-      `${startLabel} on ${date} is not a time we offer for ${formatDuration(totalDuration)} of treatments. Please choose one of the available times.`,
-    );
-  }
-
-  const endMinute = localEndMinute(date, minuteOfDay, totalDuration, client.timeZone);
-  const customer = request.customer;
-  const consentAt = now.toISOString();
-
-  return withDayLock(db, dbKind, client.name, date, async (trx) => {
-    if (!offered(await findBookedIntervals(trx, client.name, date))) {
-      throw new BookingRefusal(
-        409,
-        `Sorry, ${startLabel} on ${date} has just been booked by someone else. Please choose another time.`,
-      );
-    }
-    const { id } = await trx
-      .insertInto('bookings')
-      .values({
-        client_code: client.name,
-        booking_date: date,
-        start_minute: minuteOfDay,
-        end_minute: endMinute,
-        total_price_pence: totalPricePence,
-        total_duration_minutes: totalDuration,
-        customer_name: customer.name,
-        customer_email: customer.email,
-        customer_telephone: customer.telephone,
-        customer_door_no: customer.doorNo,
-        customer_post_code: customer.postCode,
-        marketing: customer.marketing ? 1 : 0,
-        consent_at: consentAt,
-        consent_version: consentVersion,
-        created_at: now.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('booking_treatments')
-      .values(
-        treatments.map((t) => ({
-          booking_id: id,
-          treatment_id: t.id,
-          name: t.name,
-          price_pence: t.price_pence,
-          duration_minutes: t.duration_minutes,
-        })),
-      )
-      .execute();
-
-    const stored: StoredBooking = {
-      ID: id,
-      bookingDate: date,
-      startTime: `${date} ${startLabel}:00`,
-      endTime: `${date} ${formatMinuteOfDay(endMinute)}:00`,
-      totalPrice: totalPricePence / 100,
-      totalDuration,
-      customer: {
-        name: customer.name,
-        email: customer.email,
-        telephone: customer.telephone,
-        doorNo: customer.doorNo,
-        postCode: customer.postCode,
-        gdprConsent: true,
-        marketing: customer.marketing ?? false,
-      },
-      treatments: treatments.map((t) => ({
-        ID: t.id,
-        Name: t.name,
-        Price: t.price_pence / 100,
-        Duration: t.duration_minutes,
-      })),
-      consentAt,
-      consentVersion,
-    };
-    for (const message of renderBookingEmails(stored, client, mailFrom)) {
-      await enqueueMessage(trx, message, now);
-    }
-    return stored;
-  });
+  return id;
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../html.js';
+import { escapeHtml } from '../kernel/escape-html.js';
 
 /**
  * HTML that has been through sanitiseCartTable. The brand stops any other string from being

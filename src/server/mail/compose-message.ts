@@ -3,7 +3,7 @@ import type { ClientConfig } from '../../common/client-config.js';
 import { checkoutFormSchema, contactFormSchema, travelEnquirySchema } from '../../common/forms.js';
 import { cartTableToText, sanitiseCartTable, type SanitisedHtml } from './cart-table.js';
 import { emailTemplates, templateKinds, type TemplateKind } from './email-templates.js';
-import type { OutgoingMessage } from './outbox.js';
+import type { OutgoingMessage } from './outbox-store.js';
 import { renderHtmlTemplate, renderSubject, renderTextTemplate } from './render-template.js';
 
 /**

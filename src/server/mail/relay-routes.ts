@@ -1,14 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../kernel/app-deps.js';
+import { AppError, type ClientErrorStatus } from '../kernel/errors.js';
 import { decideRelayRequest, type RelayRequest } from './compose-message.js';
-import { enqueueMessage } from './outbox.js';
+import { enqueueMessage } from './outbox-store.js';
 
-/** The relay answers like EmailJS: plain text, 200 `OK` or 400 with the reason. */
 const relayBodyLimit = 64 * 1024;
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;
 /** @fastify/multipart's limit errors, in words a sender can act on. */
-const multipartErrors: Record<string, { status: number; text: string }> = {
+const multipartErrors: Record<string, { status: ClientErrorStatus; text: string }> = {
   FST_FILES_LIMIT: { status: 400, text: 'Attachments are not accepted' },
   FST_PARTS_LIMIT: { status: 413, text: 'Too many form fields' },
   FST_FIELDS_LIMIT: { status: 413, text: 'Too many form fields' },
@@ -16,112 +16,92 @@ const multipartErrors: Record<string, { status: number; text: string }> = {
 };
 const idFields = new Set(['lib_version', 'user_id', 'service_id', 'template_id', 'accessToken']);
 
-function answer(reply: FastifyReply, status: number, text: string) {
-  return reply.code(status).type('text/plain; charset=utf-8').send(text);
+/** The relay answers like EmailJS: plain text, 200 `OK`, or an error status with the reason. */
+function answerOk(reply: FastifyReply) {
+  return reply.code(200).type('text/plain; charset=utf-8').send('OK');
 }
 
 /**
  * POST /api/v1.0/email/send (JSON) and /api/v1.0/email/send-form (multipart): the EmailJS REST
  * contract over our outbox. A message is answered 200 only once it is stored; the outbox worker
  * delivers it. Limits per IP (before the body is read) and per client (once user_id is known).
+ * Refusals are thrown as AppError like everywhere else; the route config tells the one error
+ * handler to answer them as EmailJS does, in plain text.
  */
-export function registerEmailRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { config, registry, db } = deps;
+export const relayRoutes: FastifyPluginAsync<AppDeps> = async (relay, { config, registry, db }) => {
   const limits = config.mailRelayLimits;
+  // Registered inside this plugin, so only the relay's routes read multipart bodies.
+  await relay.register(fastifyMultipart, {
+    limits: { files: 0, fields: 60, fieldSize: 50 * 1024, parts: 60 },
+  });
+  const perIp = relay.createRateLimit({ max: limits.perIpPerMinute, timeWindow: 60_000 });
+  const perClient = relay.createRateLimit({
+    max: limits.perClientPerHour,
+    timeWindow: 60 * 60_000,
+    keyGenerator: (request) => `client:${clientKeyOf(request)}`,
+  });
 
-  void app.register(async (relay) => {
-    await relay.register(fastifyMultipart, {
-      limits: { files: 0, fields: 60, fieldSize: 50 * 1024, parts: 60 },
-    });
-    const perIp = relay.createRateLimit({ max: limits.perIpPerMinute, timeWindow: 60_000 });
-    const perClient = relay.createRateLimit({
-      max: limits.perClientPerHour,
-      timeWindow: 60 * 60_000,
-      keyGenerator: (request) => `client:${clientKeyOf(request)}`,
-    });
-
-    const refuseWhenLimited =
-      (limiter: typeof perIp) => async (request: FastifyRequest, reply: FastifyReply) => {
-        const result = await limiter(request);
-        if (result.isAllowed || !result.isExceeded) return;
-        reply.header('retry-after', String(result.ttlInSeconds));
-        return answer(
-          reply,
-          429,
-          `Too many requests, please try again in ${result.ttlInSeconds} seconds`,
-        );
-      };
-
-    const handle = async (request: FastifyRequest, reply: FastifyReply, body: RelayRequest) => {
-      // Per client only once the body (JSON or multipart) has named the client.
-      const limited = await refuseWhenLimited(perClient)(request, reply);
-      if (limited) return limited;
-      const rawKey = request.headers['idempotency-key'];
-      const idempotencyKey = typeof rawKey === 'string' && rawKey !== '' ? rawKey : undefined;
-      if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
-        return answer(reply, 400, 'The idempotency key must be 8 to 128 letters, digits, - or _');
-      }
-      const decision = decideRelayRequest(body, {
-        findClientByUserId: registry.byEmailUserId,
-        mailFrom: config.mailFrom,
-        idempotencyKey,
-      });
-      if (decision.kind === 'refused') return answer(reply, 400, decision.reason);
-      if (decision.kind === 'honeypot') {
-        request.log.info(
-          `Dropped a ${decision.client.name} message with the honeypot field filled`,
-        );
-        return answer(reply, 200, 'OK');
-      }
-      const stored = await enqueueMessage(db, decision.message);
-      if (stored.duplicate) request.log.info(`Replay of outbox message ${stored.id} accepted once`);
-      return answer(reply, 200, 'OK');
+  const refuseWhenLimited =
+    (limiter: typeof perIp) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await limiter(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      reply.header('retry-after', String(result.ttlInSeconds));
+      throw new AppError(
+        429,
+        `Too many requests, please try again in ${result.ttlInSeconds} seconds`,
+      );
     };
 
-    const routeOptions = {
-      bodyLimit: relayBodyLimit,
-      onRequest: refuseWhenLimited(perIp),
-    };
-
-    relay.post('/api/v1.0/email/send', routeOptions, async (request, reply) => {
-      const body = request.body;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        return answer(reply, 400, 'The request body must be a JSON object');
-      }
-      return handle(request, reply, body as RelayRequest);
+  const handle = async (request: FastifyRequest, reply: FastifyReply, body: RelayRequest) => {
+    // Per client only once the body (JSON or multipart) has named the client.
+    await refuseWhenLimited(perClient)(request, reply);
+    const rawKey = request.headers['idempotency-key'];
+    const idempotencyKey = typeof rawKey === 'string' && rawKey !== '' ? rawKey : undefined;
+    if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
+      throw new AppError(400, 'The idempotency key must be 8 to 128 letters, digits, - or _');
+    }
+    const decision = decideRelayRequest(body, {
+      findClientByUserId: registry.byEmailUserId,
+      mailFrom: config.mailFrom,
+      idempotencyKey,
     });
+    if (decision.kind === 'refused') throw new AppError(400, decision.reason);
+    if (decision.kind === 'honeypot') {
+      request.log.info(`Dropped a ${decision.client.name} message with the honeypot field filled`);
+      return answerOk(reply);
+    }
+    const stored = await enqueueMessage(db, decision.message);
+    if (stored.duplicate) request.log.info(`Replay of outbox message ${stored.id} accepted once`);
+    return answerOk(reply);
+  };
 
-    relay.post('/api/v1.0/email/send-form', routeOptions, async (request, reply) => {
-      if (!request.isMultipart()) {
-        return answer(reply, 400, 'The request must be multipart/form-data');
-      }
-      let fields: RelayRequest;
-      try {
-        fields = await readFormFields(request);
-      } catch (error) {
-        // A malformed body (no boundary, truncated part) is the sender's mistake, not ours.
-        const status = (error as { statusCode?: number }).statusCode;
-        if (status && status >= 400 && status < 500) throw error;
-        return answer(reply, 400, `The form data could not be read: ${(error as Error).message}`);
-      }
-      return handle(request, reply, fields);
-    });
+  const routeOptions = {
+    bodyLimit: relayBodyLimit,
+    onRequest: refuseWhenLimited(perIp),
+    config: {
+      plainTextErrors: { serverError: 'The message could not be stored, please try again' },
+    },
+  };
 
-    relay.setErrorHandler(
-      async (error: Error & { statusCode?: number; code?: string }, request, reply) => {
-        const friendly = multipartErrors[error.code ?? ''];
-        if (friendly) return answer(reply, friendly.status, friendly.text);
-        const status =
-          error.statusCode && error.statusCode >= 400 && error.statusCode < 500
-            ? error.statusCode
-            : 500;
-        if (status >= 500) {
-          request.log.error({ err: error }, 'e-mail relay failed');
-          return answer(reply, 500, 'The message could not be stored, please try again');
-        }
-        return answer(reply, status, error.message);
-      },
-    );
+  relay.post('/api/v1.0/email/send', routeOptions, async (request, reply) => {
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new AppError(400, 'The request body must be a JSON object');
+    }
+    return handle(request, reply, body as RelayRequest);
+  });
+
+  relay.post('/api/v1.0/email/send-form', routeOptions, async (request, reply) => {
+    if (!request.isMultipart()) {
+      throw new AppError(400, 'The request must be multipart/form-data');
+    }
+    let fields: RelayRequest;
+    try {
+      fields = await readFormFields(request);
+    } catch (error) {
+      throw formDataError(error);
+    }
+    return handle(request, reply, fields);
   });
 
   function clientKeyOf(request: FastifyRequest): string {
@@ -129,6 +109,24 @@ export function registerEmailRelayRoutes(app: FastifyInstance, deps: AppDeps): v
     const userId = body && typeof body.user_id === 'string' ? body.user_id : '';
     return registry.byEmailUserId(userId)?.name ?? 'unknown';
   }
+};
+
+/**
+ * Why a multipart body could not be read, as the sender should hear it: the multipart limits in
+ * words, another refusal as it was, and a malformed body (no boundary, a truncated part) as the
+ * sender's mistake rather than ours.
+ */
+function formDataError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const { code, statusCode, message } = error as {
+    code?: string;
+    statusCode?: number;
+    message?: string;
+  };
+  const friendly = multipartErrors[code ?? ''];
+  if (friendly) return new AppError(friendly.status, friendly.text);
+  if (statusCode && statusCode >= 400 && statusCode < 500) return error;
+  return new AppError(400, `The form data could not be read: ${message ?? String(error)}`);
 }
 
 /** The multipart form as one EmailJS request: the ids, and every other field as a parameter. */
@@ -138,7 +136,7 @@ async function readFormFields(request: FastifyRequest): Promise<RelayRequest> {
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       part.file.resume();
-      throw Object.assign(new Error('Attachments are not accepted'), { statusCode: 400 });
+      throw new AppError(400, 'Attachments are not accepted');
     }
     const value = typeof part.value === 'string' ? part.value : String(part.value);
     if (idFields.has(part.fieldname)) ids[part.fieldname] = value;

@@ -5,7 +5,7 @@ import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.j
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { relayMessages } from './compose-message.js';
 import { readMail } from './mime-for-tests.js';
-import { enqueueMessage } from './outbox.js';
+import { enqueueMessage } from './outbox-store.js';
 import {
   claimDueMessages,
   createOutboxWorker,

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../html.js';
+import { escapeHtml } from '../kernel/escape-html.js';
 import type { SanitisedHtml } from './cart-table.js';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { countRows } from '../../tests/support/count-rows.js';
-import { describeEachDatabase } from '../../tests/support/each-database.js';
-import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
-import { applySeed, readSeed } from './db/seed.js';
+import { countRows } from '../../../tests/support/count-rows.js';
+import { describeEachDatabase } from '../../../tests/support/each-database.js';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { applySeed, readSeed } from '../db/seed.js';
 
 describeEachDatabase('the foundation server', (kind) => {
   let t: TestApp;

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSeed } from './db/seed.js';
+import { readSeed } from '../db/seed.js';
 import { loadPrerender } from './prerender.js';
 
-const root = join(import.meta.dirname, '../..');
+const root = join(import.meta.dirname, '../../..');
 const se = readSeed(join(root, 'seed')).clients.find((c) => c.name === 'SE')!;
 const log = Fastify({ logger: false }).log;
 const folders: string[] = [];

@@ -1,3 +1,5 @@
+import type { ClientConfig } from '../../common/client-config.js';
+
 /**
  * The security headers every response carries, worked out once at start-up. They are the set
  * helmet sends by default, with our Content-Security-Policy; @fastify/helmet rebuilt them from
@@ -9,6 +11,17 @@ export interface SecurityHeaderOptions {
   connectOrigins: readonly string[];
   /** HSTS only in production: a developer's http://localhost must not be pinned to https. */
   production: boolean;
+}
+
+/** Origins the browser may call besides this site: other e-mail services and probe addresses. */
+export function externalConnectOrigins(clients: readonly ClientConfig[]): string[] {
+  const origins = new Set<string>();
+  for (const client of clients) {
+    for (const url of [client.emailService.baseUrl, client.failureProbeUrl]) {
+      if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
+    }
+  }
+  return [...origins];
 }
 
 export function contentSecurityPolicy(connectOrigins: readonly string[]): string {

@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { ClientConfig } from '../common/client-config.js';
+import type { ClientConfig } from '../../common/client-config.js';
 import {
   activeTreatmentsQueryKey,
   bookingCategoriesQueryKey,
   productIdOfPath,
   productQueryKey,
   type PrefetchedQuery,
-} from '../common/page-data.js';
-import { listCategories, listTreatments } from './booking/booking-store.js';
-import type { Database } from './db/schema.js';
-import { findProduct, parseProductId } from './routes/catalogue-routes.js';
+} from '../../common/page-data.js';
+import { listCategories, listTreatments } from '../booking/booking-store.js';
+import { findProduct } from '../catalogue/catalogue-store.js';
+import { parseProductId } from '../catalogue/product-id.js';
+import type { Database } from '../db/schema.js';
 
 /** What the server knows about a page beyond its client: prefetched data, the LCP picture. */
 export interface PageData {

@@ -2,15 +2,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ClientConfig } from '../common/client-config.js';
-import type { PrefetchedQuery } from '../common/page-data.js';
+import type { ClientConfig } from '../../common/client-config.js';
+import type { PrefetchedQuery } from '../../common/page-data.js';
 import { publicClientConfig } from './html.js';
 
 /** The HTML of the app's screen at a URL for a client, or undefined to send the empty shell. */
 export type Prerender = (
   url: string,
   client: ClientConfig,
-  /** Data the screen reads from its query cache (src/server/page-data.ts). */
+  /** Data the screen reads from its query cache (src/server/pages/page-data.ts). */
   queries?: PrefetchedQuery[],
 ) => Promise<string | undefined>;
 

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { parseRequest } from '../http-errors.js';
+import { parseRequest } from '../kernel/errors.js';
 
 const probeSchema = z.object({ message: z.string().max(2000) }).passthrough();
 
 /** The failure screen's diagnostic POST (spec section 4): logged, answered, nothing stored. */
-export function registerDiagnosticsRoutes(app: FastifyInstance): void {
+export const diagnosticsRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/diagnostics/failure-probe',
     { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
@@ -18,4 +18,4 @@ export function registerDiagnosticsRoutes(app: FastifyInstance): void {
       return { received: true };
     },
   );
-}
+};

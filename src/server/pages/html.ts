@@ -1,5 +1,6 @@
-import type { ClientConfig } from '../common/client-config.js';
-import { pageDataElementId } from '../common/page-data.js';
+import type { ClientConfig } from '../../common/client-config.js';
+import { pageDataElementId } from '../../common/page-data.js';
+import { escapeHtml } from '../kernel/escape-html.js';
 import type { PageData } from './page-data.js';
 
 /** Markers in src/web/index.html that the server fills per request. */
@@ -9,10 +10,6 @@ export const htmlMarkers = {
   config: '<!--app-config-->',
   root: '<div id="root"></div>',
 } as const;
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** JSON that is safe inside a <script type="application/json"> element. */
 export function jsonForScript(value: unknown): string {
@@ -66,9 +63,9 @@ export function publicClientConfig(client: ClientConfig): ClientConfig {
 export function renderPage(
   template: string,
   client: ClientConfig | undefined,
-  /** The screen's prerendered HTML (src/server/prerender.ts), placed inside #root. */
+  /** The screen's prerendered HTML (src/server/pages/prerender.ts), placed inside #root. */
   appHtml = '',
-  /** Data looked up for this page (src/server/page-data.ts); without it, nothing is preloaded. */
+  /** Data looked up for this page (src/server/pages/page-data.ts); without it, nothing is preloaded. */
   page: PageData = { queries: [] },
   /** The text of public/themes/{code}.css, inlined; without it the page links the theme. */
   themeCss?: string,

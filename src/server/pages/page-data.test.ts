@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../tests/support/each-database.js';
-import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
+import { describeEachDatabase } from '../../../tests/support/each-database.js';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 
 describeEachDatabase('pages sent with their data', (kind) => {
   let t: TestApp;

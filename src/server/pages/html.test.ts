@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readSeed } from './db/seed.js';
+import { readSeed } from '../db/seed.js';
 import { inlineStylesheets, jsonForScript, renderPage } from './html.js';
 
-const root = join(import.meta.dirname, '../..');
+const root = join(import.meta.dirname, '../../..');
 const template = readFileSync(join(root, 'src/web/index.html'), 'utf8');
 const js = readSeed(join(root, 'seed')).clients.find((c) => c.name === 'JS')!;
 

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { productCategories } from '../../common/routes.js';
+import type { AppDeps } from '../kernel/app-deps.js';
+import { AppError, parseRequest } from '../kernel/errors.js';
+import { cachedJsonAnswer } from '../kernel/reference-cache.js';
+import { findProduct, listProducts } from './catalogue-store.js';
+import { productIdSchema } from './product-id.js';
+
+const listQuerySchema = z.object({ category: z.enum(productCategories).optional() });
+const idParamsSchema = z.object({ id: productIdSchema });
+
+/** The shop's products, always scoped to the client resolved for the request. */
+export const catalogueRoutes: FastifyPluginAsync<AppDeps> = async (app, { db, referenceCache }) => {
+  app.get('/api/products', async (request, reply) => {
+    const { category } = parseRequest(listQuerySchema, request.query, 'query');
+    const client = request.client;
+    return cachedJsonAnswer(
+      reply,
+      referenceCache,
+      `products:${client.name}:${category ?? ''}`,
+      () => listProducts(db, client, category),
+    );
+  });
+
+  app.get('/api/products/:id', async (request) => {
+    const { id } = parseRequest(idParamsSchema, request.params, 'product id');
+    const product = await findProduct(db, request.client, id);
+    if (!product) throw new AppError(404, `There is no product ${id}.`);
+    return product;
+  });
+};

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../kernel/errors.js';
+import { errorAnswer } from './error-answer.js';
+import { isApiRequest, type RequestPreparation } from './prepare-request.js';
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? '/';
+}
+
+function noApiRoute(request: FastifyRequest): AppError {
+  return new AppError(404, `No API route ${request.method} ${pathOf(request)}.`);
+}
+
+/**
+ * Answers a failed request: a thrown AppError or a Fastify refusal as `{ statusCode, error,
+ * message }`, anything else as a 500 with no details (logged), always with the security headers.
+ */
+export function createErrorAnswer(
+  securityHeadersFor: RequestPreparation['securityHeadersFor'],
+): (error: unknown, request: FastifyRequest, reply: FastifyReply) => FastifyReply {
+  return (error, request, reply) => {
+    const answer = errorAnswer(error);
+    if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // The request may have failed before its handler (body parsing, a limit): no headers yet.
+    reply.headers(securityHeadersFor(request));
+    reply.code(answer.statusCode);
+    const plainText = request.routeOptions.config?.plainTextErrors;
+    if (plainText) {
+      // The EmailJS-compatible relay answers its errors as EmailJS does: the reason as text.
+      const text = answer.statusCode >= 500 ? plainText.serverError : answer.message;
+      return reply.type('text/plain; charset=utf-8').send(text);
+    }
+    return reply.send(answer);
+  };
+}
+
+/**
+ * Every answer that is not a route's own: the one error handler (above), an unknown API path, and the not-found handler for what no route serves (a missing static file,
+ * a method pages do not take). Pages are a route of their own (src/server/pages/).
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  { prepare, securityHeadersFor }: RequestPreparation,
+): void {
+  app.setErrorHandler(createErrorAnswer(securityHeadersFor));
+
+  // The pages route takes every other GET path; an unknown API path is an error, not a page.
+  app.get('/api/*', async (request) => {
+    throw noApiRoute(request);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!prepare(request, reply)) return reply;
+    if (isApiRequest(request)) throw noApiRoute(request);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      throw new AppError(405, `${request.method} is not allowed here.`);
+    }
+    return reply.code(404).type('text/plain').send('Not found');
+  });
+}

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { ClientConfig } from '../../common/client-config.js';
+import type { ClientRegistry } from '../clients/client-registry.js';
+import type { ServerConfig } from '../config.js';
+import type { DatabaseKind } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import type { ReferenceCache } from './reference-cache.js';
+
+/** What every resource plugin is registered with: built once at start-up, then passed in. */
+export interface AppDeps {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  dbKind: DatabaseKind;
+  registry: ClientRegistry;
+  /** Short-lived cache for list endpoints (see reference-cache.ts). */
+  referenceCache: ReferenceCache;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The client this request is for; set by the HTTP shell before any handler runs. */
+    client: ClientConfig;
+  }
+}

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../kernel/app-deps.js';
+import { cachedJsonAnswer } from '../kernel/reference-cache.js';
+import { listReviews } from './reviews-store.js';
+
+/** The client's reviews (spec: the reviews screen), cached like the other lists. */
+export const reviewsRoutes: FastifyPluginAsync<AppDeps> = async (app, { db, referenceCache }) => {
+  app.get('/api/reviews', async (request, reply) =>
+    cachedJsonAnswer(reply, referenceCache, `reviews:${request.client.name}`, () =>
+      listReviews(db, request.client.name),
+    ),
+  );
+};
