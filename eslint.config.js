@@ -1,6 +1,4 @@
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -46,47 +44,6 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The import graph flows one way (docs/architecture.md). Imports are resolved as TypeScript
-    // resolves them: `./x.js` finds x.ts, and tsconfig's path aliases apply.
-    files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
-    },
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './src/common',
-              from: ['./src/server', './src/web'],
-              message: 'src/common is shared by the browser and the server: it imports neither.',
-            },
-            {
-              target: ['./src/server/!(http)/**', './src/server/!(main).ts'],
-              from: './src/server/http',
-              message:
-                'Resources do not import the HTTP shell (src/server/http); the shell imports them. Shared pieces go in src/server/kernel.',
-            },
-            {
-              target: ['./src', './tests', './scripts', './bench'],
-              from: './src/server/main.ts',
-              message:
-                'main.ts starts the server; nothing imports it (tests use http/build-app.ts).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/**/*.{ts,tsx}'],
-    rules: { 'import-x/no-cycle': 'error' },
-  },
-  // Web boundary rules (features do not import app/, a feature does not import another feature)
-  // go in their own block here.
+  // Import cycles and boundaries (main → http → resources → kernel/db → common; app → features →
+  // components/lib) are checked by scripts/check-imports.mjs, which counts type-only imports too.
 );

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['Lint', 'npx', ['eslint', '.']],
+  ['Import cycles and boundaries', 'node', ['scripts/check-imports.mjs']],
   ['Format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
   ['Unit and integration tests', 'npx', ['vitest', 'run']],
   ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
