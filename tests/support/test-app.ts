@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/http/build-app.js';
 import type { ClientRegistry } from '../../src/server/clients/client-registry.js';
 import { loadConfig, type ServerConfig } from '../../src/server/config.js';
+import { createDataChanges, type DataChanges } from '../../src/server/kernel/data-changes.js';
 import type { DatabaseHandle } from '../../src/server/db/database.js';
 import { prepareData } from '../../src/server/startup.js';
 import { createTestDatabase, type DatabaseKindUnderTest } from './test-database.js';
@@ -16,6 +17,8 @@ export interface TestApp {
   config: ServerConfig;
   handle: DatabaseHandle;
   registry: ClientRegistry;
+  /** The app's change signal: announce a change made behind the app's back (a store call). */
+  changes: DataChanges;
   close: () => Promise<void>;
 }
 
@@ -34,8 +37,10 @@ export async function startTestApp(
   );
   const database = await createTestDatabase(kind);
   const { handle, registry } = await prepareData(config, database.target, { images: false });
+  const changes = createDataChanges();
   const app = await buildApp({
     config,
+    changes,
     db: handle.db,
     dbKind: handle.kind,
     registry,
@@ -47,6 +52,7 @@ export async function startTestApp(
     config,
     handle,
     registry,
+    changes,
     close: async () => {
       await app.close();
       await handle.close();

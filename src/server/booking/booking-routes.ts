@@ -31,7 +31,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   { db, dbKind, config, referenceCache, now = () => new Date() },
 ) => {
   app.get('/api/categories/list', async (request, reply) =>
-    cachedJsonAnswer(reply, referenceCache, `categories:${request.client.name}`, () =>
+    cachedJsonAnswer(reply, referenceCache, request.client.name, 'categories', () =>
       listCategories(db, request.client.name),
     ),
   );
@@ -42,7 +42,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     return cachedJsonAnswer(
       reply,
       referenceCache,
-      `treatments:${request.client.name}:${onlyActive}`,
+      request.client.name,
+      `treatments:${onlyActive}`,
       () => listTreatments(db, request.client.name, onlyActive),
     );
   });

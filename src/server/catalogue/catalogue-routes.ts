@@ -15,11 +15,8 @@ export const catalogueRoutes: FastifyPluginAsync<AppDeps> = async (app, { db, re
   app.get('/api/products', async (request, reply) => {
     const { category } = parseRequest(listQuerySchema, request.query, 'query');
     const client = request.client;
-    return cachedJsonAnswer(
-      reply,
-      referenceCache,
-      `products:${client.name}:${category ?? ''}`,
-      () => listProducts(db, client, category),
+    return cachedJsonAnswer(reply, referenceCache, client.name, `products:${category ?? ''}`, () =>
+      listProducts(db, client, category),
     );
   });
 

@@ -3,7 +3,7 @@ import type { DatabaseKind } from './database.js';
 
 /**
  * Migrations live in code (not a folder scan) so the same list runs from tsx, tests and
- * any bundling, on SQLite and PostgreSQL alike. Add new ones at the end; never edit a shipped one.
+ * any bundling, on SQLite and PostgreSQL alike. Add new ones at the end, named `00NN_issueNN_what`; never edit a shipped one.
  */
 function buildMigrations(kind: DatabaseKind): Record<string, Migration> {
   const autoId = kind === 'postgres' ? 'serial' : 'integer';
@@ -180,6 +180,8 @@ export async function migrateToLatest(
   const migrator = new Migrator({
     db,
     provider: new InCodeMigrationProvider(kind),
+    // Branches add migrations named after their issue and land in any order; each still runs once.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -6,6 +6,7 @@ import { catalogueRoutes } from '../catalogue/catalogue-routes.js';
 import { clientsRoutes } from '../clients/clients-routes.js';
 import { diagnosticsRoutes } from '../diagnostics/diagnostics-routes.js';
 import type { AppDeps } from '../kernel/app-deps.js';
+import { createDataChanges, type DataChanges } from '../kernel/data-changes.js';
 import { createReferenceCache } from '../kernel/reference-cache.js';
 import { relayRoutes } from '../mail/relay-routes.js';
 import { pagesRoutes } from '../pages/pages-routes.js';
@@ -15,8 +16,13 @@ import { healthRoutes } from './health-routes.js';
 import { createRequestPreparation } from './prepare-request.js';
 import { registerStaticFiles } from './static-files.js';
 
-/** What a caller provides; the app adds what it builds itself (the reference cache). */
-export type BuildAppInput = Omit<AppDeps, 'referenceCache'> & {
+/**
+ * What a caller provides; the app adds what it builds itself (the reference cache) and makes the
+ * change signal when the caller has none (the caller keeps it to announce changes: owner tools,
+ * tests, and with several instances the channel between them).
+ */
+export type BuildAppInput = Omit<AppDeps, 'referenceCache' | 'changes'> & {
+  changes?: DataChanges | undefined;
   /** The page template; defaults to the built dist/web/index.html. */
   indexHtml?: string | undefined;
 };
@@ -25,10 +31,15 @@ export type BuildAppInput = Omit<AppDeps, 'referenceCache'> & {
  * The HTTP shell: the security headers and client of every request, the one error handler,
  * static files, and each resource's routes as a plugin (docs/architecture.md).
  */
-export async function buildApp({ indexHtml, ...input }: BuildAppInput): Promise<FastifyInstance> {
+export async function buildApp({
+  indexHtml,
+  changes = createDataChanges(),
+  ...input
+}: BuildAppInput): Promise<FastifyInstance> {
   const deps: AppDeps = {
     ...input,
-    referenceCache: createReferenceCache(input.config.referenceCacheMs),
+    changes,
+    referenceCache: createReferenceCache(input.config.referenceCacheMs, changes),
   };
   const { config, registry } = deps;
   const preparation = createRequestPreparation(config, registry);

@@ -4,6 +4,7 @@ import type { ClientRegistry } from '../clients/client-registry.js';
 import type { ServerConfig } from '../config.js';
 import type { DatabaseKind } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { DataChanges } from './data-changes.js';
 import type { ReferenceCache } from './reference-cache.js';
 
 /** What every resource plugin is registered with: built once at start-up, then passed in. */
@@ -12,7 +13,9 @@ export interface AppDeps {
   db: Kysely<Database>;
   dbKind: DatabaseKind;
   registry: ClientRegistry;
-  /** Short-lived cache for list endpoints (see reference-cache.ts). */
+  /** The signal that a client's data changed; caches listen to it (data-changes.ts). */
+  changes: DataChanges;
+  /** Cache for list endpoints, per client, dropped on a change (reference-cache.ts). */
   referenceCache: ReferenceCache;
 }
 

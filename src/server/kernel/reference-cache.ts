@@ -1,21 +1,45 @@
 import type { FastifyReply } from 'fastify';
+import type { DataChanges } from './data-changes.js';
 
 /**
- * A short-lived cache for reference data (categories, treatments, products, reviews). They change
- * only when the seed runs or an owner edits them, so a few seconds of staleness takes a database
- * round trip off most list requests. Concurrent misses share one load; a failed load is not kept.
+ * A cache for reference data (categories, treatments, products, reviews), per client. A change
+ * to a client's data (`DataChanges`) drops that client's entries at once; the lifetime is a safety
+ * net for writes made outside the app (a person with psql). Concurrent misses share one load; a
+ * failed load is not kept.
  */
-export type ReferenceCache = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+export type ReferenceCache = <T>(
+  clientCode: string,
+  key: string,
+  load: () => Promise<T>,
+) => Promise<T>;
 
-export function createReferenceCache(ttlMs: number, now: () => number = Date.now): ReferenceCache {
-  const entries = new Map<string, { value: Promise<unknown>; expires: number }>();
-  return <T>(key: string, load: () => Promise<T>): Promise<T> => {
+interface Entry {
+  value: Promise<unknown>;
+  expires: number;
+}
+
+export function createReferenceCache(
+  ttlMs: number,
+  changes: DataChanges,
+  now: () => number = Date.now,
+): ReferenceCache {
+  const entriesByClient = new Map<string, Map<string, Entry>>();
+  changes.onChange((clientCode) => entriesByClient.delete(clientCode));
+  return <T>(clientCode: string, key: string, load: () => Promise<T>): Promise<T> => {
     if (ttlMs <= 0) return load();
-    const cached = entries.get(key);
+    let entries = entriesByClient.get(clientCode);
+    const cached = entries?.get(key);
     if (cached && cached.expires > now()) return cached.value as Promise<T>;
+    if (!entries) {
+      entries = new Map();
+      entriesByClient.set(clientCode, entries);
+    }
     const value = load();
-    entries.set(key, { value, expires: now() + ttlMs });
-    value.catch(() => entries.delete(key));
+    const entry = { value, expires: now() + ttlMs };
+    entries.set(key, entry);
+    // Forget a failed load, unless a change has already replaced the entry.
+    const current = entries;
+    value.catch(() => current.get(key) === entry && current.delete(key));
     return value;
   };
 }
@@ -35,9 +59,10 @@ export function asJsonText<T>(load: () => Promise<T>): () => Promise<string> {
 export function cachedJsonAnswer<T>(
   reply: Pick<FastifyReply, 'type'>,
   cache: ReferenceCache,
+  clientCode: string,
   key: string,
   load: () => Promise<T>,
 ): Promise<string> {
   reply.type('application/json; charset=utf-8');
-  return cache(key, asJsonText(load));
+  return cache(clientCode, key, asJsonText(load));
 }

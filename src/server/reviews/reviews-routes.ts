@@ -6,7 +6,7 @@ import { listReviews } from './reviews-store.js';
 /** The client's reviews (spec: the reviews screen), cached like the other lists. */
 export const reviewsRoutes: FastifyPluginAsync<AppDeps> = async (app, { db, referenceCache }) => {
   app.get('/api/reviews', async (request, reply) =>
-    cachedJsonAnswer(reply, referenceCache, `reviews:${request.client.name}`, () =>
+    cachedJsonAnswer(reply, referenceCache, request.client.name, 'reviews', () =>
       listReviews(db, request.client.name),
     ),
   );
