@@ -1,9 +1,10 @@
 import './lib/zod-jitless';
+import './styles/ui.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ApiClientHooks } from './app/api-client-hooks';
-import { ClientContext } from './app/client-context';
+import { ClientContext } from './lib/client-context';
 import { AppRoutes, preloadScreens } from './app/router';
 import { readClientConfig } from './lib/client-config';
 import './styles/base.css';
