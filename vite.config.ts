@@ -1,17 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type AliasOptions } from 'vite';
+import { defineConfig } from 'vite';
 import { precompressAssets } from './scripts/vite-precompress.mjs';
-
-/**
- * `@/…` is src/web and `@common/…` is src/common, for imports that leave their folder
- * (tsconfig.json `paths` says the same to TypeScript). The server does not use them: it runs
- * src/server and src/common without a bundler, so files it imports keep relative paths.
- */
-export const webAliases: AliasOptions = [
-  { find: /^@\//, replacement: fileURLToPath(new URL('./src/web/', import.meta.url)) },
-  { find: /^@common\//, replacement: fileURLToPath(new URL('./src/common/', import.meta.url)) },
-];
+import { webAliases } from './scripts/web-aliases.mjs';
 
 export default defineConfig({
   root: 'src/web',

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { webAliases } from './vite.config';
+import { webAliases } from './scripts/web-aliases.mjs';
 
 export default defineConfig({
   resolve: { alias: webAliases },
