@@ -12,7 +12,7 @@ import { previewCookieFrom, previewCookieHeader, resolveClient } from './clients
 import type { ServerConfig } from './config.js';
 import type { DatabaseKind } from './db/database.js';
 import type { Database } from './db/schema.js';
-import { deferAppScripts, type DeferredAppScripts } from './app-boot.js';
+import { deferAppScripts, findBootScript } from './app-boot.js';
 import { compressPage } from './compress-page.js';
 import { escapeHtml, inlineStylesheets, renderPage } from './html.js';
 import { pageData } from './page-data.js';
@@ -63,7 +63,7 @@ function readTextFile(file: string): string | undefined {
  * The built page template, with the app's stylesheet inlined and its scripts loaded after the
  * first paint by a boot script (docs/decisions/page-speed.md).
  */
-function readIndexTemplate(config: ServerConfig): DeferredAppScripts {
+function readIndexTemplate(config: ServerConfig): string {
   const file = join(config.webDistDir, 'index.html');
   if (!existsSync(file)) {
     throw new Error(`The web app is not built (${file} is missing). Run "npm run build" first.`);
@@ -71,7 +71,7 @@ function readIndexTemplate(config: ServerConfig): DeferredAppScripts {
   const template = inlineStylesheets(readFileSync(file, 'utf8'), (assetPath) =>
     readTextFile(join(config.webDistDir, 'assets', assetPath)),
   );
-  return deferAppScripts(template);
+  return deferAppScripts(template, findBootScript(config.webDistDir));
 }
 
 /** Origins the browser may call besides this site: other e-mail services and probe addresses. */
@@ -98,9 +98,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     referenceCache: createReferenceCache(input.config.referenceCacheMs),
   };
   const { config, registry } = deps;
-  const { template, boot } = deps.indexHtml
-    ? { template: deps.indexHtml, boot: undefined }
-    : readIndexTemplate(config);
+  const template = deps.indexHtml ?? readIndexTemplate(config);
   const isProduction = config.env === 'production';
 
   const app = Fastify({
@@ -195,15 +193,6 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     index: false,
   });
 
-  if (boot) {
-    // Named by its content's hash, like the built assets, so it is cached the same way.
-    app.get(boot.path, async (_request, reply) =>
-      reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .type('text/javascript; charset=utf-8')
-        .send(boot.source),
-    );
-  }
   app.get('/api/client', async (request) => request.client);
   app.get('/api/health', async () => ({ ok: true }));
   for (const register of routeGroups) register(app, deps);
