@@ -3,6 +3,33 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const zodMiniOnly = { name: 'zod', message: "Use 'zod/mini' in browser and shared code." };
+
+const leavesItsFolder = {
+  regex: '^\\.\\./',
+  message: "Import from another folder with '@/…' (src/web) or '@common/…' (src/common).",
+};
+function noRestrictedImports(...patterns) {
+  return { 'no-restricted-imports': ['error', { paths: [zodMiniOnly], patterns }] };
+}
+
+function importStyle() {
+  return [
+    {
+      files: ['src/web/**/*.{ts,tsx}'],
+      ignores: ['**/*.test.{ts,tsx}'],
+      rules: noRestrictedImports(leavesItsFolder),
+    },
+    {
+      files: ['src/common/**/*.ts'],
+      rules: noRestrictedImports({
+        regex: '^@',
+        message: 'src/common runs on the server without a bundler: use a relative import.',
+      }),
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -37,13 +64,12 @@ export default tseslint.config(
     // gzipped to every form's chunk (docs/decisions/0006-zod-mini-for-shared-schemas.md).
     files: ['src/web/**/*.{ts,tsx}', 'src/common/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'zod', message: "Use 'zod/mini' in browser and shared code." }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: [zodMiniOnly] }] },
   },
-  // Import cycles and boundaries (main → http → resources → kernel/db → common; app → features →
-  // components/lib) are checked by scripts/check-imports.mjs, which counts type-only imports too.
+  // Import style: an import that leaves its folder in src/web says where it goes (`@/…`,
+  // `@common/…`); src/common, which the server runs without a bundler, takes no aliases. (These
+  // blocks repeat the zod rule above: a later `no-restricted-imports` replaces an earlier one.)
+  // Cycles and boundaries (shell → features → components/lib → common; one feature never imports
+  // another) are checked by scripts/check-imports.mjs, which sees type-only and dynamic imports too.
+  ...importStyle(),
 );

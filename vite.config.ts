@@ -1,10 +1,30 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompressAssets } from './scripts/vite-precompress.mjs';
+import { webAliases } from './scripts/web-aliases.mjs';
+
+const bootEntry = fileURLToPath(new URL('./src/web/boot.ts', import.meta.url));
+
+/**
+ * The boot script runs as a classic script (an async `<script src>`), so its chunk is wrapped in a
+ * function: its names stay out of the page's global scope. A boot chunk that imported another
+ * chunk would fail the build here, as `import` cannot stand inside a function.
+ */
+function bootScriptScope(): Plugin {
+  return {
+    name: 'highstreet:boot-script-scope',
+    renderChunk(code, chunk) {
+      if (chunk.facadeModuleId !== bootEntry) return null;
+      return { code: `(() => {\n${code}\n})();\n`, map: null };
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), precompressAssets()],
+  plugins: [react(), precompressAssets(), bootScriptScope()],
+  resolve: { alias: webAliases },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -17,6 +37,12 @@ export default defineConfig({
     // first paint instead of shifting when its chunk's CSS arrives (docs/decisions/page-speed.md).
     cssCodeSplit: false,
     rolldownOptions: {
+      // The page, and the boot script that every built page loads (src/web/boot.ts): a classic
+      // script of its own, which the server finds in the manifest (src/server/app-boot.ts).
+      input: {
+        index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+        boot: bootEntry,
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { webAliases } from './scripts/web-aliases.mjs';
 
 export default defineConfig({
+  resolve: { alias: webAliases },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',

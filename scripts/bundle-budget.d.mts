@@ -17,12 +17,20 @@ export interface MeasuredGroup {
   budget: number;
 }
 
-export declare const bundleBudgets: { initialBytes: number; lazyGroupBytes: number };
+export interface BundleSizes {
+  initial: MeasuredGroup;
+  groups: MeasuredGroup[];
+  /** Entries that are scripts rather than pages (the boot script). */
+  scripts: MeasuredGroup[];
+}
+
+export declare const bundleBudgets: {
+  initialBytes: number;
+  lazyGroupBytes: number;
+  scriptEntryBytes: number;
+};
 export declare function computeBundleSizes(
   manifest: Manifest,
   gzipSizeOf: (file: string) => number,
-): { initial: MeasuredGroup; groups: MeasuredGroup[] };
-export declare function overBudget(sizes: {
-  initial: MeasuredGroup;
-  groups: MeasuredGroup[];
-}): MeasuredGroup[];
+): BundleSizes;
+export declare function overBudget(sizes: BundleSizes): MeasuredGroup[];

@@ -78,3 +78,30 @@ describe('computeBundleSizes', () => {
     expect(() => computeBundleSizes({ 'a.js': { file: 'a.js' } }, sizeOf)).toThrow(/one entry/);
   });
 });
+
+describe('a script entry beside the page (the boot script)', () => {
+  const withBoot: Manifest = {
+    ...manifest,
+    'boot.ts': { file: 'assets/boot.js', src: 'boot.ts', isEntry: true },
+  };
+  const withBootSizes = (bootBytes: number) => (file: string) =>
+    file === 'assets/boot.js' ? bootBytes : sizeOf(file);
+
+  it('is measured on its own, not counted in the initial set', () => {
+    const sizes = computeBundleSizes(withBoot, withBootSizes(900));
+    expect(sizes.initial.bytes).toBe(80 * kb);
+    expect(sizes.scripts).toEqual([
+      {
+        name: 'script boot.ts',
+        files: ['assets/boot.js'],
+        bytes: 900,
+        budget: bundleBudgets.scriptEntryBytes,
+      },
+    ]);
+  });
+
+  it('fails the build over its budget', () => {
+    const over = overBudget(computeBundleSizes(withBoot, withBootSizes(3 * kb)));
+    expect(over.map((group) => group.name)).toContain('script boot.ts');
+  });
+});

@@ -58,24 +58,31 @@ export const availableTimesRequestSchema = z.object({
 });
 export type AvailableTimesRequest = z.infer<typeof availableTimesRequestSchema>;
 
-/** The answer of POST bookings/time: start times in the client's local time. */
-export type AvailableTimes = string[];
+/** The answer of POST bookings/time: start times ("HH:mm") in the client's local time. */
+export const availableTimesSchema = z.array(
+  z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time written HH:mm')),
+);
+export type AvailableTimes = z.infer<typeof availableTimesSchema>;
 
 /** A treatment as the API lists it (spec section 3); Price in pounds, Duration in minutes. */
-export interface Treatment {
-  ID: number;
-  Name: string;
-  Description: string;
-  Price: number;
-  Duration: number;
-  CategoryId: number;
-  Active: boolean;
-}
+export const treatmentSchema = z.object({
+  ID: z.number().check(z.int(), z.positive()),
+  Name: z.string(),
+  Description: z.string(),
+  Price: z.number().check(z.nonnegative()),
+  Duration: z.number().check(z.int(), z.positive()),
+  CategoryId: z.number().check(z.int(), z.positive()),
+  Active: z.boolean(),
+});
+export type Treatment = z.infer<typeof treatmentSchema>;
+export const treatmentListSchema = z.array(treatmentSchema);
 
-export interface Category {
-  ID: number;
-  Name: string;
-}
+export const categorySchema = z.object({
+  ID: z.number().check(z.int(), z.positive()),
+  Name: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+export const categoryListSchema = z.array(categorySchema);
 
 /** The customer form, as the visitor fills it in (stage 2). */
 export const bookingCustomerFormSchema = z.object({
@@ -176,26 +183,32 @@ export function splitStartTime(startTime: string): { date: string; minuteOfDay: 
 }
 
 /** The stored booking as POST bookings/create answers it in `data`. */
-export interface StoredBooking {
-  ID: number;
-  bookingDate: string;
-  startTime: string;
-  endTime: string;
-  totalPrice: number;
-  totalDuration: number;
-  customer: {
-    name: string;
-    email: string;
-    telephone: string;
-    doorNo: string;
-    postCode: string;
-    gdprConsent: true;
-    marketing: boolean;
-  };
-  treatments: Array<Pick<Treatment, 'ID' | 'Name' | 'Price' | 'Duration'>>;
-  consentAt: string;
-  consentVersion: string;
-}
+export const storedBookingSchema = z.object({
+  ID: z.number(),
+  bookingDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  totalPrice: z.number(),
+  totalDuration: z.number(),
+  customer: z.object({
+    name: z.string(),
+    email: z.string(),
+    telephone: z.string(),
+    doorNo: z.string(),
+    postCode: z.string(),
+    gdprConsent: z.literal(true),
+    marketing: z.boolean(),
+  }),
+  treatments: z.array(
+    z.pick(treatmentSchema, { ID: true, Name: true, Price: true, Duration: true }),
+  ),
+  consentAt: z.string(),
+  consentVersion: z.string(),
+});
+export type StoredBooking = z.infer<typeof storedBookingSchema>;
+
+/** The whole answer of POST bookings/create when the booking is made (status 200). */
+export const createBookingAnswerSchema = z.object({ data: storedBookingSchema });
 
 export function formatMinuteOfDay(minuteOfDay: number): string {
   const hours = Math.floor(minuteOfDay / 60);

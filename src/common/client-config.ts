@@ -1,5 +1,6 @@
 // zod/mini: the browser loads these schemas, and mini is about a third of classic zod's size.
 import * as z from 'zod/mini';
+import { clientPagesSchema, homeBlockSchema } from './content';
 
 /**
  * The client record: one per business. Spec section 3 plus what hosting needs
@@ -106,6 +107,10 @@ export const clientConfigSchema = z.object({
   ),
   whatsappLink: z.optional(z.url()),
   vatNumber: z.optional(z.string()),
+  /** A short line beside the logo, where the header layout has room for one (SE). */
+  headerTagline: z.optional(nonEmpty()),
+  /** A sentence or two beside the logo in the footer, where the footer layout has one (SE). */
+  footerTagline: z.optional(nonEmpty()),
 
   menuType: z.enum(['bar', 'hamburger']),
   headerType: z.enum(['SE', 'DQ', 'Min', 'PI', '3bar']),
@@ -129,8 +134,22 @@ export const clientConfigSchema = z.object({
     heading: nonEmpty(),
     paragraphs: z.array(nonEmpty()).check(z.minLength(1)),
   }),
-  /** Story or about text shown on /about. */
+  /** Story or about text shown on /about (with contact details when showContactDetailsOnAbout). */
   about: z.object({ heading: nonEmpty(), paragraphs: z.array(nonEmpty()) }),
+  /** The home page's blocks in order (src/common/content.ts); by default the welcome alone. */
+  home: z._default(
+    z
+      .array(homeBlockSchema)
+      .check(
+        z.refine(
+          (blocks) => blocks.filter((block) => block.type === 'welcome').length === 1,
+          'must have exactly one welcome block: it holds the page heading',
+        ),
+      ),
+    [{ type: 'welcome' }],
+  ),
+  /** The client's own content pages by route; other content routes show the generic page. */
+  pages: z._default(clientPagesSchema, {}),
 
   successTitle: nonEmpty(),
   successText: nonEmpty(),
@@ -138,6 +157,8 @@ export const clientConfigSchema = z.object({
   failureText: nonEmpty(),
   reviewTitle: z.string(),
   reviewBlurb: z.string(),
+  /** A third-party review site the reviews page links to as well as showing its own cards. */
+  reviewWidget: z.optional(z.enum(['google'])),
 
   emailService: emailServiceSchema,
   /** Where the failure screen posts its diagnostic; default is this site's own endpoint. */

@@ -25,6 +25,12 @@ const optional = (max = 2000) =>
     '',
   );
 
+/**
+ * The field people never see and bots fill in: the browser's forms send it, and the relay drops a
+ * message that has it filled while answering OK, so a bot learns nothing.
+ */
+export const honeypotFieldName = 'website';
+
 export const nameField = required(formMessages.name);
 export const emailField = required(formMessages.email, 254);
 export const telephoneField = required(formMessages.telephone, 40);

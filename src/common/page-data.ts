@@ -14,10 +14,17 @@ export interface PrefetchedQuery {
 /** The id of the `<script type="application/json">` element that carries the queries. */
 export const pageDataElementId = 'page-data';
 
-/** Query keys of the data the server sends, shared so it seeds exactly what the screens read. */
+/** The id of the `<script type="application/json">` element that carries the client record. */
+export const clientConfigElementId = 'client-config';
+
+/**
+ * Query keys, one per resource, shared so the server seeds exactly what the screens read. A
+ * product is cached under one key wherever it shows (its page, the home page's featured product).
+ */
 export const productQueryKey = (id: string) => ['product', id] as const;
 export const bookingCategoriesQueryKey = ['booking', 'categories'] as const;
 export const activeTreatmentsQueryKey = ['booking', 'treatments', 'active'] as const;
+export const reviewsQueryKey = ['reviews'] as const;
 
 /** The `:id` of /product/:id as the browser's router decodes it, or undefined for other paths. */
 export function productIdOfPath(pathname: string): string | undefined {

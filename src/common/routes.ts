@@ -44,6 +44,31 @@ export const routeTable = {
 
 export type RouteName = keyof typeof routeTable;
 
+/**
+ * The routes whose screen is the client's page content (src/common/content.ts): a heading and
+ * blocks from the client record, or the generic page when the record has none for the route.
+ */
+export const contentPaths = [
+  routeTable.about,
+  routeTable.documentation,
+  routeTable.nails,
+  routeTable.galleries,
+  routeTable.work,
+  routeTable.services,
+  routeTable.approach,
+  routeTable.client,
+  routeTable.hub,
+  routeTable.tech,
+  routeTable.qualifications,
+  routeTable.terms,
+  routeTable.cookies,
+  routeTable.faqs,
+  routeTable.joinus,
+  routeTable.team,
+  routeTable.login,
+] as const;
+export type ContentPath = (typeof contentPaths)[number];
+
 export const productCategories = [
   'oasis',
   'sunbeach',

@@ -12,6 +12,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   WEB_DIST_DIR: z.string().default('dist/web'),
   SEED_DIR: z.string().default('seed'),
+  THEMES_DIR: z.string().default('public/themes'),
   DEFAULT_CLIENT: z.string().default('JS'),
   CLIENT_PREVIEW: z.enum(['on', 'off', '']).default(''),
   SMTP_URL: z.string().optional(),
@@ -80,7 +81,7 @@ export function loadConfig(
     dataDir,
     mediaDir: resolve(dataDir, 'media'),
     webDistDir: resolve(root, e.WEB_DIST_DIR),
-    themesDir: resolve(root, 'public/themes'),
+    themesDir: resolve(root, e.THEMES_DIR),
     seedDir: resolve(root, e.SEED_DIR),
     defaultClient: e.DEFAULT_CLIENT,
     clientPreview:

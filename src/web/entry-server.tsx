@@ -1,14 +1,14 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { ClientConfig } from '../common/client-config';
-import type { PrefetchedQuery } from '../common/page-data';
+import type { ClientConfig } from '@common/client-config';
+import type { PrefetchedQuery } from '@common/page-data';
 import { ApiClientHooks } from './app/api-client-hooks';
-import { ClientContext } from './app/client-context';
-import { footerForm } from './app/footer-contact-form';
-import { createRequestQueryClient, RequestQueryClient } from './app/query-provider';
+import { ClientContext } from './lib/client-context';
+import { footerForm } from './app/shell/footer-contact-form';
+import { createRequestQueryClient, RequestQueryClient } from './lib/query-provider';
 import { AppRoutes, preloadScreens } from './app/router';
-import { featuredProductWithQueries } from './features/site/home/lazy-featured-product';
+import { featuredProductWithQueries } from './features/home/lazy-featured-product';
 import { seedQueries } from './lib/page-data';
 
 /**

@@ -1,9 +1,10 @@
 import './lib/zod-jitless';
+import './styles/ui.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ApiClientHooks } from './app/api-client-hooks';
-import { ClientContext } from './app/client-context';
+import { ClientContext } from './lib/client-context';
 import { AppRoutes, preloadScreens } from './app/router';
 import { readClientConfig } from './lib/client-config';
 import './styles/base.css';
@@ -31,7 +32,7 @@ if (!client) {
   // chunk, then hydrate that HTML rather than drawing it again; without it, render from scratch.
   // A form sent before hydration would go out as a plain GET with the visitor's details in the
   // address; hold it until React handles the form. (Built pages have the boot script do this from
-  // the first paint, and send the form again once the app is ready: src/server/app-boot.ts.)
+  // the first paint, and send the form again once the app is ready: src/web/boot.ts.)
   document.addEventListener(
     'submit',
     (event) => {

@@ -1,22 +1,12 @@
 import type { Kysely } from 'kysely';
+import type { Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import type { ProductCategory } from '../../common/routes.js';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { sanitiseBlurb } from '../kernel/sanitise-html.js';
 
-export interface ProductDto {
-  id: number;
-  title: string;
-  price: number;
-  category: string;
-  blurb: string;
-  /** Computed cover picture: {pictureLocation}/pics/{id}/cover.jpeg */
-  picture: string;
-  listingPictures: string[];
-}
-
 /** What the API and the prerendered page give out for a product; the blurb is sanitised HTML. */
-export async function toProductDto(row: ProductsTable, client: ClientConfig): Promise<ProductDto> {
+export async function toProduct(row: ProductsTable, client: ClientConfig): Promise<Product> {
   const base = `${client.pictureLocation}/pics/${row.id}`;
   return {
     id: row.id,
@@ -34,11 +24,11 @@ export async function listProducts(
   db: Kysely<Database>,
   client: ClientConfig,
   category: ProductCategory | undefined,
-): Promise<ProductDto[]> {
+): Promise<Product[]> {
   let query = db.selectFrom('products').selectAll().where('client_code', '=', client.name);
   if (category) query = query.where('category', '=', category);
   const rows = await query.orderBy('id').execute();
-  return Promise.all(rows.map((row) => toProductDto(row, client)));
+  return Promise.all(rows.map((row) => toProduct(row, client)));
 }
 
 /** The client's product with this id, as GET /api/products/:id answers it; undefined if none. */
@@ -46,12 +36,12 @@ export async function findProduct(
   db: Kysely<Database>,
   client: ClientConfig,
   id: number,
-): Promise<ProductDto | undefined> {
+): Promise<Product | undefined> {
   const row = await db
     .selectFrom('products')
     .selectAll()
     .where('client_code', '=', client.name)
     .where('id', '=', id)
     .executeTakeFirst();
-  return row && (await toProductDto(row, client));
+  return row && (await toProduct(row, client));
 }

@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
 import type { ClientConfig } from '../../common/client-config.js';
-import { checkoutFormSchema, contactFormSchema, travelEnquirySchema } from '../../common/forms.js';
+import {
+  checkoutFormSchema,
+  contactFormSchema,
+  honeypotFieldName,
+  travelEnquirySchema,
+} from '../../common/forms.js';
 import { cartTableToText, sanitiseCartTable, type SanitisedHtml } from './cart-table.js';
 import { emailTemplates, templateKinds, type TemplateKind } from './email-templates.js';
 import type { OutgoingMessage } from './outbox-store.js';
@@ -24,7 +29,6 @@ export interface RelayRequest {
 }
 
 /** Hidden form field that people never fill and form-filling bots do. */
-export const honeypotField = 'website';
 
 export const relayMessages = {
   userIdRequired: 'The user ID is required',
@@ -112,7 +116,7 @@ export function decideRelayRequest(request: RelayRequest, options: ComposeOption
   if (!kind) return { kind: 'refused', reason: relayMessages.templateIdInvalid };
 
   const textParams = toTextParams((params ?? {}) as Record<string, unknown>);
-  if (nonEmptyString(textParams[honeypotField])) return { kind: 'honeypot', client };
+  if (nonEmptyString(textParams[honeypotFieldName])) return { kind: 'honeypot', client };
 
   const parsed = paramSchemas[kind].safeParse(textParams);
   if (!parsed.success) {

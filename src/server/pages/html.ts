@@ -1,5 +1,5 @@
 import type { ClientConfig } from '../../common/client-config.js';
-import { pageDataElementId } from '../../common/page-data.js';
+import { clientConfigElementId, pageDataElementId } from '../../common/page-data.js';
 import { escapeHtml } from '../kernel/escape-html.js';
 import type { PageData } from './page-data.js';
 
@@ -96,7 +96,7 @@ export function renderPage(
     .replace(
       htmlMarkers.config,
       () =>
-        `<script type="application/json" id="client-config">${jsonForScript(publicClientConfig(client))}</script>${queries}`,
+        `<script type="application/json" id="${clientConfigElementId}">${jsonForScript(publicClientConfig(client))}</script>${queries}`,
     )
     .replace(htmlMarkers.root, () => `<div id="root">${appHtml}</div>`);
 }

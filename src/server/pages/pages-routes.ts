@@ -5,7 +5,7 @@ import type { ClientConfig } from '../../common/client-config.js';
 import { isKnownPath } from '../../common/routes.js';
 import type { ServerConfig } from '../config.js';
 import type { AppDeps } from '../kernel/app-deps.js';
-import { deferAppScripts, type DeferredAppScripts } from './app-boot.js';
+import { deferAppScripts, findBootScript } from './app-boot.js';
 import { compressPage } from './compress-page.js';
 import { inlineStylesheets, renderPage } from './html.js';
 import { pageData } from './page-data.js';
@@ -32,7 +32,7 @@ function readTextFile(file: string): string | undefined {
  * The built page template, with the app's stylesheet inlined and its scripts loaded after the
  * first paint by a boot script (docs/decisions/page-speed.md).
  */
-function readIndexTemplate(config: ServerConfig): DeferredAppScripts {
+function readIndexTemplate(config: ServerConfig): string {
   const file = join(config.webDistDir, 'index.html');
   if (!existsSync(file)) {
     throw new Error(`The web app is not built (${file} is missing). Run "npm run build" first.`);
@@ -40,7 +40,7 @@ function readIndexTemplate(config: ServerConfig): DeferredAppScripts {
   const template = inlineStylesheets(readFileSync(file, 'utf8'), (assetPath) =>
     readTextFile(join(config.webDistDir, 'assets', assetPath)),
   );
-  return deferAppScripts(template);
+  return deferAppScripts(template, findBootScript(config.webDistDir));
 }
 
 /**
@@ -64,9 +64,7 @@ function createThemeReader(config: ServerConfig): (client: ClientConfig) => stri
  */
 export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options) => {
   const { config, db, indexHtml } = options;
-  const { template, boot } = indexHtml
-    ? { template: indexHtml, boot: undefined }
-    : readIndexTemplate(config);
+  const template = indexHtml ?? readIndexTemplate(config);
   // Without an injected template (tests) or a prerender bundle, pages go out with an empty #root.
   const prerender = indexHtml ? undefined : await loadPrerender(config.webDistDir, app.log);
   const themeCss = createThemeReader(config);
@@ -77,16 +75,6 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     const appHtml = await prerender?.(url, client, page.queries);
     return renderPage(template, client, appHtml, page, themeCss(client));
   };
-
-  if (boot) {
-    // Named by its content's hash, like the built assets, so it is cached the same way.
-    app.get(boot.path, async (_request, reply) =>
-      reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .type('text/javascript; charset=utf-8')
-        .send(boot.source),
-    );
-  }
 
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -1,15 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { Review } from '../../common/reviews.js';
 import type { Database } from '../db/schema.js';
 
-export interface ReviewDto {
-  id: number;
-  review: string;
-  reviewer: string;
-  stars?: number;
-}
-
 /** The client's reviews in id order; a review without stars leaves the field out. */
-export async function listReviews(db: Kysely<Database>, clientCode: string): Promise<ReviewDto[]> {
+export async function listReviews(db: Kysely<Database>, clientCode: string): Promise<Review[]> {
   const rows = await db
     .selectFrom('reviews')
     .select(['id', 'review', 'reviewer', 'stars'])

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { configureApiClient } from '../lib/api-client';
+import { configureApiClient } from '@/lib/api-client';
 import { useSessionStore } from './session-store';
 
 /**

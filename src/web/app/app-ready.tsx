@@ -5,7 +5,7 @@ import { useEffect } from 'react';
  * route's screen, inside the screen's Suspense boundary, because React hydrates such a boundary
  * after the shell around it; marking from the shell said "ready" while the screen's buttons and
  * forms still had no handlers. The boot script replays a visitor's early press or submit when the
- * mark appears (src/server/app-boot.ts), and the browser tests wait for it.
+ * mark appears (src/web/app/load-app-after-paint.ts), and the browser tests wait for it.
  */
 export function MarkAppReady() {
   useEffect(() => {

@@ -1,14 +1,17 @@
 import { Suspense } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
-import NotFoundPage from '../components/not-found-page';
-import { screenLoading } from '../components/screen-loading';
-import { bookingRoutes } from '../features/booking/booking-routes';
-import { enquiryRoutes } from '../features/enquiry/enquiry-routes';
-import { shopRoutes } from '../features/shop/shop-routes';
-import { siteRoutes } from '../features/site/site-routes';
+import NotFoundPage from '@/components/not-found-page';
+import { screenLoading } from '@/components/screen-loading';
+import { bookingRoutes } from '@/features/booking/booking-routes';
+import { contentRoutes } from '@/features/content/content-routes';
+import { enquiryRoutes } from '@/features/enquiry/enquiry-routes';
+import { homeRoutes } from '@/features/home/home-routes';
+import { reviewsRoutes } from '@/features/reviews/reviews-routes';
+import { shopRoutes } from '@/features/shop/shop-routes';
+import { preloadable, type Preloadable } from '@/lib/preloadable';
+import { routeTable } from '@common/routes';
 import { MarkAppReady } from './app-ready';
-import { preloadable, type Preloadable } from './preloadable';
-import { Shell } from './shell';
+import { Shell } from './shell/shell';
 
 type LoadRoute = Extract<NonNullable<RouteObject['lazy']>, (...args: never[]) => unknown>;
 
@@ -69,15 +72,35 @@ function withLoadingFallback(routes: RouteObject[]): RouteObject[] {
   });
 }
 
+const failureScreen: RouteObject['lazy'] = async () => ({
+  Component: (await import('@/components/outcome/outcome-screens')).FailureScreen,
+});
+
+/** The order and enquiry outcome screens, which every feature that sends something leads to. */
+const outcomeRoutes: RouteObject[] = [
+  {
+    path: routeTable.success,
+    lazy: async () => ({
+      Component: (await import('@/components/outcome/outcome-screens')).SuccessScreen,
+    }),
+  },
+  { path: routeTable.failure, lazy: failureScreen },
+  // Spec: /fees shows the failure page.
+  { path: routeTable.fees, lazy: failureScreen },
+];
+
 /** Every path of the spec's route table, composed from the feature groups; anything else is 404. */
 export const appRoutes: RouteObject[] = [
   {
     element: <Shell />,
     children: withLoadingFallback([
-      ...siteRoutes,
+      ...homeRoutes,
+      ...contentRoutes,
+      ...reviewsRoutes,
       ...shopRoutes,
       ...bookingRoutes,
       ...enquiryRoutes,
+      ...outcomeRoutes,
       { path: '*', element: <NotFoundPage /> },
     ]),
   },

@@ -1,5 +1,5 @@
-import type { ClientConfig } from '../../common/client-config';
-import { telephoneHref } from '../lib/contact-links';
+import type { ClientConfig } from '@common/client-config';
+import { telephoneHref } from '@/lib/contact-links';
 import './contact-details.css';
 
 /** The spec's contact details block: heading Contact us, phone, optional WhatsApp link, e-mail. */

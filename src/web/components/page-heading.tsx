@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useClient } from '../app/client-context';
+import { useClient } from '@/lib/client-context';
 
 /**
  * A screen's h1. It also sets the document title and takes focus after client-side navigation,

@@ -1,3 +1,4 @@
+import './under-construction.css';
 import { PageHeading } from './page-heading';
 
 export const underConstructionText =

@@ -51,13 +51,16 @@ async function readErrorMessage(response: Response): Promise<string> {
   return text || response.statusText || `Request failed with status ${response.status}`;
 }
 
-/** GET or POST JSON; a non-2xx answer becomes an ApiError with the server's message. */
-export async function apiJson<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+/**
+ * GET or POST JSON; a non-2xx answer becomes an ApiError with the server's message. The answer is
+ * `unknown`: the caller parses it with the shared schema of what it asked for (src/common).
+ */
+export async function apiJson(path: string, init: ApiRequestInit = {}): Promise<unknown> {
   const headers = new Headers(init.headers);
   if (init.body !== undefined && !headers.has('content-type'))
     headers.set('content-type', 'application/json');
   headers.set('accept', 'application/json');
   const response = await apiFetch(path, { ...init, headers });
   if (!response.ok) throw new ApiError(response.status, await readErrorMessage(response));
-  return (await response.json()) as T;
+  return (await response.json()) as unknown;
 }

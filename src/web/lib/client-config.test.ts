@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientConfigSchema, knownClientCodes } from '../../common/client-config';
+import { clientConfigSchema, knownClientCodes } from '@common/client-config';
 import { clientConfigShapeProblems, readClientConfig } from './client-config';
 
 /** A seed record as the server embeds it: parsed by the full schema, so defaults are filled in. */

@@ -1,4 +1,5 @@
-import type { ClientConfig } from '../../common/client-config';
+import type { ClientConfig } from '@common/client-config';
+import { clientConfigElementId } from '@common/page-data';
 
 export const clientConfigErrorMessage = 'Unable to read client config';
 
@@ -42,6 +43,11 @@ const optional = (check: (value: unknown) => boolean) => (value: unknown) =>
   value === undefined || check(value);
 const isHeadedText = (value: unknown) =>
   isRecord(value) && isText(value.heading) && isStringList(value.paragraphs);
+/** Content blocks: each an object with a `type` its renderer is chosen by. */
+const isBlockList = (value: unknown) =>
+  Array.isArray(value) && value.every((block) => isRecord(block) && isText(block.type));
+const isPages = (value: unknown) =>
+  isRecord(value) && Object.values(value).every((page) => isRecord(page) && isText(page.heading));
 
 const checks: Check[] = [
   ['name', (value) => isString(value) && /^[A-Z][A-Z0-9]{1,7}$/.test(value)],
@@ -73,6 +79,8 @@ const checks: Check[] = [
   ['tickerItems', isStringList],
   ['welcome', isHeadedText],
   ['about', isHeadedText],
+  ['home', isBlockList],
+  ['pages', isPages],
   ['successTitle', isString],
   ['successText', isString],
   ['failureTitle', isString],
@@ -94,7 +102,7 @@ export function clientConfigShapeProblems(value: unknown): string[] {
  * instead of crashing.
  */
 export function readClientConfig(doc: Document): ClientConfig | null {
-  const element = doc.getElementById('client-config');
+  const element = doc.getElementById(clientConfigElementId);
   try {
     if (!element?.textContent) throw new Error('no client-config element');
     const parsed: unknown = JSON.parse(element.textContent);

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { pageDataElementId, type PrefetchedQuery } from '../../common/page-data';
+import { pageDataElementId, type PrefetchedQuery } from '@common/page-data';
 
 const isPrefetchedQuery = (value: unknown): value is PrefetchedQuery =>
   typeof value === 'object' &&

@@ -1,27 +1,29 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type {
-  AvailableTimes,
-  Category,
-  CreateBookingPayload,
-  StoredBooking,
-  Treatment,
-} from '../../../common/booking';
-import { activeTreatmentsQueryKey, bookingCategoriesQueryKey } from '../../../common/page-data';
-import { apiFetch, apiJson } from '../../lib/api-client';
+import {
+  availableTimesSchema,
+  categoryListSchema,
+  createBookingAnswerSchema,
+  treatmentListSchema,
+  type CreateBookingPayload,
+  type StoredBooking,
+} from '@common/booking';
+import { activeTreatmentsQueryKey, bookingCategoriesQueryKey } from '@common/page-data';
+import { apiFetch, apiJson } from '@/lib/api-client';
 
 /** The booking screen's calls to our back end (spec section 7). */
 
 export function useCategories() {
   return useQuery({
     queryKey: bookingCategoriesQueryKey,
-    queryFn: () => apiJson<Category[]>('/api/categories/list'),
+    queryFn: async () => categoryListSchema.parse(await apiJson('/api/categories/list')),
   });
 }
 
 export function useActiveTreatments() {
   return useQuery({
     queryKey: activeTreatmentsQueryKey,
-    queryFn: () => apiJson<Treatment[]>('/api/treatments/list?activeOnly=1'),
+    queryFn: async () =>
+      treatmentListSchema.parse(await apiJson('/api/treatments/list?activeOnly=1')),
   });
 }
 
@@ -29,11 +31,13 @@ export function useActiveTreatments() {
 export function useAvailableTimes(bookingDate: string, estmatedDuration: number) {
   return useQuery({
     queryKey: ['booking', 'times', bookingDate, estmatedDuration],
-    queryFn: () =>
-      apiJson<AvailableTimes>('/api/bookings/time', {
-        method: 'POST',
-        body: JSON.stringify({ bookingDate, estmatedDuration }),
-      }),
+    queryFn: async () =>
+      availableTimesSchema.parse(
+        await apiJson('/api/bookings/time', {
+          method: 'POST',
+          body: JSON.stringify({ bookingDate, estmatedDuration }),
+        }),
+      ),
     enabled: bookingDate !== '' && estmatedDuration > 0,
     // Times change as others book: always ask again rather than show a stale list.
     staleTime: 0,
@@ -48,14 +52,17 @@ export async function createBooking(payload: CreateBookingPayload): Promise<Stor
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(payload),
   });
-  const body = (await response.json().catch(() => null)) as {
-    data?: StoredBooking;
-    message?: string;
-  } | null;
-  if (response.status !== 200 || !body?.data) {
-    throw new Error(body?.message ?? `Booking failed with status ${response.status}`);
+  const body: unknown = await response.json().catch(() => null);
+  const booked = createBookingAnswerSchema.safeParse(body);
+  if (response.status !== 200 || !booked.success) {
+    throw new Error(serverMessage(body) ?? `Booking failed with status ${response.status}`);
   }
-  return body.data;
+  return booked.data.data;
+}
+
+function serverMessage(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
+  return typeof body.message === 'string' ? body.message : undefined;
 }
 
 export function useCreateBooking() {

@@ -9,12 +9,12 @@ import {
   type BookingCustomerForm,
   type CreateBookingPayload,
   type Treatment,
-} from '../../../common/booking';
-import type { BookingRules } from '../../../common/client-config';
-import { formatDuration, formatPounds } from '../../../common/money';
-import { useClient } from '../../app/client-context';
-import { preloadable } from '../../app/preloadable';
-import { PageHeading } from '../../components/page-heading';
+} from '@common/booking';
+import type { BookingRules } from '@common/client-config';
+import { formatDuration, formatPounds } from '@common/money';
+import { useClient } from '@/lib/client-context';
+import { preloadable } from '@/lib/preloadable';
+import { PageHeading } from '@/components/page-heading';
 import {
   useActiveTreatments,
   useAvailableTimes,
@@ -24,7 +24,7 @@ import {
 import { TimeChooser } from './time-chooser';
 import { TreatmentChooser } from './treatment-chooser';
 import './booking.css';
-import { withQueryClient } from '../../app/query-provider';
+import { withQueryClient } from '@/lib/query-provider';
 
 type Stage = 'choose' | 'details';
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { routeTable } from '../../../common/routes';
+import { routeTable } from '@common/routes';
 
 /** Treatment booking: its own chunk, loaded when a visitor opens /booking. */
 export const bookingRoutes: RouteObject[] = [

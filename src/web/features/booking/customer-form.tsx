@@ -4,8 +4,8 @@ import {
   bookingCustomerFormSchema,
   consentWording,
   type BookingCustomerForm,
-} from '../../../common/booking';
-import { FormField } from '../../components/form-field';
+} from '@common/booking';
+import { FormField } from '@/components/form-field';
 
 interface CustomerFormProps {
   pending: boolean;

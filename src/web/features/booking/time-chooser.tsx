@@ -1,4 +1,4 @@
-import { addDays, bookingMessages, formatLongDate } from '../../../common/booking';
+import { addDays, bookingMessages, formatLongDate } from '@common/booking';
 import type { useAvailableTimes } from './booking-api';
 
 interface TimeChooserProps {

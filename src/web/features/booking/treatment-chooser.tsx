@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Category, Treatment } from '../../../common/booking';
-import { formatDuration, formatPounds } from '../../../common/money';
+import type { Category, Treatment } from '@common/booking';
+import { formatDuration, formatPounds } from '@common/money';
 
 interface TreatmentChooserProps {
   categories: Category[];

@@ -1,7 +1,6 @@
-import { useClient } from '../../app/client-context';
-import { PageHeading } from '../../components/page-heading';
-// The spec's contact details block; a candidate for src/web/components, as two features use it.
-import { ContactDetails } from '../../components/contact-details';
+import { useClient } from '@/lib/client-context';
+import { PageHeading } from '@/components/page-heading';
+import { ContactDetails } from '@/components/contact-details';
 import { ContactForm } from './contact-form';
 import './enquiry.css';
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { routeTable } from '../../../common/routes';
+import { routeTable } from '@common/routes';
 
 /** Contact and travel enquiry screens, one chunk for the group. */
 export const enquiryRoutes: RouteObject[] = [

@@ -1,11 +1,10 @@
 import { useId } from 'react';
+import { honeypotFieldName } from '@common/forms';
 
 /**
- * A field people never see and bots fill in. The relay drops a message that has it filled, while
- * answering OK, so a bot learns nothing.
+ * A field people never see and bots fill in (its name is shared with the relay, which drops a
+ * message that has it filled while answering OK, so a bot learns nothing).
  */
-export const honeypotField = 'website';
-
 export function HoneypotField({ inputRef }: { inputRef: React.Ref<HTMLInputElement> }) {
   const id = useId();
   return (
@@ -14,7 +13,7 @@ export function HoneypotField({ inputRef }: { inputRef: React.Ref<HTMLInputEleme
       <input
         id={id}
         ref={inputRef}
-        name={honeypotField}
+        name={honeypotFieldName}
         type="text"
         tabIndex={-1}
         autoComplete="off"

@@ -1,6 +1,6 @@
-import { useClient } from '../../app/client-context';
-import { PageHeading } from '../../components/page-heading';
-import { UnderConstruction } from '../../components/under-construction';
+import { useClient } from '@/lib/client-context';
+import { PageHeading } from '@/components/page-heading';
+import { UnderConstruction } from '@/components/under-construction';
 import { responseTimeNote, TravelEnquiryForm } from './travel-enquiry-form';
 
 /**

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { travelEnquirySchema, type TravelEnquiry } from '../../../common/forms';
-import { FormField, personFields, type FieldSpec } from '../../components/form-field';
+import { travelEnquirySchema, type TravelEnquiry } from '@common/forms';
+import { FormField, personFields, type FieldSpec } from '@/components/form-field';
 import { HoneypotField } from './honeypot-field';
 import { useSendEnquiry } from './use-send-enquiry';
 import './enquiry.css';

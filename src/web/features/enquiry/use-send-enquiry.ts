@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { routeTable } from '../../../common/routes';
-import { useClient } from '../../app/client-context';
-import { newIdempotencyKey, sendEmail } from '../../lib/email-client';
-import { honeypotField } from './honeypot-field';
+import { honeypotFieldName } from '@common/forms';
+import { routeTable } from '@common/routes';
+import { useClient } from '@/lib/client-context';
+import { newIdempotencyKey, sendEmail } from '@/lib/email-client';
 
 /**
  * Kept outside the form so that a remount between two clicks (a provider arriving late above the
@@ -38,7 +38,7 @@ export function useSendEnquiry(template: 'contact' | 'travel') {
     inFlight.add(template);
     setSending(true);
     const trap = honeypot.current?.value ?? '';
-    const params = trap ? { ...templateParams, [honeypotField]: trap } : templateParams;
+    const params = trap ? { ...templateParams, [honeypotFieldName]: trap } : templateParams;
     const idempotencyKey = idempotencyKeyFor(template, JSON.stringify(params));
     try {
       const result = await sendEmail({

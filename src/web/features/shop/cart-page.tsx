@@ -6,16 +6,16 @@ import {
   lineAmount,
   type CartLine,
   type RepriceResult,
-} from '../../../common/cart-rules';
-import { routeTable } from '../../../common/routes';
-import { useClient } from '../../app/client-context';
-import { PageHeading } from '../../components/page-heading';
+} from '@common/cart-rules';
+import { routeTable } from '@common/routes';
+import { useClient } from '@/lib/client-context';
+import { PageHeading } from '@/components/page-heading';
 import { useProducts } from './product-queries';
 import { useCart } from './cart-store';
 import { EmailOrdersNotice } from './components/email-orders-notice';
 import { QuantityInput } from './components/quantity-input';
 import './shop.css';
-import { withQueryClient } from '../../app/query-provider';
+import { withQueryClient } from '@/lib/query-provider';
 
 function QuantityCell({ line }: { line: CartLine }) {
   const changeQuantity = useCart((cart) => cart.changeQuantity);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { maxQuantityPerLine, type CartLine } from '../../../common/cart-rules';
+import { maxQuantityPerLine, type CartLine } from '@common/cart-rules';
 import { cartStorageKey, createCartStore, followOtherTabs } from './cart-store';
 
 const serenity: CartLine = { id: 2, title: 'Oasis Serenity', price: 8995, quantity: 2 };

@@ -13,9 +13,9 @@ import {
   type CartLine,
   type CartProduct,
   type RepriceResult,
-} from '../../../common/cart-rules';
-import { useClient } from '../../app/client-context';
-import { newIdempotencyKey } from '../../lib/email-client';
+} from '@common/cart-rules';
+import { useClient } from '@/lib/client-context';
+import { newIdempotencyKey } from '@/lib/email-client';
 
 export interface CartState {
   lines: CartLine[];

@@ -3,18 +3,13 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type * as z from 'zod/mini';
-import {
-  cartTotal,
-  formatCartAmount,
-  itemCount,
-  type RepriceResult,
-} from '../../../common/cart-rules';
-import { checkoutFormSchema, type CheckoutForm } from '../../../common/forms';
-import { routeTable } from '../../../common/routes';
-import { useClient } from '../../app/client-context';
-import { FormField, personFields } from '../../components/form-field';
-import { PageHeading } from '../../components/page-heading';
-import { sendEmail } from '../../lib/email-client';
+import { cartTotal, formatCartAmount, itemCount, type RepriceResult } from '@common/cart-rules';
+import { checkoutFormSchema, type CheckoutForm } from '@common/forms';
+import { routeTable } from '@common/routes';
+import { useClient } from '@/lib/client-context';
+import { FormField, personFields } from '@/components/form-field';
+import { PageHeading } from '@/components/page-heading';
+import { sendEmail } from '@/lib/email-client';
 import { getProducts } from './api';
 import { getCartStore, useCart } from './cart-store';
 import { EmailOrdersNotice } from './components/email-orders-notice';

@@ -4,8 +4,8 @@ import {
   renderCartTable,
   type CartClient,
   type CartLine,
-} from '../../../common/cart-rules';
-import type { CheckoutForm } from '../../../common/forms';
+} from '@common/cart-rules';
+import type { CheckoutForm } from '@common/forms';
 
 /** The order e-mail's template_params (spec sections 3 and 7.5). */
 export interface OrderTemplateParams {

@@ -1,10 +1,10 @@
 import { useLocation } from 'react-router';
-import { productCategories, type ProductCategory } from '../../../common/routes';
-import { PageHeading } from '../../components/page-heading';
+import { productCategories, type ProductCategory } from '@common/routes';
+import { PageHeading } from '@/components/page-heading';
 import { useProducts } from './product-queries';
 import { ProductCard } from './components/product-card';
 import './shop.css';
-import { withQueryClient } from '../../app/query-provider';
+import { withQueryClient } from '@/lib/query-provider';
 
 const headings: Record<ProductCategory | 'all', string> = {
   all: 'All products',

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { PageHeading } from '../../components/page-heading';
-import type { Product } from './api';
+import { PageHeading } from '@/components/page-heading';
+import type { Product } from '@common/catalogue';
 import { useProduct } from './product-queries';
 import { ProductPrice } from './components/product-price';
 import { ProductDescription } from './components/product-description';
 import { PurchasePanel } from './components/purchase-panel';
 import './shop.css';
-import { withQueryClient } from '../../app/query-provider';
+import { withQueryClient } from '@/lib/query-provider';
 
 /** The product's pictures: one large, with thumbnail buttons that choose which is large. */
 function Gallery({ product }: { product: Product }) {

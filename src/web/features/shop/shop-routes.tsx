@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { productCategories, routeTable } from '../../../common/routes';
+import { productCategories, routeTable } from '@common/routes';
 
 // One chunk per screen group: the catalogue (lists and product page) and the cart with checkout.
 const productList = async () => ({ Component: (await import('./product-list-page')).default });

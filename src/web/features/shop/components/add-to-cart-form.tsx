@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { parseQuantity } from '../../../../common/cart-rules';
-import { routeTable } from '../../../../common/routes';
-import type { Product } from '../api';
-import { useCart } from '../cart-store';
+import { parseQuantity } from '@common/cart-rules';
+import { routeTable } from '@common/routes';
+import type { Product } from '@common/catalogue';
+import { useCart } from '@/features/shop/cart-store';
 import { QuantityInput } from './quantity-input';
 
 /** Quantity (default 1) and Add to cart; a valid add stores the line and goes to the cart. */

@@ -1,6 +1,6 @@
-import { isSwimSpa } from '../../../../common/cart-rules';
-import { useClient } from '../../../app/client-context';
-import type { Product } from '../api';
+import { isSwimSpa } from '@common/cart-rules';
+import { useClient } from '@/lib/client-context';
+import type { Product } from '@common/catalogue';
 
 /**
  * Spec section 6: where a product cannot be bought online (a swim spa, or a client without a

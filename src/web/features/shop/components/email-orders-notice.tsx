@@ -1,5 +1,5 @@
-import { useClient } from '../../../app/client-context';
-import { PageHeading } from '../../../components/page-heading';
+import { useClient } from '@/lib/client-context';
+import { PageHeading } from '@/components/page-heading';
 
 /** Shown on /cart and /checkout for a client without a cart (spec section 6). */
 export function EmailOrdersNotice() {

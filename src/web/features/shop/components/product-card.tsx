@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Product } from '../api';
+import type { Product } from '@common/catalogue';
 import { ProductPrice } from './product-price';
 
 /** A list card: picture, title, price and View Details (spec section 2). */

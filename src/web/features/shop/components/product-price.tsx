@@ -1,7 +1,7 @@
-import { isSwimSpa } from '../../../../common/cart-rules';
-import { formatPounds, toPounds } from '../../../../common/money';
-import { useClient } from '../../../app/client-context';
-import type { Product } from '../api';
+import { isSwimSpa } from '@common/cart-rules';
+import { formatPounds, toPounds } from '@common/money';
+import { useClient } from '@/lib/client-context';
+import type { Product } from '@common/catalogue';
 
 /** A product's price; swim spas say "Starting from" before it (spec section 2). */
 export function ProductPrice({ product, className }: { product: Product; className?: string }) {

@@ -1,6 +1,6 @@
-import { purchaseOptionFor } from '../../../../common/cart-rules';
-import { useClient } from '../../../app/client-context';
-import type { Product } from '../api';
+import { purchaseOptionFor } from '@common/cart-rules';
+import { useClient } from '@/lib/client-context';
+import type { Product } from '@common/catalogue';
 import { AddToCartForm } from './add-to-cart-form';
 import { ContactShopButton } from './contact-shop-button';
 

@@ -1,4 +1,4 @@
-import { maxQuantityPerLine } from '../../../../common/cart-rules';
+import { maxQuantityPerLine } from '@common/cart-rules';
 
 /**
  * A quantity box with its message: whole numbers from 1 to the per-line limit, and an error that

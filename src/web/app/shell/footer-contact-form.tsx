@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { useLocation } from 'react-router';
+import { routeTable } from '@common/routes';
+import { preloadable } from '@/lib/preloadable';
+
+// The form brings react-hook-form and zod; loading it on demand keeps them out of the first-load
+// bundle (docs/decisions/page-speed.md). It sits in the footer, below the fold.
+export const footerForm = preloadable(async () => {
+  const { ContactForm } = await import('@/features/enquiry/contact-form');
+  return function FooterForm() {
+    return <ContactForm heading="Send us a message" />;
+  };
+});
+
+/**
+ * The contact form shown in the footer for clients with showContactFormOnFooter; left out on
+ * /contact, which has the same form in the page.
+ */
+export function FooterContactForm() {
+  const { pathname } = useLocation();
+  if (pathname === routeTable.contact) return null;
+  return (
+    <Suspense fallback={null}>
+      <footerForm.Component />
+    </Suspense>
+  );
+}

@@ -1,0 +1,17 @@
+import { Link } from 'react-router';
+import type { ClientConfig } from '@common/client-config';
+import { mediaUrl } from '@/lib/media';
+
+/** The client's logo (logo.svg in its media folder), linking home; in the header and the footer. */
+export function SiteLogo({ client }: { client: ClientConfig }) {
+  return (
+    <Link to="/" className="site-logo">
+      <img
+        src={mediaUrl(client, 'logo.svg')}
+        alt={`${client.title} home`}
+        width={240}
+        height={64}
+      />
+    </Link>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatPounds, toPounds } from '@common/money';
+import { useClient } from '@/lib/client-context';
+import { productQuery } from '@/lib/product-query';
+import { withQueryClient } from '@/lib/query-provider';
+
+/** A featured product block: one product of the client's catalogue with a See More button. */
+export function FeaturedProduct({ productId }: { productId: number }) {
+  const client = useClient();
+  const product = useQuery(productQuery(String(productId)));
+  // A product the catalogue no longer has (null) or cannot give right now is left out.
+  if (product.isError || product.data === null) return null;
+  return (
+    <section className="featured-product" aria-labelledby="featured-product-heading">
+      <h2 id="featured-product-heading">Featured product</h2>
+      {product.data ? (
+        <div className="featured-product__card">
+          <img
+            src={product.data.picture}
+            alt={product.data.title}
+            width={800}
+            height={600}
+            loading="lazy"
+          />
+          <div className="featured-product__text">
+            <h3>{product.data.title}</h3>
+            <p className="featured-product__price">
+              {formatPounds(toPounds(product.data.price, client.pricesInPence))}
+            </p>
+            <Link to={`/product/${product.data.id}`} className="button button--primary">
+              See More<span className="visually-hidden"> about {product.data.title}</span>
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <p className="loading-text">Loading the featured product…</p>
+      )}
+    </section>
+  );
+}
+
+export const FeaturedProductWithQueries = withQueryClient(FeaturedProduct);
