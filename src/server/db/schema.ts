@@ -96,6 +96,45 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+export interface OrderCountersTable {
+  client_code: string;
+  last_number: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  client_code: string;
+  /** Per client, from 1, without gaps while orders are only added. */
+  sequence: number;
+  /** SE-000123: what the customer and the owner quote. */
+  order_number: string;
+  idempotency_key: string | null;
+  /** SHA-256 of the request, so a reused key with another order is refused. */
+  request_hash: string;
+  /** new | contacted | completed | cancelled */
+  status: string;
+  status_note: string | null;
+  customer_name: string;
+  customer_email: string;
+  customer_telephone: string;
+  customer_address: string;
+  customer_message: string;
+  /** In the catalogue's units at the time (pounds, or pence when prices_in_pence is 1). */
+  total: number;
+  prices_in_pence: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLinesTable {
+  order_id: number;
+  position: number;
+  product_id: number;
+  title: string;
+  unit_price: number;
+  quantity: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   products: ProductsTable;
@@ -105,4 +144,7 @@ export interface Database {
   bookings: BookingsTable;
   booking_treatments: BookingTreatmentsTable;
   outbox: OutboxTable;
+  order_counters: OrderCountersTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
 }

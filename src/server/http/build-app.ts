@@ -9,6 +9,7 @@ import type { AppDeps } from '../kernel/app-deps.js';
 import { createDataChanges, type DataChanges } from '../kernel/data-changes.js';
 import { createReferenceCache } from '../kernel/reference-cache.js';
 import { relayRoutes } from '../mail/relay-routes.js';
+import { ordersRoutes } from '../orders/orders-routes.js';
 import { pagesRoutes } from '../pages/pages-routes.js';
 import { reviewsRoutes } from '../reviews/reviews-routes.js';
 import { createErrorAnswer, installErrorHandling } from './error-handler.js';
@@ -80,6 +81,7 @@ export async function buildApp({
   await app.register(reviewsRoutes, deps);
   await app.register(bookingRoutes, deps);
   await app.register(relayRoutes, deps);
+  await app.register(ordersRoutes, deps);
   await app.register(diagnosticsRoutes);
   await app.register(pagesRoutes, { ...deps, indexHtml });
 
