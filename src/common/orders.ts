@@ -63,3 +63,46 @@ export interface PlacedOrder {
 export function formatOrderNumber(clientCode: string, sequence: number): string {
   return `${clientCode}-${String(sequence).padStart(6, '0')}`;
 }
+
+/** What the owner may change an order to, from each status (a finished order can be reopened). */
+export const orderStatusChanges: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  new: ['contacted', 'completed', 'cancelled'],
+  contacted: ['new', 'completed', 'cancelled'],
+  completed: ['contacted'],
+  cancelled: ['new'],
+};
+
+export const changeOrderStatusSchema = z.object({
+  status: z.enum(orderStatuses, 'Choose new, contacted, completed or cancelled'),
+  note: z._default(
+    z.string().check(z.trim(), z.maxLength(1000, 'Please keep the note under 1000 characters')),
+    '',
+  ),
+  /** The updatedAt the owner saw: a change made meanwhile by someone else is not overwritten. */
+  expectedUpdatedAt: z.optional(z.string()),
+});
+export type ChangeOrderStatus = z.infer<typeof changeOrderStatusSchema>;
+
+/** One row of the owner's order list. */
+export interface OrderSummary {
+  orderNumber: string;
+  status: OrderStatus;
+  customerName: string;
+  total: number;
+  totalText: string;
+  itemCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An order as the owner sees it in full. */
+export interface OrderDetail extends OrderSummary {
+  customerEmail: string;
+  customerTelephone: string;
+  customerAddress: string;
+  customerMessage: string;
+  statusNote: string | null;
+  lines: PricedOrderLine[];
+  /** Which statuses the owner can move it to now. */
+  nextStatuses: readonly OrderStatus[];
+}
