@@ -26,6 +26,13 @@ const envSchema = z.object({
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   REFERENCE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  OWNER_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
+  OWNER_SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(90).default(14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -59,6 +66,8 @@ export interface ServerConfig {
   logLevel: string;
   /** How long list endpoints may serve reference data from memory. */
   referenceCacheMs: number;
+  /** Owner sessions end after this long unused (sliding) and this long after sign-in at most. */
+  ownerSession: { idleMs: number; maxMs: number };
 }
 
 export function loadConfig(
@@ -106,5 +115,9 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY === 'on',
     logLevel: e.LOG_LEVEL,
     referenceCacheMs: e.REFERENCE_CACHE_SECONDS * 1000,
+    ownerSession: {
+      idleMs: e.OWNER_SESSION_IDLE_MINUTES * 60_000,
+      maxMs: Math.round(e.OWNER_SESSION_MAX_DAYS * 24 * 60 * 60_000),
+    },
   };
 }

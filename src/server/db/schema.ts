@@ -135,6 +135,51 @@ export interface OrderLinesTable {
   quantity: number;
 }
 
+export interface OwnersTable {
+  id: Generated<number>;
+  client_code: string;
+  /** Lower-cased; unique per client. */
+  email: string;
+  /** scrypt hash with its salt and parameters (owners/password-hash.ts); null until set. */
+  password_hash: string | null;
+  created_at: string;
+  /** 1 when the account may not sign in. */
+  disabled: Generated<number>;
+}
+
+export interface OwnerSessionsTable {
+  /** SHA-256 (hex) of the session token; the token itself is only in the owner's cookie. */
+  token_hash: string;
+  owner_id: number;
+  created_at: string;
+  /** Moves on with use: the idle expiry counts from here. */
+  last_seen_at: string;
+  /** The absolute expiry. */
+  expires_at: string;
+}
+
+export interface OwnerTokensTable {
+  /** SHA-256 (hex) of a one-time token sent in a set-password or reset link. */
+  token_hash: string;
+  owner_id: number;
+  /** set-password | reset */
+  purpose: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  client_code: string;
+  /** Null for what no signed-in owner did (the CLI). */
+  owner_id: number | null;
+  action: string;
+  /** JSON object. */
+  detail: string;
+  at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   products: ProductsTable;
@@ -147,4 +192,8 @@ export interface Database {
   order_counters: OrderCountersTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  owners: OwnersTable;
+  owner_sessions: OwnerSessionsTable;
+  owner_tokens: OwnerTokensTable;
+  audit_log: AuditLogTable;
 }
