@@ -9,6 +9,8 @@ import type { AppDeps } from '../kernel/app-deps.js';
 import { createDataChanges, type DataChanges } from '../kernel/data-changes.js';
 import { createReferenceCache } from '../kernel/reference-cache.js';
 import { relayRoutes } from '../mail/relay-routes.js';
+import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
+import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
 import { ordersRoutes } from '../orders/orders-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
 import { ownerRoutes } from '../owners/owner-routes.js';
@@ -90,6 +92,8 @@ export async function buildApp({
   await app.register(ownerRoutes, deps);
   // The owner API (/api/manage/*): each of its plugins puts requireOwner on all its routes.
   await app.register(manageRoutes, deps);
+  await app.register(manageOrdersRoutes, deps);
+  await app.register(manageOutboxRoutes, deps);
   await app.register(pagesRoutes, { ...deps, indexHtml });
 
   return app;
