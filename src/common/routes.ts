@@ -40,6 +40,9 @@ export const routeTable = {
   team: '/team',
   work: '/work',
   login: '/login',
+  loginSetPassword: '/login/set-password',
+  loginReset: '/login/reset',
+  manage: '/manage',
 } as const;
 
 export type RouteName = keyof typeof routeTable;
@@ -65,7 +68,6 @@ export const contentPaths = [
   routeTable.faqs,
   routeTable.joinus,
   routeTable.team,
-  routeTable.login,
 ] as const;
 export type ContentPath = (typeof contentPaths)[number];
 
@@ -86,5 +88,12 @@ const staticPaths = new Set<string>(Object.values(routeTable).filter((p) => !p.i
 export function isKnownPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (staticPaths.has(path)) return true;
+  // The back office routes its own screens (src/web/features/manage).
+  if (/^\/manage(\/[a-z0-9-]+)+$/.test(path)) return true;
   return /^\/product\/[^/]+$/.test(path);
+}
+
+/** Sign-in and the back office: never indexed by search engines. */
+export function isPrivatePath(pathname: string): boolean {
+  return /^\/(login|manage)(\/|$)/.test(pathname);
 }

@@ -264,6 +264,24 @@ describeEachDatabase('owner sessions', (kind) => {
     expect((await me(headers)).statusCode).toBe(401);
   });
 
+  it('serves the sign-in and back-office pages with noindex, and visitor pages without', async () => {
+    for (const url of [
+      '/login',
+      '/login/reset',
+      '/login/set-password?token=x',
+      '/manage',
+      '/manage/audit',
+    ]) {
+      const page = await t.app.inject({ url, headers: { host: 'rrb.localhost' } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+      expect(page.body, url).toContain('<meta name="robots" content="noindex, nofollow">');
+    }
+    const home = await t.app.inject({ url: '/about', headers: { host: 'rrb.localhost' } });
+    expect(home.headers['x-robots-tag']).toBeUndefined();
+    expect(home.body).not.toContain('name="robots"');
+  });
+
   describe('throttling', () => {
     it('makes an account wait after repeated failures, with growing delays, whatever the address', async () => {
       const { owner, password } = await signInAs(t, 'RRB');

@@ -89,6 +89,7 @@ export function renderPage(
     themeElement(client, themeCss),
     `<link rel="icon" href="${escapeHtml(client.pictureLocation)}/logo.svg" type="image/svg+xml">`,
     preload,
+    ...(page.noindex ? ['<meta name="robots" content="noindex, nofollow">'] : []),
   ].join('\n    ');
   return template
     .replace(htmlMarkers.title, escapeHtml(client.title))

@@ -17,6 +17,8 @@ export interface PageData {
   queries: PrefetchedQuery[];
   /** The picture the page's largest paint is likely to be, preloaded at high priority. */
   preloadImage?: string;
+  /** Kept out of search engines (sign-in and the back office). */
+  noindex?: boolean;
 }
 
 /** The first slide, where the home page shows the slider (other screens have no slider). */

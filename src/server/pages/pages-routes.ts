@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
-import { isKnownPath } from '../../common/routes.js';
+import { isKnownPath, isPrivatePath } from '../../common/routes.js';
 import type { ServerConfig } from '../config.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { deferAppScripts, findBootScript } from './app-boot.js';
@@ -72,6 +72,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
   const pageHtml = async (url: string, client: ClientConfig): Promise<string> => {
     const path = url.split('?')[0] ?? '/';
     const page = await pageData(db, client, path);
+    if (isPrivatePath(path)) page.noindex = true;
     const appHtml = await prerender?.(url, client, page.queries);
     return renderPage(template, client, appHtml, page, themeCss(client));
   };
@@ -82,6 +83,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     const html = await pageHtml(request.url, request.client);
     const { body, encoding } = compressPage(html, request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
+    if (isPrivatePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
     return reply
       .code(isKnownPath(path) ? 200 : 404)
       .header('cache-control', 'no-cache')

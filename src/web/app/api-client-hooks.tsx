@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { configureApiClient } from '@/lib/api-client';
-import { useSessionStore } from './session-store';
+import { useSessionStore } from '@/lib/session-store';
 
 /**
  * Lets the API client's 401 handling log out and navigate inside the app. Rendered on the server

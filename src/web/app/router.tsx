@@ -6,6 +6,7 @@ import { bookingRoutes } from '@/features/booking/booking-routes';
 import { contentRoutes } from '@/features/content/content-routes';
 import { enquiryRoutes } from '@/features/enquiry/enquiry-routes';
 import { homeRoutes } from '@/features/home/home-routes';
+import { manageRoutes, signInRoutes } from '@/features/manage/manage-routes';
 import { reviewsRoutes } from '@/features/reviews/reviews-routes';
 import { shopRoutes } from '@/features/shop/shop-routes';
 import { preloadable, type Preloadable } from '@/lib/preloadable';
@@ -100,10 +101,13 @@ export const appRoutes: RouteObject[] = [
       ...shopRoutes,
       ...bookingRoutes,
       ...enquiryRoutes,
+      ...signInRoutes,
       ...outcomeRoutes,
       { path: '*', element: <NotFoundPage /> },
     ]),
   },
+  // The back office has its own header and menu, not the site's.
+  ...withLoadingFallback(manageRoutes),
 ];
 
 /** The screen for the current URL; render inside a BrowserRouter. */

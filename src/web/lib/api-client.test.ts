@@ -1,14 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiFetch, apiJson, configureApiClient } from './api-client';
+import { ApiError, apiFetch, apiJson, configureApiClient, loginPathFor } from './api-client';
 
 let server: Server;
 let base = '';
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    if (req.url === '/private') {
+    if (req.url === '/echo') {
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ header: req.headers['x-requested-with'] ?? null }));
+    } else if (req.url === '/private') {
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Sign in first"}');
     } else if (req.url === '/bad') {
       res
@@ -51,5 +55,19 @@ describe('apiFetch', () => {
 
   it('turns an error answer into an ApiError with the server message', async () => {
     await expect(apiJson(`${base}/bad`)).rejects.toEqual(new ApiError(400, 'Date is in the past'));
+  });
+
+  it('sends the page the visitor was on as next, except from the sign-in pages', () => {
+    expect(loginPathFor('/manage/audit?page=2')).toBe('/login?next=%2Fmanage%2Faudit%3Fpage%3D2');
+    expect(loginPathFor('/login?next=%2Fmanage')).toBe('/login');
+    expect(loginPathFor('/login/reset')).toBe('/login');
+    expect(loginPathFor(undefined)).toBe('/login');
+  });
+
+  it('marks every change with the cross-site header, and no read', async () => {
+    expect(await apiJson(`${base}/echo`, { method: 'POST', body: '{}' })).toEqual({
+      header: 'highstreet',
+    });
+    expect(await apiJson(`${base}/echo`)).toEqual({ header: null });
   });
 });

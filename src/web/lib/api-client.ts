@@ -1,3 +1,5 @@
+import { csrfHeader } from '@common/csrf-header';
+
 /**
  * The one fetch wrapper for our back end (spec sections 4 and 7): credentials included; a 401 on
  * a request not already retried marks it retried, logs the visitor out and navigates to /login.
@@ -29,13 +31,32 @@ export function configureApiClient(next: ApiClientHooks): void {
   hooks = next;
 }
 
+/**
+ * Where the 401 rule sends the visitor: /login, with the page they were on as `next` so that
+ * signing in brings them back (not for the sign-in pages themselves).
+ */
+export function loginPathFor(here: string | undefined): string {
+  if (!here || here === '/' || /^\/login(\/|\?|$)/.test(here)) return '/login';
+  return `/login?next=${encodeURIComponent(here)}`;
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
   const { retried, ...requestInit } = init;
+  if (!safeMethods.has((requestInit.method ?? 'GET').toUpperCase())) {
+    // Every change carries the header the server's cross-site check asks for (owner API).
+    const headers = new Headers(requestInit.headers);
+    headers.set(csrfHeader.name, csrfHeader.value);
+    requestInit.headers = headers;
+  }
   const response = await fetch(path, { ...requestInit, credentials: 'include' });
   if (response.status === 401 && !retried) {
     init.retried = true;
     hooks.logOut();
-    hooks.navigate('/login');
+    const here =
+      typeof window === 'undefined' ? undefined : window.location.pathname + window.location.search;
+    hooks.navigate(loginPathFor(here));
   }
   return response;
 }
@@ -62,5 +83,6 @@ export async function apiJson(path: string, init: ApiRequestInit = {}): Promise<
   headers.set('accept', 'application/json');
   const response = await apiFetch(path, { ...init, headers });
   if (!response.ok) throw new ApiError(response.status, await readErrorMessage(response));
+  if (response.status === 204) return null;
   return (await response.json()) as unknown;
 }

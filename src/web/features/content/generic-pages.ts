@@ -82,12 +82,4 @@ export const genericPages: Partial<Record<ContentPath, PageContent>> = {
     ],
   },
   '/team': { heading: 'Meet the team', underConstruction: true, blocks: [] },
-  '/login': {
-    heading: 'Sign in',
-    underConstruction: false,
-    blocks: [
-      { type: 'text', paragraphs: ['Sign-in for business owners is coming soon.'] },
-      { type: 'link', text: 'Go to the home page', to: '/', style: 'plain' },
-    ],
-  },
 };
