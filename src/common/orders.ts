@@ -38,13 +38,14 @@ export const placeOrderRequestSchema = z.object({
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
 
 /** One priced line, as stored and as the customer is told. Amounts in the catalogue's units. */
-export interface PricedOrderLine {
-  productId: number;
-  title: string;
-  quantity: number;
-  unitPrice: number;
-  lineAmount: number;
-}
+export const pricedOrderLineSchema = z.object({
+  productId: z.number(),
+  title: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  lineAmount: z.number(),
+});
+export type PricedOrderLine = z.infer<typeof pricedOrderLineSchema>;
 
 export const orderStatuses = ['new', 'contacted', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -83,26 +84,29 @@ export const changeOrderStatusSchema = z.object({
 });
 export type ChangeOrderStatus = z.infer<typeof changeOrderStatusSchema>;
 
-/** One row of the owner's order list. */
-export interface OrderSummary {
-  orderNumber: string;
-  status: OrderStatus;
-  customerName: string;
-  total: number;
-  totalText: string;
-  itemCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** One row of the owner's order list (GET /api/manage/orders). */
+export const orderSummarySchema = z.object({
+  orderNumber: z.string(),
+  status: z.enum(orderStatuses),
+  customerName: z.string(),
+  total: z.number(),
+  totalText: z.string(),
+  itemCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export const orderListSchema = z.object({ orders: z.array(orderSummarySchema) });
 
-/** An order as the owner sees it in full. */
-export interface OrderDetail extends OrderSummary {
-  customerEmail: string;
-  customerTelephone: string;
-  customerAddress: string;
-  customerMessage: string;
-  statusNote: string | null;
-  lines: PricedOrderLine[];
+/** An order as the owner sees it in full (GET /api/manage/orders/:orderNumber). */
+export const orderDetailSchema = z.extend(orderSummarySchema, {
+  customerEmail: z.string(),
+  customerTelephone: z.string(),
+  customerAddress: z.string(),
+  customerMessage: z.string(),
+  statusNote: z.nullable(z.string()),
+  lines: z.array(pricedOrderLineSchema),
   /** Which statuses the owner can move it to now. */
-  nextStatuses: readonly OrderStatus[];
-}
+  nextStatuses: z.array(z.enum(orderStatuses)),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;

@@ -46,7 +46,7 @@ export function toOrderDetail(order: StoredOrder): OrderDetail {
     customerMessage: order.customer_message,
     statusNote: order.status_note,
     lines: order.lines,
-    nextStatuses: orderStatusChanges[status],
+    nextStatuses: [...orderStatusChanges[status]],
   };
 }
 

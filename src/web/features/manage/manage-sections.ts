@@ -14,6 +14,18 @@ export interface ManageSection {
 
 export const manageSections: ManageSection[] = [
   {
+    path: 'orders',
+    label: 'Orders',
+    description: 'Orders from the shop, newest first: call the customer, mark them done.',
+    load: () => import('./orders-page'),
+  },
+  {
+    path: 'outbox',
+    label: 'E-mails',
+    description: 'What the site has e-mailed for you, and anything that did not arrive.',
+    load: () => import('./outbox-page'),
+  },
+  {
     path: 'audit',
     label: 'Audit',
     description: 'Who signed in and what they changed, newest first.',
