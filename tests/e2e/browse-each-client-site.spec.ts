@@ -287,7 +287,7 @@ test('the content screens show their content', async ({ page, consoleErrors }) =
     page.getByText('Sorry this page is under constructon, please check back in a few days...'),
   ).toBeVisible();
   await openAs(page, 'JS', '/login');
-  await expect(page.getByText('Sign-in for business owners is coming soon')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
   await openAs(page, 'SE', '/order/success');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Thank you, your order is with us',
