@@ -1,56 +1,13 @@
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, openAs, test, type SiteServer } from './fixtures';
-
-const repoRoot = resolve(import.meta.dirname, '../..');
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const password = 'lantern orchard velvet tide';
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
-
-let made = 0;
-
-/** `npm run owner -- add RRB …` against the test server's database; gives the link's token. */
-async function addOwner(site: SiteServer, code = 'RRB'): Promise<{ email: string; token: string }> {
-  made += 1;
-  const email = `owner${made}-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/owners/owner-cli.ts', 'add', code, email],
-    { cwd: repoRoot, env: { ...process.env, SQLITE_FILE: site.sqliteFile, DATABASE_URL: '' } },
-  );
-  const token = /\/login\/set-password\?token=([A-Za-z0-9_-]+)/.exec(stdout)?.[1];
-  if (!token) throw new Error(`No link in the CLI's output:\n${stdout}`);
-  return { email, token };
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText(/^Loading\b/)).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-/** Presses Tab until `target` has focus, as a keyboard user would (at most 60 presses). */
-async function tabTo(page: Page, target: ReturnType<Page['locator']>): Promise<void> {
-  for (let presses = 0; presses < 60; presses++) {
-    if (await target.evaluate((e) => e === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-async function signIn(page: Page, email: string, secret = password): Promise<void> {
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('E-mail address').fill(email);
-  await form.getByLabel('Password').fill(secret);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-}
+import {
+  addOwner,
+  desktop,
+  expectNoAxeViolations,
+  password,
+  phone,
+  signIn,
+  tabTo,
+} from './back-office';
+import { expect, openAs, test } from './fixtures';
 
 test.describe('at 390px', () => {
   test.use({ viewport: phone });

@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, openAs, type SiteServer } from './fixtures';
+
+// What the back-office journeys share: an owner made by the CLI, signing in, axe, keyboard moves.
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+export const password = 'lantern orchard velvet tide';
+export const phone = { width: 390, height: 844 };
+export const desktop = { width: 1280, height: 800 };
+
+let made = 0;
+
+/** `npm run owner -- add RRB …` against the test server's database; gives the link's token. */
+export async function addOwner(
+  site: SiteServer,
+  code = 'RRB',
+): Promise<{ email: string; token: string }> {
+  made += 1;
+  const email = `owner${made}-${Date.now()}@example.com`;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/owners/owner-cli.ts', 'add', code, email],
+    { cwd: repoRoot, env: { ...process.env, SQLITE_FILE: site.sqliteFile, DATABASE_URL: '' } },
+  );
+  const token = /\/login\/set-password\?token=([A-Za-z0-9_-]+)/.exec(stdout)?.[1];
+  if (!token) throw new Error(`No link in the CLI's output:\n${stdout}`);
+  return { email, token };
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Loading\b/)).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Presses Tab until `target` has focus, as a keyboard user would (at most 60 presses). */
+export async function tabTo(page: Page, target: ReturnType<Page['locator']>): Promise<void> {
+  for (let presses = 0; presses < 60; presses++) {
+    if (await target.evaluate((e) => e === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+export async function signIn(page: Page, email: string, secret = password): Promise<void> {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('E-mail address').fill(email);
+  await form.getByLabel('Password').fill(secret);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A new owner of `code` who has set a password from the CLI's link and is on /manage. */
+export async function signedInOwner(page: Page, site: SiteServer, code: string): Promise<string> {
+  const { email, token } = await addOwner(site, code);
+  await openAs(page, code, `/login/set-password?token=${token}`);
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('The same password again').fill(password);
+  await page.getByRole('button', { name: 'Save password and sign in' }).click();
+  await expect(page).toHaveURL(/\/manage$/);
+  return email;
+}

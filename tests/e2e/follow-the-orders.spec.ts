@@ -1,0 +1,138 @@
+import type { Browser } from '@playwright/test';
+import { desktop, expectNoAxeViolations, phone, signedInOwner } from './back-office';
+import { expect, openAs, test, type SiteServer } from './fixtures';
+import { addToCart, fillCheckout } from './shop-steps';
+
+/** The owner works in a browser of their own, beside the visitor's. */
+async function ownerPage(browser: Browser, site: SiteServer, code: string, viewport = phone) {
+  const context = await browser.newContext({ baseURL: site.baseURL, viewport });
+  const page = await context.newPage();
+  await signedInOwner(page, site, code);
+  return { page, close: () => context.close() };
+}
+
+test('an order with a tampered price reaches the owner at the catalogue price, by e-mail and in the back office', async ({
+  page,
+  site,
+  browser,
+}) => {
+  // The visitor's browser sees a catalogue where every price is £1, and sends £1 with the order.
+  await page.route('**/api/products**', async (route) => {
+    const response = await route.fetch();
+    const products = (await response.json()) as Array<Record<string, unknown>>;
+    await route.fulfill({ response, json: products.map((p) => ({ ...p, price: 1 })) });
+  });
+  await page.route('**/api/orders/create', async (route) => {
+    const body = route.request().postDataJSON() as { lines: Array<Record<string, unknown>> };
+    await route.continue({
+      postData: JSON.stringify({
+        ...body,
+        lines: body.lines.map((l) => ({ ...l, price: 1 })),
+        cartPrice: '£1,00',
+      }),
+    });
+  });
+  await addToCart(page, 201, '1');
+  await page.getByRole('link', { name: 'Check out' }).click();
+  const customer = `Tampering Tam ${Date.now()}`;
+  await fillCheckout(page, customer);
+  await page.getByRole('button', { name: 'Order' }).click();
+  // The checkout re-prices from the (tampered) catalogue first: when the cart held the page's real
+  // price, it now says the price changed to £1, and the visitor presses Order again.
+  const changed = page.getByText('Your cart changed because our catalogue has been updated.');
+  await expect(changed.or(page.getByText(/Your order number is/))).toBeVisible();
+  if (await changed.isVisible()) await page.getByRole('button', { name: 'Order' }).click();
+  await expect(page).toHaveURL(/\/order\/success$/);
+  const success = page.getByText(/Your order number is (SE-\d{6}) \(total £4\.999,00\)/);
+  await expect(success).toBeVisible();
+  const orderNumber = /SE-\d{6}/.exec((await success.textContent()) ?? '')![0];
+
+  const toOwner = await site.smtp.waitFor(
+    (m) => m.raw.includes(customer) && m.raw.includes('New order'),
+  );
+  expect(toOwner.raw).toContain(orderNumber);
+  expect(toOwner.raw).toContain('4.999,00');
+  expect(toOwner.raw).not.toContain('£1,00');
+  const toCustomer = await site.smtp.waitFor((m) => m.raw.includes(`Your order ${orderNumber}`));
+  expect(toCustomer.to).toContain('customer@example.com');
+
+  const owner = await ownerPage(browser, site, 'SE');
+  try {
+    await owner.page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Orders' })
+      .click();
+    const card = owner.page.getByRole('listitem').filter({ hasText: orderNumber });
+    await expect(card).toContainText('£4.999,00');
+    await expect(card).toContainText('New');
+    await expectNoAxeViolations(owner.page);
+    await card.getByRole('link', { name: orderNumber }).click();
+    await expect(owner.page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`);
+    await expect(owner.page.getByRole('cell', { name: 'Sunbeach Breeze' })).toBeVisible();
+    await expect(owner.page.getByText(customer)).toBeVisible();
+    await expectNoAxeViolations(owner.page);
+    await owner.page.getByLabel('New status').selectOption('contacted');
+    await owner.page.getByLabel('Note (optional)').fill('Rang, delivery on Friday');
+    await owner.page.getByRole('button', { name: 'Save' }).click();
+    await expect(owner.page.getByRole('status')).toHaveText('Saved: Contacted.');
+    await expect(owner.page.getByText('Note: Rang, delivery on Friday')).toBeVisible();
+    await owner.page.getByRole('link', { name: '← All orders' }).click();
+    await owner.page.getByLabel('Show').selectOption('contacted');
+    await expect(owner.page.getByRole('listitem').filter({ hasText: orderNumber })).toContainText(
+      'Contacted',
+    );
+  } finally {
+    await owner.close();
+  }
+});
+
+test('the grocer’s owner sees an order in pounds and pence, and the e-mails screen, at 1280px', async ({
+  page,
+  site,
+  browser,
+}) => {
+  await openAs(page, 'BBG', '/haircare');
+  const card = page.getByRole('article').filter({ hasText: 'Jamaican Black Castor Oil' });
+  await card.getByRole('link').first().click();
+  await page.getByLabel('Quantity').fill('2');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.getByRole('link', { name: 'Check out' }).click();
+  const customer = `Grocer Greta ${Date.now()}`;
+  await fillCheckout(page, customer);
+  await page.getByRole('button', { name: 'Order' }).click();
+  await expect(page).toHaveURL(/\/order\/success$/);
+  const total = /total (£[\d.,]+)/.exec(
+    (await page.getByText(/Your order number is BBG-/).textContent()) ?? '',
+  )![1]!;
+  expect(total).toMatch(/^£\d+,\d{2}$/);
+
+  const owner = await ownerPage(browser, site, 'BBG', desktop);
+  try {
+    await owner.page.goto('/manage/orders');
+    const row = owner.page.getByRole('listitem').filter({ hasText: customer });
+    await expect(row).toContainText(total);
+    await row.getByRole('link').click();
+    await expect(owner.page.getByRole('row', { name: /Jamaican Black Castor Oil/ })).toContainText(
+      total,
+    );
+    await expectNoAxeViolations(owner.page);
+    await owner.page.goto('/manage/outbox');
+    await expect(owner.page.getByRole('heading', { level: 1, name: 'E-mails' })).toBeVisible();
+    await expect(owner.page.getByText(`New order`).first()).toBeVisible();
+    await expectNoAxeViolations(owner.page);
+  } finally {
+    await owner.close();
+  }
+});
+
+test('the orders screens refuse another client’s owner', async ({ browser, site }) => {
+  // An RRB owner's browser asking SE's host for orders: the API answers 403, the screen says so.
+  const owner = await ownerPage(browser, site, 'RRB');
+  try {
+    const answer = await owner.page.request.get(`${site.baseURL}/api/manage/orders?client=SE`);
+    expect(answer.status()).toBe(403);
+  } finally {
+    await owner.close();
+  }
+});
