@@ -40,6 +40,8 @@ export const routeTable = {
   team: '/team',
   work: '/work',
   login: '/login',
+  /** The client's privacy notice (issue 15), drawn from the client record. */
+  privacy: '/privacy',
 } as const;
 
 export type RouteName = keyof typeof routeTable;
@@ -88,3 +90,15 @@ export function isKnownPath(pathname: string): boolean {
   if (staticPaths.has(path)) return true;
   return /^\/product\/[^/]+$/.test(path);
 }
+
+/** The product list routes' headings: `/products` (all) and one per category. */
+export const categoryHeadings: Record<ProductCategory | 'all', string> = {
+  all: 'All products',
+  oasis: 'Oasis hot tubs',
+  sunbeach: 'Sunbeach hot tubs',
+  spas: 'Swim spas',
+  haircare: 'Hair care',
+  body: 'Body care',
+  extensions: 'Hair extensions',
+  groceries: 'Groceries',
+};

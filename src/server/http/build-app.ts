@@ -11,6 +11,7 @@ import { createReferenceCache } from '../kernel/reference-cache.js';
 import { relayRoutes } from '../mail/relay-routes.js';
 import { pagesRoutes } from '../pages/pages-routes.js';
 import { reviewsRoutes } from '../reviews/reviews-routes.js';
+import { seoRoutes } from '../seo/seo-routes.js';
 import { createErrorAnswer, installErrorHandling } from './error-handler.js';
 import { healthRoutes } from './health-routes.js';
 import { createRequestPreparation } from './prepare-request.js';
@@ -81,6 +82,7 @@ export async function buildApp({
   await app.register(bookingRoutes, deps);
   await app.register(relayRoutes, deps);
   await app.register(diagnosticsRoutes);
+  await app.register(seoRoutes, deps);
   await app.register(pagesRoutes, { ...deps, indexHtml });
 
   return app;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import {
   activeTreatmentsQueryKey,
@@ -17,6 +18,8 @@ export interface PageData {
   queries: PrefetchedQuery[];
   /** The picture the page's largest paint is likely to be, preloaded at high priority. */
   preloadImage?: string;
+  /** On /product/:id: the client's product, or null when it has none with that id (the head uses it). */
+  product?: Product | null;
 }
 
 /** The first slide, where the home page shows the slider (other screens have no slider). */
@@ -58,6 +61,7 @@ export async function pageData(
   const product = id === undefined ? undefined : await findProduct(db, client, id);
   return {
     queries: [{ queryKey: productQueryKey(idText), data: product ?? null }],
+    product: product ?? null,
     // The gallery's large picture (product-page.tsx): the first listing picture, else the cover.
     preloadImage: product && (product.listingPictures[0] ?? product.picture),
   };
