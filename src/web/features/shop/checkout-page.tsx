@@ -14,6 +14,7 @@ import { getProducts } from './api';
 import { getCartStore, useCart } from './cart-store';
 import { EmailOrdersNotice } from './components/email-orders-notice';
 import { buildOrderTemplateParams } from './order-email';
+import { PrivacyNote } from '@/components/privacy-link';
 import './shop.css';
 
 type CheckoutInput = z.input<typeof checkoutFormSchema>;
@@ -160,6 +161,7 @@ function CheckoutScreen() {
             registration={register('message')}
             error={errors.message}
           />
+          <PrivacyNote purpose="to handle your order and keep the records the law asks of us" />
           <button type="submit" className="button button-primary" disabled={sending}>
             {sending ? 'Sending your order…' : 'Order'}
           </button>
