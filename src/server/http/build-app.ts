@@ -76,13 +76,14 @@ export async function buildApp({
 
   await registerStaticFiles(app, config);
   await app.register(healthRoutes);
+  // /robots.txt, /sitemap.xml and the icons: exact paths, so they win over the pages' /*.
+  await app.register(seoRoutes, deps);
   await app.register(clientsRoutes);
   await app.register(catalogueRoutes, deps);
   await app.register(reviewsRoutes, deps);
   await app.register(bookingRoutes, deps);
   await app.register(relayRoutes, deps);
   await app.register(diagnosticsRoutes);
-  await app.register(seoRoutes, deps);
   await app.register(pagesRoutes, { ...deps, indexHtml });
 
   return app;

@@ -9,12 +9,12 @@ import { routeTable } from '@common/routes';
 import { useClient } from '@/lib/client-context';
 import { FormField, personFields } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
+import { PrivacyNote } from '@/components/privacy-link';
 import { sendEmail } from '@/lib/email-client';
 import { getProducts } from './api';
 import { getCartStore, useCart } from './cart-store';
 import { EmailOrdersNotice } from './components/email-orders-notice';
 import { buildOrderTemplateParams } from './order-email';
-import { PrivacyNote } from '@/components/privacy-link';
 import './shop.css';
 
 type CheckoutInput = z.input<typeof checkoutFormSchema>;
