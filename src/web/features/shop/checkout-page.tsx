@@ -7,9 +7,9 @@ import { cartTotal, formatCartAmount, itemCount, type RepriceResult } from '@com
 import { checkoutFormSchema, type CheckoutForm } from '@common/forms';
 import { routeTable } from '@common/routes';
 import { useClient } from '@/lib/client-context';
+import { PrivacyNote } from '@/components/privacy-link';
 import { FormField, personFields } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
-import { PrivacyNote } from '@/components/privacy-link';
 import { sendEmail } from '@/lib/email-client';
 import { getProducts } from './api';
 import { getCartStore, useCart } from './cart-store';
