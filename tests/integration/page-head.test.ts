@@ -166,7 +166,7 @@ describeEachDatabase('page head, robots, sitemap and icons', (kind) => {
       '/nowhere',
     ]) {
       const head = await headOf(path, se);
-      expect(head.meta('robots'), path).toBe('noindex');
+      expect(head.meta('robots'), path).toBe(path === '/login' ? 'noindex, nofollow' : 'noindex');
       expect(head.canonical, path).toBeUndefined();
     }
     const robots = (await get('/robots.txt', localHost(se))).body;

@@ -101,6 +101,7 @@ describe('buildPageHead', () => {
       '/order/success',
       '/order/fail',
       '/login',
+      '/login/reset',
       '/manage',
       '/manage/x',
     ]) {
@@ -108,7 +109,11 @@ describe('buildPageHead', () => {
       const head = buildPageHead(input({ path }));
       expect(head.noindex, path).toBe(true);
       expect(head.canonical, path).toBeUndefined();
+      expect(head.robots, path).toBe(
+        /^\/(login|manage)/.test(path) ? 'noindex, nofollow' : 'noindex',
+      );
     }
+    expect(isNoindexPath('/loginx')).toBe(false);
     expect(buildPageHead(input({ path: '/nowhere', known: false })).noindex).toBe(true);
     expect(buildPageHead(input({ path: '/product/9', product: null })).title).toBe(
       `Product not found | ${se.title}`,

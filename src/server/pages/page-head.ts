@@ -50,6 +50,8 @@ export interface PageHead {
   /** Absent when the client record names no host (a client being tried out). */
   canonical: string | undefined;
   noindex: boolean;
+  /** The robots meta: noindex, and nofollow too on sign-in and back-office pages. */
+  robots: 'noindex' | 'noindex, nofollow' | undefined;
   ogType: 'website' | 'product';
   image: HeadImage & { url: string };
   jsonLd: object[];
@@ -59,17 +61,21 @@ export interface PageHead {
 export const shareImageFile = '/share-image.png';
 export const shareImageSize = { width: 1200, height: 630 } as const;
 
-/** Screens kept out of search results: a visitor's own basket, order and outcome, sign-in, back office. */
+/** Screens kept out of search results: a visitor's own basket, order and outcome. */
 const noindexPaths = new Set<string>([
   routeTable.cart,
   routeTable.checkout,
   routeTable.success,
   routeTable.failure,
-  routeTable.login,
 ]);
 
+/** Sign-in and the back office: out of search results, and their links not followed either. */
+export function isPrivatePagePath(path: string): boolean {
+  return /^\/(login|manage)(\/|$)/.test(path);
+}
+
 export function isNoindexPath(path: string): boolean {
-  return noindexPaths.has(path) || path === '/manage' || path.startsWith('/manage/');
+  return noindexPaths.has(path) || isPrivatePagePath(path);
 }
 
 /** Headings of the content routes' generic pages (src/web/features/content/generic-pages.ts). */
@@ -80,7 +86,6 @@ const genericHeadings: Partial<Record<ContentPath, string>> = {
   '/faqs': 'Frequently asked questions',
   '/galleries': 'Gallery',
   '/team': 'Meet the team',
-  '/login': 'Sign in',
 };
 
 /**
@@ -142,6 +147,12 @@ function screenOf(input: PageHeadInput): Screen {
   const fallback = client.description;
   if (!input.known) return { heading: 'Page not found', description: fallback };
   if (path === '/') return { heading: undefined, description: fallback };
+  if (isPrivatePagePath(path)) {
+    return {
+      heading: path.startsWith('/login') ? 'Sign in' : 'Back office',
+      description: fallback,
+    };
+  }
   if (product !== undefined) {
     if (!product) return { heading: 'Product not found', description: fallback };
     const category = productCategories.find((c) => c === product.category);
@@ -242,6 +253,7 @@ export function buildPageHead(input: PageHeadInput): PageHead {
     description: clip(screen.description),
     canonical: origin && !noindex ? `${origin}${path}` : undefined,
     noindex,
+    robots: isPrivatePagePath(path) ? 'noindex, nofollow' : noindex ? 'noindex' : undefined,
     ogType: input.product ? 'product' : 'website',
     image,
     jsonLd,
@@ -265,7 +277,7 @@ export function renderHeadTags(head: PageHead): string {
     `<meta ${key}="${name}" content="${attr(String(content))}">`;
   const tags = [
     meta('name', 'description', head.description),
-    head.noindex ? meta('name', 'robots', 'noindex') : '',
+    head.robots ? meta('name', 'robots', head.robots) : '',
     head.canonical ? `<link rel="canonical" href="${attr(head.canonical)}">` : '',
     meta('property', 'og:type', head.ogType),
     meta('property', 'og:title', head.title),
