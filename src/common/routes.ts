@@ -28,6 +28,8 @@ export const routeTable = {
   qualifications: '/qualifications',
   terms: '/terms',
   cookies: '/cookies',
+  /** The client's privacy notice (issue 15), drawn from the client record. */
+  privacy: '/privacy',
   faqs: '/faqs',
   fees: '/fees',
   client: '/client',
@@ -40,8 +42,6 @@ export const routeTable = {
   team: '/team',
   work: '/work',
   login: '/login',
-  /** The client's privacy notice (issue 15), drawn from the client record. */
-  privacy: '/privacy',
 } as const;
 
 export type RouteName = keyof typeof routeTable;
@@ -82,15 +82,6 @@ export const productCategories = [
 ] as const;
 export type ProductCategory = (typeof productCategories)[number];
 
-const staticPaths = new Set<string>(Object.values(routeTable).filter((p) => !p.includes(':')));
-
-/** True when the path (without query) is one the site knows. */
-export function isKnownPath(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (staticPaths.has(path)) return true;
-  return /^\/product\/[^/]+$/.test(path);
-}
-
 /** The product list routes' headings: `/products` (all) and one per category. */
 export const categoryHeadings: Record<ProductCategory | 'all', string> = {
   all: 'All products',
@@ -102,3 +93,12 @@ export const categoryHeadings: Record<ProductCategory | 'all', string> = {
   extensions: 'Hair extensions',
   groceries: 'Groceries',
 };
+
+const staticPaths = new Set<string>(Object.values(routeTable).filter((p) => !p.includes(':')));
+
+/** True when the path (without query) is one the site knows. */
+export function isKnownPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (staticPaths.has(path)) return true;
+  return /^\/product\/[^/]+$/.test(path);
+}

@@ -84,15 +84,20 @@ export function renderPage(
   const queries = page.queries.length
     ? `<script type="application/json" id="${pageDataElementId}">${jsonForScript(page.queries)}</script>`
     : '';
-  const clientHead = [
-    `<meta name="description" content="${escapeHtml(client.description)}">`,
-    `<meta property="og:title" content="${escapeHtml(client.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(client.description)}">`,
-    `<link rel="icon" href="${escapeHtml(client.pictureLocation)}/logo.svg" type="image/svg+xml">`,
+  const head = [
+    pageHead?.tags ??
+      [
+        `<meta name="description" content="${escapeHtml(client.description)}">`,
+        `<meta property="og:title" content="${escapeHtml(client.title)}">`,
+        `<meta property="og:description" content="${escapeHtml(client.description)}">`,
+      ].join('\n    '),
+    themeElement(client, themeCss),
+    // The page head links the icons drawn from the logo (src/server/seo/icons.ts).
+    pageHead
+      ? ''
+      : `<link rel="icon" href="${escapeHtml(client.pictureLocation)}/logo.svg" type="image/svg+xml">`,
+    preload,
   ].join('\n    ');
-  const head = [pageHead?.tags ?? clientHead, themeElement(client, themeCss), preload].join(
-    '\n    ',
-  );
   return template
     .replace(htmlMarkers.title, escapeHtml(pageHead?.title ?? client.title))
     .replace(htmlMarkers.head, () => head)

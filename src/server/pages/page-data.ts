@@ -15,11 +15,11 @@ import type { Database } from '../db/schema.js';
 
 /** What the server knows about a page beyond its client: prefetched data, the LCP picture. */
 export interface PageData {
+  /** On /product/:id: the client's product, or null when it has none with that id (the head uses it). */
+  product?: Product | null;
   queries: PrefetchedQuery[];
   /** The picture the page's largest paint is likely to be, preloaded at high priority. */
   preloadImage?: string;
-  /** On /product/:id: the client's product, or null when it has none with that id (the head uses it). */
-  product?: Product | null;
 }
 
 /** The first slide, where the home page shows the slider (other screens have no slider). */
