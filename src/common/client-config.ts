@@ -75,6 +75,37 @@ export const emailServiceSchema = z.object({
 });
 export type EmailServiceConfig = z.infer<typeof emailServiceSchema>;
 
+/**
+ * The schema.org type the business is (issue 15's JSON-LD): LocalBusiness or one of its subtypes.
+ * Data in the record, so no code branches on a client.
+ */
+export const businessTypes = [
+  'LocalBusiness',
+  'BeautySalon',
+  'HairSalon',
+  'NailSalon',
+  'DaySpa',
+  'TravelAgency',
+  'ProfessionalService',
+  'Store',
+  'GroceryStore',
+  'HomeAndConstructionBusiness',
+  'HousePainter',
+  'EmploymentAgency',
+] as const;
+export type BusinessType = (typeof businessTypes)[number];
+
+/** The address in parts, for search engines (PostalAddress); `address` stays the line people read. */
+export const postalAddressSchema = z.object({
+  streetAddress: nonEmpty(),
+  addressLocality: nonEmpty(),
+  addressRegion: z.optional(nonEmpty()),
+  postalCode: nonEmpty(),
+  /** ISO 3166 two-letter code. */
+  addressCountry: z._default(z.string().check(z.regex(/^[A-Z]{2}$/, 'must be like GB')), 'GB'),
+});
+export type PostalAddress = z.infer<typeof postalAddressSchema>;
+
 export const menuItemSchema = z.object({
   route: z.string().check(z.startsWith('/', 'must start with /')),
   display: nonEmpty(),
@@ -92,6 +123,12 @@ export const clientConfigSchema = z.object({
   telephoneNo: z.optional(z.string()),
   email: z.email({ message: 'must be an e-mail address' }),
   address: z.string(),
+  /** The address in parts for structured data; without it search engines get `address` whole. */
+  postalAddress: z.optional(postalAddressSchema),
+  businessType: z._default(
+    z.enum(businessTypes, { error: `must be one of: ${businessTypes.join(', ')}` }),
+    'LocalBusiness',
+  ),
   contactHeader: z.string(),
   contactBlurb: z.string(),
   socialMedia: z._default(

@@ -132,12 +132,13 @@ export const pageBlockSchema = z.discriminatedUnion(
       pictures: z.array(pictureSchema).check(z.minLength(1)),
     }),
     /**
-     * A video from the media folder, fetched only when played. `captions` names a captions file
+     * A video from the media folder, fetched only when played (no file yet: the poster alone). `captions` names a captions file
      * shipped with the site or one in the media folder.
      */
     z.object({
       type: z.literal('video'),
-      file: mediaFileSchema,
+      /** Without a file the block shows its poster marked "Video coming soon", and no player. */
+      file: z.optional(mediaFileSchema),
       poster: mediaFileSchema,
       title: text(),
       description: text(),

@@ -28,6 +28,8 @@ export const routeTable = {
   qualifications: '/qualifications',
   terms: '/terms',
   cookies: '/cookies',
+  /** The client's privacy notice (issue 15), drawn from the client record. */
+  privacy: '/privacy',
   faqs: '/faqs',
   fees: '/fees',
   client: '/client',
@@ -81,6 +83,18 @@ export const productCategories = [
   'groceries',
 ] as const;
 export type ProductCategory = (typeof productCategories)[number];
+
+/** The product list routes' headings: `/products` (all) and one per category. */
+export const categoryHeadings: Record<ProductCategory | 'all', string> = {
+  all: 'All products',
+  oasis: 'Oasis hot tubs',
+  sunbeach: 'Sunbeach hot tubs',
+  spas: 'Swim spas',
+  haircare: 'Hair care',
+  body: 'Body care',
+  extensions: 'Hair extensions',
+  groceries: 'Groceries',
+};
 
 const staticPaths = new Set<string>(Object.values(routeTable).filter((p) => !p.includes(':')));
 

@@ -268,10 +268,10 @@ test('the content screens show their content', async ({ page, consoleErrors }) =
     expect(response.status()).toBe(200);
     expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
   }
+  // The clip is not filmed yet (issue 15): its poster says so, and there is no player to fail.
   await openAs(page, 'RRB', '/nails');
-  const video = page.locator('video');
-  await expect(video).toHaveAttribute('preload', 'none');
-  await expect(video).toHaveAttribute('poster', '/media/RRB/gallery/1.jpeg');
+  await expect(page.getByText('Video coming soon')).toBeVisible();
+  await expect(page.locator('video')).toHaveCount(0);
   await openAs(page, 'PHEC', '/services');
   for (const group of ['Domestic cleaning', 'Commercial cleaning', 'Roof cleaning']) {
     await expect(page.getByRole('heading', { name: group })).toBeVisible();

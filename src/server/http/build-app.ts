@@ -17,6 +17,7 @@ import { ownerRoutes } from '../owners/owner-routes.js';
 import type { SignedInOwner } from '../owners/require-owner.js';
 import { pagesRoutes } from '../pages/pages-routes.js';
 import { reviewsRoutes } from '../reviews/reviews-routes.js';
+import { seoRoutes } from '../seo/seo-routes.js';
 import { createErrorAnswer, installErrorHandling } from './error-handler.js';
 import { healthRoutes } from './health-routes.js';
 import { createRequestPreparation } from './prepare-request.js';
@@ -82,6 +83,8 @@ export async function buildApp({
 
   await registerStaticFiles(app, config);
   await app.register(healthRoutes);
+  // /robots.txt, /sitemap.xml and the icons: exact paths, so they win over the pages' /*.
+  await app.register(seoRoutes, deps);
   await app.register(clientsRoutes);
   await app.register(catalogueRoutes, deps);
   await app.register(reviewsRoutes, deps);

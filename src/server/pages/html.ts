@@ -69,6 +69,8 @@ export function renderPage(
   page: PageData = { queries: [] },
   /** The text of public/themes/{code}.css, inlined; without it the page links the theme. */
   themeCss?: string,
+  /** The screen's own title and head tags (page-head.ts); without it, the client's. */
+  pageHead?: { title: string; tags: string },
 ): string {
   if (!client) {
     return template
@@ -83,16 +85,22 @@ export function renderPage(
     ? `<script type="application/json" id="${pageDataElementId}">${jsonForScript(page.queries)}</script>`
     : '';
   const head = [
-    `<meta name="description" content="${escapeHtml(client.description)}">`,
-    `<meta property="og:title" content="${escapeHtml(client.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(client.description)}">`,
+    pageHead?.tags ??
+      [
+        `<meta name="description" content="${escapeHtml(client.description)}">`,
+        `<meta property="og:title" content="${escapeHtml(client.title)}">`,
+        `<meta property="og:description" content="${escapeHtml(client.description)}">`,
+      ].join('\n    '),
     themeElement(client, themeCss),
-    `<link rel="icon" href="${escapeHtml(client.pictureLocation)}/logo.svg" type="image/svg+xml">`,
+    // The page head links the icons drawn from the logo (src/server/seo/icons.ts).
+    pageHead
+      ? ''
+      : `<link rel="icon" href="${escapeHtml(client.pictureLocation)}/logo.svg" type="image/svg+xml">`,
     preload,
     ...(page.noindex ? ['<meta name="robots" content="noindex, nofollow">'] : []),
   ].join('\n    ');
   return template
-    .replace(htmlMarkers.title, escapeHtml(client.title))
+    .replace(htmlMarkers.title, escapeHtml(pageHead?.title ?? client.title))
     .replace(htmlMarkers.head, () => head)
     .replace(
       htmlMarkers.config,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import {
   activeTreatmentsQueryKey,
@@ -14,6 +15,8 @@ import type { Database } from '../db/schema.js';
 
 /** What the server knows about a page beyond its client: prefetched data, the LCP picture. */
 export interface PageData {
+  /** On /product/:id: the client's product, or null when it has none with that id (the head uses it). */
+  product?: Product | null;
   queries: PrefetchedQuery[];
   /** The picture the page's largest paint is likely to be, preloaded at high priority. */
   preloadImage?: string;
@@ -60,6 +63,7 @@ export async function pageData(
   const product = id === undefined ? undefined : await findProduct(db, client, id);
   return {
     queries: [{ queryKey: productQueryKey(idText), data: product ?? null }],
+    product: product ?? null,
     // The gallery's large picture (product-page.tsx): the first listing picture, else the cover.
     preloadImage: product && (product.listingPictures[0] ?? product.picture),
   };

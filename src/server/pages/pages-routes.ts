@@ -8,6 +8,7 @@ import type { AppDeps } from '../kernel/app-deps.js';
 import { deferAppScripts, findBootScript } from './app-boot.js';
 import { compressPage } from './compress-page.js';
 import { inlineStylesheets, renderPage } from './html.js';
+import { createPageHeads } from './page-heads.js';
 import { pageData } from './page-data.js';
 import { loadPrerender } from './prerender.js';
 
@@ -69,18 +70,22 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
   const prerender = indexHtml ? undefined : await loadPrerender(config.webDistDir, app.log);
   const themeCss = createThemeReader(config);
 
-  const pageHtml = async (url: string, client: ClientConfig): Promise<string> => {
+  const headFor = createPageHeads(config.mediaDir);
+
+  const pageHtml = async (url: string, client: ClientConfig, origin: string): Promise<string> => {
     const path = url.split('?')[0] ?? '/';
     const page = await pageData(db, client, path);
     if (isPrivatePath(path)) page.noindex = true;
     const appHtml = await prerender?.(url, client, page.queries);
-    return renderPage(template, client, appHtml, page, themeCss(client));
+    const head = await headFor(client, path, page.product, origin);
+    return renderPage(template, client, appHtml, page, themeCss(client), head);
   };
 
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (rootFiles.has(path.slice(1))) return reply.callNotFound();
-    const html = await pageHtml(request.url, request.client);
+    const origin = `${request.protocol}://${request.host}`;
+    const html = await pageHtml(request.url, request.client, origin);
     const { body, encoding } = compressPage(html, request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
     if (isPrivatePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');

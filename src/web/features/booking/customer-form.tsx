@@ -6,6 +6,7 @@ import {
   type BookingCustomerForm,
 } from '@common/booking';
 import { FormField } from '@/components/form-field';
+import { PrivacyNoticeLink } from '@/components/privacy-link';
 
 interface CustomerFormProps {
   pending: boolean;
@@ -85,7 +86,10 @@ export function CustomerForm({ pending, failure, onBack, onBook }: CustomerFormP
           // Validated as soon as it changes, and again on submit (spec section 5).
           {...register('gdprConsent', { onChange: () => void trigger('gdprConsent') })}
         />
-        <label htmlFor="booking-consent">{consentWording}</label>
+        <label htmlFor="booking-consent">
+          {consentWording.replace(/privacy notice\.$/, '')}
+          <PrivacyNoticeLink />.
+        </label>
       </div>
       {errors.gdprConsent?.message && (
         <p id="booking-consent-error" className="booking-error" role="alert">

@@ -64,6 +64,24 @@ describe('content blocks', () => {
     expect(container.querySelector('track')).toBeNull();
   });
 
+  it('shows a video without a file as its poster marked coming soon, with no player', () => {
+    const { container } = renderBlock(seedClient('RRB'), {
+      type: 'video',
+      poster: 'gallery/1.jpeg',
+      title: 'A manicure',
+      description: 'Two minutes at the nail bar.',
+    });
+    expect(container.querySelector('video')).toBeNull();
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/media/RRB/gallery/1.jpeg');
+    expect(screen.getByText('Video coming soon')).toBeTruthy();
+  });
+
+  it("has RRB's nails page show no player until the clip exists", () => {
+    const nails = seedClient('RRB').pages['/nails']!;
+    const video = nails.blocks.find((block) => block.type === 'video');
+    expect(video && 'file' in video ? video.file : undefined).toBeUndefined();
+  });
+
   it('draws a link as a button or as plain text, as the block says', () => {
     const client = seedClient('PHEC');
     renderBlock(client, { type: 'link', text: 'Get a quote', to: '/contact', style: 'button' });

@@ -98,7 +98,23 @@ function PictureGridBlock({ block, client }: BlockProps<'pictureGrid'>) {
   );
 }
 
+/** A video not filmed yet: its poster, said plainly to be coming soon, and no player to fail. */
+function VideoComingSoon({ block, client }: BlockProps<'video'>) {
+  return (
+    <figure className="content-video content-video--soon">
+      <div className="content-video__frame">
+        <img src={mediaUrl(client, block.poster)} alt="" width={800} height={600} />
+        <p className="content-video__soon">Video coming soon</p>
+      </div>
+      <figcaption>
+        <strong>{block.title}</strong> {block.description}
+      </figcaption>
+    </figure>
+  );
+}
+
 function VideoBlock({ block, client }: BlockProps<'video'>) {
+  if (!block.file) return <VideoComingSoon block={block} client={client} />;
   const videoUrl = mediaUrl(client, block.file);
   const descriptionId = headingId('video', block.title);
   return (

@@ -6,6 +6,7 @@ import { contactFormSchema, type ContactForm as ContactFields } from '@common/fo
 import { FormField, personFields, type FieldSpec } from '@/components/form-field';
 import { HoneypotField } from './honeypot-field';
 import { useSendEnquiry } from './use-send-enquiry';
+import { PrivacyNote } from '@/components/privacy-link';
 import './enquiry.css';
 
 type ContactInput = z.input<typeof contactFormSchema>;
@@ -63,6 +64,7 @@ export function ContactForm({
         <FormField key={name} {...spec} registration={register(name)} error={errors[name]} />
       ))}
       <HoneypotField inputRef={honeypot} />
+      <PrivacyNote purpose="to reply to your message" />
       <button type="submit" className="enquiry-form__submit" disabled={sending}>
         {sending ? 'Sending…' : 'Send'}
       </button>

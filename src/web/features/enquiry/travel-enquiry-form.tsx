@@ -5,6 +5,7 @@ import { travelEnquirySchema, type TravelEnquiry } from '@common/forms';
 import { FormField, personFields, type FieldSpec } from '@/components/form-field';
 import { HoneypotField } from './honeypot-field';
 import { useSendEnquiry } from './use-send-enquiry';
+import { PrivacyNote } from '@/components/privacy-link';
 import './enquiry.css';
 
 type TravelInput = z.input<typeof travelEnquirySchema>;
@@ -144,6 +145,7 @@ export function TravelEnquiryForm() {
       {renderField(otherField)}
       <HoneypotField inputRef={honeypot} />
       <p className="enquiry-form__note">{responseTimeNote}</p>
+      <PrivacyNote purpose="to plan and price your trip and reply to you" />
       <button type="submit" className="enquiry-form__submit" disabled={sending}>
         {sending ? 'Sending…' : 'Send enquiry'}
       </button>

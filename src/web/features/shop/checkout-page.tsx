@@ -7,6 +7,7 @@ import { cartTotal, formatCartAmount, itemCount, type RepriceResult } from '@com
 import { checkoutFormSchema, type CheckoutForm } from '@common/forms';
 import { routeTable } from '@common/routes';
 import { useClient } from '@/lib/client-context';
+import { PrivacyNote } from '@/components/privacy-link';
 import { FormField, personFields } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { ApiError } from '@/lib/api-client';
@@ -163,6 +164,7 @@ function CheckoutScreen() {
             registration={register('message')}
             error={errors.message}
           />
+          <PrivacyNote purpose="to handle your order and keep the records the law asks of us" />
           <button type="submit" className="button button-primary" disabled={sending}>
             {sending ? 'Sending your order…' : 'Order'}
           </button>

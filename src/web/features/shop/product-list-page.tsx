@@ -1,21 +1,12 @@
 import { useLocation } from 'react-router';
-import { productCategories, type ProductCategory } from '@common/routes';
+import { categoryHeadings, productCategories, type ProductCategory } from '@common/routes';
 import { PageHeading } from '@/components/page-heading';
 import { useProducts } from './product-queries';
 import { ProductCard } from './components/product-card';
 import './shop.css';
 import { withQueryClient } from '@/lib/query-provider';
 
-const headings: Record<ProductCategory | 'all', string> = {
-  all: 'All products',
-  oasis: 'Oasis hot tubs',
-  sunbeach: 'Sunbeach hot tubs',
-  spas: 'Swim spas',
-  haircare: 'Hair care',
-  body: 'Body care',
-  extensions: 'Hair extensions',
-  groceries: 'Groceries',
-};
+const headings = categoryHeadings;
 
 /** The cards above the fold on a desktop load eagerly; the rest wait until scrolled to. */
 const eagerCards = 3;
