@@ -92,11 +92,28 @@ export async function findTreatments(
   clientCode: string,
   ids: number[],
 ): Promise<TreatmentRow[]> {
+  // A treatment of a deactivated category counts as inactive.
   return db
     .selectFrom('treatments')
-    .selectAll()
-    .where('client_code', '=', clientCode)
-    .where('id', 'in', ids)
+    .innerJoin('categories', (join) =>
+      join
+        .onRef('categories.client_code', '=', 'treatments.client_code')
+        .onRef('categories.id', '=', 'treatments.category_id'),
+    )
+    .select([
+      'treatments.client_code',
+      'treatments.id',
+      'treatments.category_id',
+      'treatments.name',
+      'treatments.description',
+      'treatments.price_pence',
+      'treatments.duration_minutes',
+      'treatments.sort_order',
+      'treatments.version',
+      sql<number>`treatments.active * categories.active`.as('active'),
+    ])
+    .where('treatments.client_code', '=', clientCode)
+    .where('treatments.id', 'in', ids)
     .execute();
 }
 
