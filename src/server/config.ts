@@ -22,8 +22,17 @@ const envSchema = z.object({
   MAIL_RELAY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   MAIL_RELAY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(200),
   BOOKING_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  ORDER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   REFERENCE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  OWNER_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
+  OWNER_SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(90).default(14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -49,10 +58,16 @@ export interface ServerConfig {
   mailRelayLimits: { perIpPerMinute: number; perClientPerHour: number };
   /** Booking requests accepted per visitor address per hour: one address cannot book out a day. */
   bookingLimitPerIpPerHour: number;
+  /** Orders accepted per visitor address per hour. */
+  orderLimitPerIpPerHour: number;
+  /** Sent outbox messages (and the personal data in them) are removed after this many days. */
+  outboxRetentionDays: number;
   trustProxy: boolean;
   logLevel: string;
   /** How long list endpoints may serve reference data from memory. */
   referenceCacheMs: number;
+  /** Owner sessions end after this long unused (sliding) and this long after sign-in at most. */
+  ownerSession: { idleMs: number; maxMs: number };
 }
 
 export function loadConfig(
@@ -95,8 +110,14 @@ export function loadConfig(
       perClientPerHour: e.MAIL_RELAY_LIMIT_PER_CLIENT,
     },
     bookingLimitPerIpPerHour: e.BOOKING_LIMIT_PER_IP,
+    orderLimitPerIpPerHour: e.ORDER_LIMIT_PER_IP,
+    outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY === 'on',
     logLevel: e.LOG_LEVEL,
     referenceCacheMs: e.REFERENCE_CACHE_SECONDS * 1000,
+    ownerSession: {
+      idleMs: e.OWNER_SESSION_IDLE_MINUTES * 60_000,
+      maxMs: Math.round(e.OWNER_SESSION_MAX_DAYS * 24 * 60 * 60_000),
+    },
   };
 }

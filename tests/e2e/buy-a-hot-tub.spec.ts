@@ -81,6 +81,7 @@ test('a visitor browses Oasis tubs, buys two, and the order reaches the shop by 
   await expect(page.getByText('Please enter Name')).toBeVisible();
   await page.getByRole('button', { name: 'Order' }).click();
   await expect(page).toHaveURL(/\/order\/success$/);
+  await expect(page.getByText(/Your order number is SE-\d{6} \(total £17\.990,00\)/)).toBeVisible();
 
   const mail = await site.smtp.waitFor((m) => m.raw.includes(customer));
   expect(mail.raw).toContain('Oasis Serenity');
@@ -107,12 +108,71 @@ test('a swim spa says "Starting from" and offers only the contact button', async
   await expectNoAxeViolations(page);
 });
 
+test('an order is priced by the server, whatever the browser was told or sends', async ({
+  page,
+  site,
+}) => {
+  // The browser sees a catalogue where every price is £1, and the order request carries £1 too.
+  await page.route('**/api/products**', async (route) => {
+    const response = await route.fetch();
+    const products = (await response.json()) as Array<Record<string, unknown>>;
+    await route.fulfill({ response, json: products.map((p) => ({ ...p, price: 1 })) });
+  });
+  await page.route('**/api/orders/create', async (route) => {
+    const body = route.request().postDataJSON() as { lines: Array<Record<string, unknown>> };
+    await route.continue({
+      postData: JSON.stringify({
+        ...body,
+        lines: body.lines.map((l) => ({ ...l, price: 1 })),
+        cartPrice: '£1,00',
+      }),
+    });
+  });
+  await addToCart(page, 201, '1');
+  await page.getByRole('link', { name: 'Check out' }).click();
+  const customer = `Tampering Tam ${Date.now()}`;
+  await fillCheckout(page, customer);
+  await page.getByRole('button', { name: 'Order' }).click();
+  await expect(page).toHaveURL(/\/order\/success$/);
+  await expect(page.getByText(/total £4\.999,00/)).toBeVisible();
+  const mail = await site.smtp.waitFor(
+    (m) => m.raw.includes(customer) && m.raw.includes('New order'),
+  );
+  expect(mail.raw).toContain('4.999,00');
+  expect(mail.raw).not.toContain('£1,00');
+});
+
+test('an order the server refuses stays on checkout with its reason, keeping the cart', async ({
+  page,
+}) => {
+  await addToCart(page, 201, '1');
+  // As if the product was withdrawn between the catalogue check and the order.
+  await page.route('**/api/orders/create', (route) =>
+    route.fulfill({
+      status: 400,
+      json: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message:
+          'Product 201 is no longer in our catalogue. Please check your cart and order again.',
+      },
+    }),
+  );
+  await page.getByRole('link', { name: 'Check out' }).click();
+  await fillCheckout(page, 'Refused Rab');
+  await page.getByRole('button', { name: 'Order' }).click();
+  await expect(page.getByRole('alert')).toContainText('no longer in our catalogue');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.goto('/cart');
+  await expect(page.getByRole('row', { name: /Sunbeach Breeze/ })).toBeVisible();
+});
+
 for (const failure of ['network error', 'server error'] as const) {
   test(`when the relay fails (${failure}) the visitor sees /order/fail and keeps the cart`, async ({
     page,
   }) => {
     await addToCart(page, 201, '1');
-    await page.route('**/api/v1.0/email/send', (route) =>
+    await page.route('**/api/orders/create', (route) =>
       failure === 'network error'
         ? route.abort()
         : route.fulfill({ status: 500, body: 'Internal Server Error' }),
@@ -150,18 +210,19 @@ test('a double click on Order sends one order', async ({ page, site }) => {
   await addToCart(page, 202, '1');
   let sends = 0;
   page.on('request', (request) => {
-    if (request.url().endsWith('/api/v1.0/email/send')) sends += 1;
+    if (request.url().endsWith('/api/orders/create')) sends += 1;
   });
   await page.getByRole('link', { name: 'Check out' }).click();
   const customer = `Double Click ${Date.now()}`;
   await fillCheckout(page, customer);
   await page.getByRole('button', { name: 'Order' }).dblclick();
   await expect(page).toHaveURL(/\/order\/success$/);
-  await site.smtp.waitFor((m) => m.raw.includes(customer));
+  const ownerCopy = (m: { raw: string }) => m.raw.includes(customer) && m.raw.includes('New order');
+  await site.smtp.waitFor(ownerCopy);
   // Give a second message, were there one, time to arrive before counting.
   await page.waitForTimeout(1500);
   expect(sends).toBe(1);
-  expect(site.smtp.messages.filter((m) => m.raw.includes(customer))).toHaveLength(1);
+  expect(site.smtp.messages.filter(ownerCopy)).toHaveLength(1);
 });
 
 test('the cart changes a quantity, removes a line, and follows another tab', async ({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/each-database.js';
+import { signInAs } from '../support/owner-session.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** No endpoint reveals another client's products, reviews or treatments, whatever the request says. */
@@ -67,5 +68,32 @@ describeEachDatabase('tenant isolation', (kind) => {
     const page = await get('/?client=SE', 'rrb.localhost', 'hs_client=SE');
     expect(page.body).toContain('data-theme="RRB"');
     expect(page.body).not.toContain('data-theme="SE"');
+  });
+
+  /** Every owner endpoint; each new /api/manage route joins this list. */
+  const ownerEndpoints: Array<{ method: 'GET' | 'POST'; url: string }> = [
+    { method: 'GET', url: '/api/manage/me' },
+    { method: 'GET', url: '/api/manage/audit' },
+    { method: 'POST', url: '/api/owner/logout-everywhere' },
+  ];
+
+  it("answers 403 to an RRB owner on SE's host, and 401 without a session, on every owner endpoint", async () => {
+    const rrb = await signInAs(t, 'RRB');
+    expect(rrb.cookie.startsWith('__Host-hs_owner=')).toBe(true);
+    const onSe = { ...rrb.headers, host: 'se.localhost', origin: 'https://se.localhost' };
+    // In production ?client= is ignored: the host decides, and it is RRB's own.
+    const previewed = await t.app.inject({
+      method: 'GET',
+      url: `/api/manage/me?client=SE`,
+      headers: rrb.headers,
+    });
+    expect(previewed.json()).toMatchObject({ clientCode: 'RRB' });
+    for (const { method, url } of ownerEndpoints) {
+      const foreign = await t.app.inject({ method, url, headers: onSe });
+      expect(foreign.statusCode, `${method} ${url}`).toBe(403);
+      const { cookie: _cookie, ...anonymous } = rrb.headers;
+      const none = await t.app.inject({ method, url, headers: anonymous });
+      expect(none.statusCode, `${method} ${url}`).toBe(401);
+    }
   });
 });

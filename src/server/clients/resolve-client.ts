@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
 import type { ClientRegistry } from './client-registry.js';
 
@@ -60,4 +61,29 @@ export function resolveClient(
   if (!fallback)
     return { ok: false, message: `The default client ${options.defaultCode} is not configured.` };
   return { ok: true, client: fallback };
+}
+
+/**
+ * The client of a request: its host, and with preview on its `?client=` or remembered code. The
+ * HTTP shell calls it for every request; the owner guard calls it too, since a preHandler runs
+ * before the shell has prepared the request.
+ */
+export function resolveRequestClient(
+  request: FastifyRequest,
+  registry: ClientRegistry,
+  options: { preview: boolean; defaultCode: string },
+): ClientResolution & { cookieCode?: string | undefined } {
+  const query = request.query as Record<string, unknown> | undefined;
+  // The preview cookie matters only with preview on; otherwise the header is not even read.
+  const cookieCode = options.preview ? previewCookieFrom(request.headers.cookie) : undefined;
+  const resolution = resolveClient(
+    {
+      host: request.hostname,
+      previewCode: typeof query?.client === 'string' ? query.client : undefined,
+      cookieCode,
+    },
+    registry,
+    options,
+  );
+  return { ...resolution, cookieCode };
 }

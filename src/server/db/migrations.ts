@@ -159,6 +159,127 @@ function buildMigrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropIndex('bookings_by_day').execute();
       },
     },
+    '0003_issue18_orders': {
+      // Orders are records (issue 18): numbered per client by a counter row that the insert
+      // increments atomically, lines keep the price at the time, and an idempotency key per client
+      // makes a double submit one order.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema builder on an untyped database
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('order_counters')
+          .addColumn('client_code', 'varchar(8)', (c) => c.primaryKey())
+          .addColumn('last_number', 'integer', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('orders')
+          .addColumn('id', autoId, (c) => c.primaryKey())
+          .addColumn('client_code', 'varchar(8)', (c) => c.notNull())
+          .addColumn('sequence', 'integer', (c) => c.notNull())
+          .addColumn('order_number', 'varchar(32)', (c) => c.notNull())
+          .addColumn('idempotency_key', 'varchar(128)')
+          .addColumn('request_hash', 'varchar(64)', (c) => c.notNull())
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('status_note', 'text')
+          .addColumn('customer_name', 'text', (c) => c.notNull())
+          .addColumn('customer_email', 'text', (c) => c.notNull())
+          .addColumn('customer_telephone', 'text', (c) => c.notNull())
+          .addColumn('customer_address', 'text', (c) => c.notNull())
+          .addColumn('customer_message', 'text', (c) => c.notNull())
+          .addColumn('total', 'integer', (c) => c.notNull())
+          .addColumn('prices_in_pence', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+          .addUniqueConstraint('orders_number_per_client', ['client_code', 'sequence'])
+          .addUniqueConstraint('orders_key_per_client', ['client_code', 'idempotency_key'])
+          .execute();
+        await db.schema
+          .createIndex('orders_by_client_and_time')
+          .on('orders')
+          .columns(['client_code', 'created_at'])
+          .execute();
+        await db.schema
+          .createTable('order_lines')
+          .addColumn('order_id', 'integer', (c) => c.notNull())
+          .addColumn('position', 'integer', (c) => c.notNull())
+          .addColumn('product_id', 'integer', (c) => c.notNull())
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('unit_price', 'integer', (c) => c.notNull())
+          .addColumn('quantity', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('order_lines_pk', ['order_id', 'position'])
+          .execute();
+        // Retention removes sent messages by age; this keeps that a range scan.
+        await db.schema
+          .createIndex('outbox_sent_by_age')
+          .on('outbox')
+          .columns(['status', 'sent_at'])
+          .execute();
+      },
+    },
+    '0003_issue16_owners': {
+      // Owner accounts, their sessions and one-time tokens (only hashes of secrets are stored),
+      // and the audit trail of what owners do (docs/decisions/owner-sessions.md).
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema builder on an untyped database
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('owners')
+          .addColumn('id', autoId, (c) => c.primaryKey())
+          .addColumn('client_code', 'varchar(8)', (c) => c.notNull())
+          .addColumn('email', 'varchar(254)', (c) => c.notNull())
+          .addColumn('password_hash', 'text')
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createIndex('owners_email_per_client')
+          .unique()
+          .on('owners')
+          .columns(['client_code', 'email'])
+          .execute();
+
+        await db.schema
+          .createTable('owner_sessions')
+          .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('owner_id', 'integer', (c) =>
+            c.notNull().references('owners.id').onDelete('cascade'),
+          )
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('last_seen_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('owner_sessions_by_owner')
+          .on('owner_sessions')
+          .column('owner_id')
+          .execute();
+
+        await db.schema
+          .createTable('owner_tokens')
+          .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('owner_id', 'integer', (c) =>
+            c.notNull().references('owners.id').onDelete('cascade'),
+          )
+          .addColumn('purpose', 'varchar(16)', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('used_at', 'varchar(32)')
+          .execute();
+
+        await db.schema
+          .createTable('audit_log')
+          .addColumn('id', autoId, (c) => c.primaryKey())
+          .addColumn('client_code', 'varchar(8)', (c) => c.notNull())
+          .addColumn('owner_id', 'integer')
+          .addColumn('action', 'varchar(64)', (c) => c.notNull())
+          .addColumn('detail', 'text', (c) => c.notNull())
+          .addColumn('at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('audit_log_by_client')
+          .on('audit_log')
+          .columns(['client_code', 'id'])
+          .execute();
+      },
+    },
     '0003_issue16_booking_rules': {
       // A client's booking rules as the owner edits them (src/common/booking-rules.ts, as JSON),
       // with a version for optimistic updates. The seed only inserts a missing row.

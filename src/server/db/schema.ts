@@ -116,6 +116,90 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+export interface OrderCountersTable {
+  client_code: string;
+  last_number: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  client_code: string;
+  /** Per client, from 1, without gaps while orders are only added. */
+  sequence: number;
+  /** SE-000123: what the customer and the owner quote. */
+  order_number: string;
+  idempotency_key: string | null;
+  /** SHA-256 of the request, so a reused key with another order is refused. */
+  request_hash: string;
+  /** new | contacted | completed | cancelled */
+  status: string;
+  status_note: string | null;
+  customer_name: string;
+  customer_email: string;
+  customer_telephone: string;
+  customer_address: string;
+  customer_message: string;
+  /** In the catalogue's units at the time (pounds, or pence when prices_in_pence is 1). */
+  total: number;
+  prices_in_pence: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLinesTable {
+  order_id: number;
+  position: number;
+  product_id: number;
+  title: string;
+  unit_price: number;
+  quantity: number;
+}
+
+export interface OwnersTable {
+  id: Generated<number>;
+  client_code: string;
+  /** Lower-cased; unique per client. */
+  email: string;
+  /** scrypt hash with its salt and parameters (owners/password-hash.ts); null until set. */
+  password_hash: string | null;
+  created_at: string;
+  /** 1 when the account may not sign in. */
+  disabled: Generated<number>;
+}
+
+export interface OwnerSessionsTable {
+  /** SHA-256 (hex) of the session token; the token itself is only in the owner's cookie. */
+  token_hash: string;
+  owner_id: number;
+  created_at: string;
+  /** Moves on with use: the idle expiry counts from here. */
+  last_seen_at: string;
+  /** The absolute expiry. */
+  expires_at: string;
+}
+
+export interface OwnerTokensTable {
+  /** SHA-256 (hex) of a one-time token sent in a set-password or reset link. */
+  token_hash: string;
+  owner_id: number;
+  /** set-password | reset */
+  purpose: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  client_code: string;
+  /** Null for what no signed-in owner did (the CLI). */
+  owner_id: number | null;
+  action: string;
+  /** JSON object. */
+  detail: string;
+  at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   products: ProductsTable;
@@ -126,4 +210,11 @@ export interface Database {
   booking_treatments: BookingTreatmentsTable;
   outbox: OutboxTable;
   booking_rules: BookingRulesTable;
+  order_counters: OrderCountersTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  owners: OwnersTable;
+  owner_sessions: OwnerSessionsTable;
+  owner_tokens: OwnerTokensTable;
+  audit_log: AuditLogTable;
 }

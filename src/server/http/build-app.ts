@@ -9,6 +9,12 @@ import type { AppDeps } from '../kernel/app-deps.js';
 import { createDataChanges, type DataChanges } from '../kernel/data-changes.js';
 import { createReferenceCache } from '../kernel/reference-cache.js';
 import { relayRoutes } from '../mail/relay-routes.js';
+import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
+import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
+import { ordersRoutes } from '../orders/orders-routes.js';
+import { manageRoutes } from '../owners/manage-routes.js';
+import { ownerRoutes } from '../owners/owner-routes.js';
+import type { SignedInOwner } from '../owners/require-owner.js';
 import { pagesRoutes } from '../pages/pages-routes.js';
 import { reviewsRoutes } from '../reviews/reviews-routes.js';
 import { createErrorAnswer, installErrorHandling } from './error-handler.js';
@@ -56,6 +62,7 @@ export async function buildApp({
 
   await app.register(fastifyRateLimit, { global: false });
   app.decorateRequest('client', null as unknown as ClientConfig);
+  app.decorateRequest('owner', null as unknown as SignedInOwner);
   // Every route's handler starts with prepare(); the not-found and error handlers do the same.
   // Wrapping the handlers rather than adding an onRequest hook: Fastify's hook runner alone cost
   // about a fifth of a bare hello-world's throughput (docs/decisions/security-headers.md).
@@ -80,7 +87,13 @@ export async function buildApp({
   await app.register(reviewsRoutes, deps);
   await app.register(bookingRoutes, deps);
   await app.register(relayRoutes, deps);
+  await app.register(ordersRoutes, deps);
   await app.register(diagnosticsRoutes);
+  await app.register(ownerRoutes, deps);
+  // The owner API (/api/manage/*): each of its plugins puts requireOwner on all its routes.
+  await app.register(manageRoutes, deps);
+  await app.register(manageOrdersRoutes, deps);
+  await app.register(manageOutboxRoutes, deps);
   await app.register(pagesRoutes, { ...deps, indexHtml });
 
   return app;

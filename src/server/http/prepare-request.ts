@@ -1,10 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientRegistry } from '../clients/client-registry.js';
-import {
-  previewCookieFrom,
-  previewCookieHeader,
-  resolveClient,
-} from '../clients/resolve-client.js';
+import { previewCookieHeader, resolveRequestClient } from '../clients/resolve-client.js';
 import type { ServerConfig } from '../config.js';
 import { AppError } from '../kernel/errors.js';
 import { escapeHtml } from '../kernel/escape-html.js';
@@ -41,6 +37,7 @@ export function createRequestPreparation(
   registry: ClientRegistry,
 ): RequestPreparation {
   const production = config.env === 'production';
+  const clientOptions = { preview: config.clientPreview, defaultCode: config.defaultClient };
   const pageHeaders = securityHeaders({
     connectOrigins: externalConnectOrigins(registry.all),
     production,
@@ -51,18 +48,7 @@ export function createRequestPreparation(
 
   const prepare = (request: FastifyRequest, reply: FastifyReply): boolean => {
     reply.headers(securityHeadersFor(request));
-    const query = request.query as Record<string, unknown>;
-    // The preview cookie matters only with preview on; otherwise the header is not even read.
-    const cookieCode = config.clientPreview ? previewCookieFrom(request.headers.cookie) : undefined;
-    const resolution = resolveClient(
-      {
-        host: request.hostname,
-        previewCode: typeof query.client === 'string' ? query.client : undefined,
-        cookieCode,
-      },
-      registry,
-      { preview: config.clientPreview, defaultCode: config.defaultClient },
-    );
+    const resolution = resolveRequestClient(request, registry, clientOptions);
     if (!resolution.ok) {
       if (isApiRequest(request)) {
         reply.code(400).send(errorAnswer(new AppError(400, resolution.message)));
@@ -75,7 +61,7 @@ export function createRequestPreparation(
       return false;
     }
     request.client = resolution.client;
-    if (resolution.rememberCode && cookieCode !== resolution.rememberCode) {
+    if (resolution.rememberCode && resolution.cookieCode !== resolution.rememberCode) {
       reply.header('set-cookie', previewCookieHeader(resolution.rememberCode, production));
     }
     return true;

@@ -38,6 +38,8 @@ export const relayMessages = {
   userIdInvalid: 'The user ID is invalid',
   serviceIdInvalid: 'The service ID is invalid',
   templateIdInvalid: 'The template ID is invalid',
+  orderAtCheckout:
+    'Orders are placed at checkout (POST /api/orders/create), which prices them from the catalogue; the order template is not accepted here',
 } as const;
 
 // The shared form schemas are zod/mini (docs/decisions/page-speed.md), so these extend them in kind.
@@ -114,6 +116,9 @@ export function decideRelayRequest(request: RelayRequest, options: ComposeOption
   }
   const kind = templateKindFor(client, templateId);
   if (!kind) return { kind: 'refused', reason: relayMessages.templateIdInvalid };
+  // An order's figures come from the server, never from a sender's cart table and total
+  // (docs/decisions/orders-are-priced-by-the-server.md).
+  if (kind === 'order') return { kind: 'refused', reason: relayMessages.orderAtCheckout };
 
   const textParams = toTextParams((params ?? {}) as Record<string, unknown>);
   if (nonEmptyString(textParams[honeypotFieldName])) return { kind: 'honeypot', client };

@@ -7,6 +7,7 @@ import type { ServerConfig } from '../config.js';
 import type { DatabaseKind } from '../db/database.js';
 import type { Database, OutboxTable } from '../db/schema.js';
 import { retryDelayMs, type BackoffPolicy } from './backoff.js';
+import { removeExpiredSentMessages } from './outbox-retention.js';
 
 export type OutboxRow = Selectable<OutboxTable>;
 
@@ -274,6 +275,22 @@ export function attachOutboxWorker(
   }
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
+
+  // Retention runs where delivery runs: once at start, then hourly; deleting is idempotent, so two
+  // instances doing it at once is harmless.
+  let retentionTimer: NodeJS.Timeout | undefined;
+  const removeExpired = () =>
+    removeExpiredSentMessages(deps.db, deps.config.outboxRetentionDays)
+      .then((removed) => {
+        if (removed > 0) app.log.info(`Outbox retention removed ${removed} sent message(s)`);
+      })
+      .catch((error: unknown) => app.log.warn(`Outbox retention failed: ${String(error)}`));
+  app.addHook('onReady', async () => {
+    void removeExpired();
+    retentionTimer = setInterval(() => void removeExpired(), 60 * 60_000);
+    retentionTimer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(retentionTimer));
 }
 
 /** Puts failed messages back in the queue for a fresh set of attempts. */

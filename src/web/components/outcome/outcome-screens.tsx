@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useClient } from '@/lib/client-context';
 import { PageHeading } from '@/components/page-heading';
 import { sendFailureProbe } from './failure-probe';
@@ -9,15 +9,18 @@ function OutcomeMessage({
   kind,
   title,
   text,
+  detail,
 }: {
   kind: 'success' | 'failure';
   title: string;
   text: string;
+  detail?: string | undefined;
 }) {
   return (
     <section className={`page outcome outcome--${kind}`}>
       <PageHeading>{title}</PageHeading>
       <p>{text}</p>
+      {detail && <p className="outcome-detail">{detail}</p>}
       <p>
         <Link to="/" className="button button--primary">
           Back to the home page
@@ -27,9 +30,27 @@ function OutcomeMessage({
   );
 }
 
+/** What checkout hands the success screen: the number the server gave the order. */
+interface PlacedOrderState {
+  orderNumber?: unknown;
+  total?: unknown;
+}
+
 export function SuccessScreen() {
   const client = useClient();
-  return <OutcomeMessage kind="success" title={client.successTitle} text={client.successText} />;
+  const state = useLocation().state as PlacedOrderState | null;
+  const detail =
+    typeof state?.orderNumber === 'string' && typeof state.total === 'string'
+      ? `Your order number is ${state.orderNumber} (total ${state.total}). Please quote it if you contact us.`
+      : undefined;
+  return (
+    <OutcomeMessage
+      kind="success"
+      title={client.successTitle}
+      text={client.successText}
+      detail={detail}
+    />
+  );
 }
 
 /** Failure screen (also shown for /fees). It sends the spec's diagnostic POST once per visit. */

@@ -9,11 +9,11 @@ import { routeTable } from '@common/routes';
 import { useClient } from '@/lib/client-context';
 import { FormField, personFields } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
-import { sendEmail } from '@/lib/email-client';
+import { ApiError } from '@/lib/api-client';
 import { getProducts } from './api';
 import { getCartStore, useCart } from './cart-store';
 import { EmailOrdersNotice } from './components/email-orders-notice';
-import { buildOrderTemplateParams } from './order-email';
+import { placeOrder } from './orders-api';
 import './shop.css';
 
 type CheckoutInput = z.input<typeof checkoutFormSchema>;
@@ -50,6 +50,7 @@ function CheckoutScreen() {
   const hasLines = useCart((cart) => cart.lines.length > 0);
   const [sending, setSending] = useState(false);
   const [reprice, setReprice] = useState<RepriceResult | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   // A second click arrives before React re-renders the disabled button; this stops it at once.
   const sendingNow = useRef(false);
 
@@ -65,7 +66,7 @@ function CheckoutScreen() {
     defaultValues: { name: '', email: '', telephone: '', address: '', message: '' },
   });
 
-  async function placeOrder(form: CheckoutForm) {
+  async function submitOrder(form: CheckoutForm) {
     if (sendingNow.current) return;
     sendingNow.current = true;
     setSending(true);
@@ -81,21 +82,18 @@ function CheckoutScreen() {
       }
       const lines = cart.getState().lines;
       if (lines.length === 0) return;
-      const sent = await sendEmail({
-        baseUrl: client.emailService.baseUrl,
-        userId: client.emailService.userId,
-        serviceId: client.emailService.serviceId,
-        templateId: client.emailService.templates.order,
-        templateParams: { ...buildOrderTemplateParams(form, lines, client) },
-        idempotencyKey: cart.getState().orderKey(),
+      setRefusal(null);
+      const placed = await placeOrder(form, lines, cart.getState().orderKey());
+      cart.getState().clear();
+      void navigate(routeTable.success, {
+        state: { orderNumber: placed.orderNumber, total: placed.totalText },
       });
-      if (sent.ok) {
-        cart.getState().clear();
-        void navigate(routeTable.success);
-      } else {
-        void navigate(routeTable.failure);
-      }
     } catch (error) {
+      // A refusal the visitor can act on (a product gone, a quantity) stays on this page.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        setRefusal(error.message);
+        return;
+      }
       console.warn('Order not sent', error);
       void navigate(routeTable.failure);
     } finally {
@@ -119,6 +117,11 @@ function CheckoutScreen() {
   return (
     <section className="page shop-page checkout-page">
       <PageHeading>Please enter your details</PageHeading>
+      {refusal && (
+        <div className="notice" role="alert">
+          <p>{refusal}</p>
+        </div>
+      )}
       {reprice && (
         <div className="notice" role="alert">
           <p>
@@ -132,7 +135,7 @@ function CheckoutScreen() {
       <div className="checkout-layout">
         <form
           className="checkout-form"
-          onSubmit={(event) => void handleSubmit(placeOrder)(event)}
+          onSubmit={(event) => void handleSubmit(submitOrder)(event)}
           noValidate
         >
           <p className="form-hint">Fields marked * are required.</p>

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  changeOrderStatusSchema,
+  orderStatuses,
+  type OrderDetail,
+  type OrderSummary,
+} from '../../common/orders.js';
+import type { AppDeps } from '../kernel/app-deps.js';
+import { parseRequest } from '../kernel/errors.js';
+import { recordAudit, requireOwner } from '../owners/require-owner.js';
+import { changeOrderStatus, getOrderDetail, listOrders } from './orders-admin.js';
+
+const listQuerySchema = z.object({
+  status: z.enum(orderStatuses, 'status must be new, contacted, completed or cancelled').optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+const orderParamsSchema = z.object({
+  orderNumber: z.string().regex(/^[A-Z0-9]{1,8}-\d{6,}$/, 'an order number looks like SE-000123'),
+});
+
+/**
+ * The owner's orders (/api/manage/orders): list, detail and status changes. Behind the owner
+ * guard; every query is scoped by the signed-in owner's client, so another client's order number
+ * answers 404.
+ */
+export const manageOrdersRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  app.addHook('preHandler', requireOwner(deps));
+
+  app.get('/api/manage/orders', async (request): Promise<{ orders: OrderSummary[] }> => {
+    const query = parseRequest(listQuerySchema, request.query, 'query');
+    return { orders: await listOrders(deps.db, request.owner.clientCode, query) };
+  });
+
+  app.get('/api/manage/orders/:orderNumber', async (request): Promise<OrderDetail> => {
+    const { orderNumber } = parseRequest(orderParamsSchema, request.params, 'order number');
+    return getOrderDetail(deps.db, request.owner.clientCode, orderNumber);
+  });
+
+  app.post('/api/manage/orders/:orderNumber/status', async (request): Promise<OrderDetail> => {
+    const { orderNumber } = parseRequest(orderParamsSchema, request.params, 'order number');
+    const change = parseRequest(changeOrderStatusSchema, request.body ?? {}, 'status change');
+    const order = await changeOrderStatus(
+      deps.db,
+      request.owner.clientCode,
+      orderNumber,
+      change,
+      new Date(),
+    );
+    await recordAudit(deps, request.owner, 'order.status', {
+      orderNumber,
+      status: change.status,
+      note: change.note,
+    });
+    return order;
+  });
+};

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { renderCustomerOrderMail, renderOwnerOrderMail } from './order-emails.js';
+
+const input = {
+  orderNumber: 'SE-000042',
+  client: {
+    title: 'Oasis',
+    email: 'shop@example.com',
+    telephoneNo: '0131 000 0000',
+    usesCart: true,
+    pricesInPence: false,
+  },
+  customer: {
+    name: 'Ann <b>Example</b>\nBcc: victim@evil.example',
+    email: 'ann@example.com',
+    telephone: '07700 900123',
+    address: '1 High Street\nEdinburgh',
+    message: 'Please call <script>alert(1)</script>',
+  },
+  lines: [
+    { productId: 2, title: 'Oasis <Serenity>', quantity: 2, unitPrice: 8995, lineAmount: 17990 },
+  ],
+  total: 17990,
+};
+
+describe('order e-mails', () => {
+  it("give the owner the number, the customer's details and the server's figures, escaped", () => {
+    const mail = renderOwnerOrderMail(input);
+    expect(mail.subject).toBe(
+      '[Oasis] New order SE-000042 from Ann <b>Example</b> Bcc: victim@evil.example',
+    );
+    expect(mail.html).toContain('SE-000042');
+    expect(mail.html).toContain('Oasis &lt;Serenity&gt;');
+    expect(mail.html).toContain('£17.990,00');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('1 High Street<br>Edinburgh');
+    // A line break in a single-line field cannot start a forged line in the text body.
+    expect(mail.text).not.toMatch(/^Bcc:/m);
+    expect(mail.text).toContain('Oasis <Serenity> | 2 | £17.990,00');
+  });
+
+  it('acknowledge the order to the customer with the number, the lines and how to reach the shop', () => {
+    const mail = renderCustomerOrderMail(input);
+    expect(mail.subject).toBe('Your order SE-000042 with Oasis');
+    expect(mail.text).toContain('has received your order SE-000042');
+    expect(mail.text).toContain('Total: £17.990,00');
+    expect(mail.text).toContain('shop@example.com or 0131 000 0000');
+    expect(mail.html).toContain('<strong>SE-000042</strong>');
+    expect(mail.html).not.toContain('<b>Example</b>');
+  });
+});

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { placeOrderRequestSchema, type PlacedOrder } from '../../common/orders.js';
+import type { AppDeps } from '../kernel/app-deps.js';
+import { AppError, parseRequest } from '../kernel/errors.js';
+import { placeOrder } from './orders-service.js';
+
+const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;
+
+export interface OrdersRoutesOptions extends AppDeps {
+  /** Only so a test can pin the clock. */
+  now?: () => Date;
+}
+
+/**
+ * POST /api/orders/create: the checkout's order, priced here from the catalogue. Answers 201 with
+ * the order number, or 200 with the same order for a replay of the same Idempotency-Key.
+ */
+export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
+  app,
+  { db, config, now = () => new Date() },
+) => {
+  // Counted per address, whatever the answer: a script must not flood an owner's inbox.
+  const orderLimit = {
+    max: config.orderLimitPerIpPerHour,
+    timeWindow: 60 * 60_000,
+    errorResponseBuilder: (_request: unknown, context: { after: string }) =>
+      new AppError(
+        429,
+        `Too many orders from your address. Please try again in ${context.after}, or call us to order.`,
+      ),
+  };
+  app.post(
+    '/api/orders/create',
+    { config: { rateLimit: orderLimit } },
+    async (request, reply): Promise<{ data: PlacedOrder }> => {
+      const rawKey = request.headers['idempotency-key'];
+      const key = typeof rawKey === 'string' && rawKey !== '' ? rawKey : undefined;
+      if (key !== undefined && !idempotencyKeyPattern.test(key)) {
+        throw new AppError(400, 'The idempotency key must be 8 to 128 letters, digits, - or _');
+      }
+      const body = parseRequest(placeOrderRequestSchema, request.body ?? {}, 'order');
+      const result = await placeOrder(
+        { db, client: request.client, mailFrom: config.mailFrom, now: now() },
+        body,
+        key,
+      );
+      if (!result.replay) {
+        request.log.info(`Order ${result.order.orderNumber} placed`);
+        reply.code(201);
+      }
+      return { data: result.order };
+    },
+  );
+};

@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { formatCartAmount } from '../../common/cart-rules.js';
+import type { ClientConfig } from '../../common/client-config.js';
+import {
+  formatOrderNumber,
+  type PlaceOrderRequest,
+  type PlacedOrder,
+} from '../../common/orders.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../kernel/errors.js';
+import { safeReplyTo } from '../mail/compose-message.js';
+import { enqueueMessage } from '../mail/outbox-store.js';
+import { renderCustomerOrderMail, renderOwnerOrderMail } from './order-emails.js';
+import { priceOrder } from './order-pricing.js';
+import {
+  findOrderByKey,
+  findProductsForOrder,
+  insertOrder,
+  takeNextOrderSequence,
+  type StoredOrder,
+} from './orders-store.js';
+
+export interface PlaceOrderContext {
+  db: Kysely<Database>;
+  client: ClientConfig;
+  mailFrom: string;
+  now: Date;
+}
+
+export interface PlaceOrderResult {
+  order: PlacedOrder;
+  /** True when this was a replay of an order already placed with the same key. */
+  replay: boolean;
+}
+
+/** A stable fingerprint of what was ordered and by whom, to tell a replay from a reused key. */
+function fingerprint(request: PlaceOrderRequest): string {
+  const lines = [...request.lines].sort((a, b) => a.productId - b.productId);
+  return createHash('sha256')
+    .update(JSON.stringify({ lines, customer: request.customer }))
+    .digest('hex');
+}
+
+function toPlacedOrder(order: StoredOrder, client: ClientConfig): PlacedOrder {
+  return {
+    orderNumber: order.order_number,
+    lines: order.lines,
+    total: order.total,
+    totalText: formatCartAmount(order.total, client),
+  };
+}
+
+async function replayOf(
+  db: Kysely<Database>,
+  client: ClientConfig,
+  key: string,
+  hash: string,
+): Promise<PlaceOrderResult | undefined> {
+  const earlier = await findOrderByKey(db, client.name, key);
+  if (!earlier) return undefined;
+  if (earlier.request_hash !== hash) {
+    throw new AppError(
+      422,
+      'This order key was already used for a different order. Please reload the page and order again.',
+    );
+  }
+  return { order: toPlacedOrder(earlier, client), replay: true };
+}
+
+/**
+ * Places an order: prices it from the catalogue, then in one transaction takes the client's next
+ * number, stores the order and its lines, and queues the owner's e-mail and the customer's
+ * acknowledgement — so an order, its number and its e-mails exist together or not at all.
+ */
+export async function placeOrder(
+  { db, client, mailFrom, now }: PlaceOrderContext,
+  request: PlaceOrderRequest,
+  idempotencyKey: string | undefined,
+): Promise<PlaceOrderResult> {
+  const hash = fingerprint(request);
+  if (idempotencyKey) {
+    const replay = await replayOf(db, client, idempotencyKey, hash);
+    if (replay) return replay;
+  }
+  const products = await findProductsForOrder(
+    db,
+    client.name,
+    request.lines.map((l) => l.productId),
+  );
+  const priced = priceOrder(request.lines, products, client);
+  if (!priced.ok) throw new AppError(400, priced.message);
+
+  const createdAt = now.toISOString();
+  try {
+    const orderNumber = await db.transaction().execute(async (trx) => {
+      const sequence = await takeNextOrderSequence(trx, client.name);
+      const number = formatOrderNumber(client.name, sequence);
+      await insertOrder(
+        trx,
+        {
+          client_code: client.name,
+          sequence,
+          order_number: number,
+          idempotency_key: idempotencyKey ?? null,
+          request_hash: hash,
+          status: 'new',
+          status_note: null,
+          customer_name: request.customer.name,
+          customer_email: request.customer.email,
+          customer_telephone: request.customer.telephone,
+          customer_address: request.customer.address,
+          customer_message: request.customer.message,
+          total: priced.total,
+          prices_in_pence: client.pricesInPence ? 1 : 0,
+          created_at: createdAt,
+          updated_at: createdAt,
+        },
+        priced.lines,
+      );
+      const mailInput = {
+        orderNumber: number,
+        client,
+        customer: request.customer,
+        lines: priced.lines,
+        total: priced.total,
+      };
+      const customerAddress = safeReplyTo(request.customer.email);
+      await enqueueMessage(
+        trx,
+        {
+          clientCode: client.name,
+          templateId: 'order',
+          from: mailFrom,
+          to: client.email,
+          replyTo: customerAddress,
+          idempotencyKey: `order:${number}:owner`,
+          ...renderOwnerOrderMail(mailInput),
+        },
+        now,
+      );
+      // The acknowledgement needs an address that can receive it; the spec only asks for one.
+      if (customerAddress) {
+        await enqueueMessage(
+          trx,
+          {
+            clientCode: client.name,
+            templateId: 'order-acknowledgement',
+            from: mailFrom,
+            to: customerAddress,
+            replyTo: client.email,
+            idempotencyKey: `order:${number}:customer`,
+            ...renderCustomerOrderMail(mailInput),
+          },
+          now,
+        );
+      }
+      return number;
+    });
+    return {
+      order: {
+        orderNumber,
+        lines: priced.lines,
+        total: priced.total,
+        totalText: formatCartAmount(priced.total, client),
+      },
+      replay: false,
+    };
+  } catch (error) {
+    // Two submits with one key at the same moment: the unique key lets one in; the other is a replay.
+    if (idempotencyKey) {
+      const replay = await replayOf(db, client, idempotencyKey, hash);
+      if (replay) return replay;
+    }
+    throw error;
+  }
+}

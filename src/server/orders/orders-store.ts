@@ -1,0 +1,120 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { CartProduct } from '../../common/cart-rules.js';
+import type { PricedOrderLine } from '../../common/orders.js';
+import type { Database, OrdersTable } from '../db/schema.js';
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+/** The catalogue rows an order names, for pricing; other clients' products are never read. */
+export async function findProductsForOrder(
+  db: Queryable,
+  clientCode: string,
+  ids: readonly number[],
+): Promise<CartProduct[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('products')
+    .select(['id', 'title', 'price', 'category'])
+    .where('client_code', '=', clientCode)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/**
+ * Takes the client's next order number. One statement both creates the counter and increments
+ * it, so on PostgreSQL the row lock serialises concurrent orders and on SQLite the write lock
+ * does; the number is only used if the transaction commits.
+ */
+export async function takeNextOrderSequence(trx: Transaction<Database>, clientCode: string) {
+  const row = await trx
+    .insertInto('order_counters')
+    .values({ client_code: clientCode, last_number: 1 })
+    .onConflict((oc) =>
+      oc.column('client_code').doUpdateSet({ last_number: sql`order_counters.last_number + 1` }),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return row.last_number;
+}
+
+export type NewOrder = Omit<OrdersTable, 'id'>;
+type OrderRow = Selectable<OrdersTable>;
+
+export async function insertOrder(
+  trx: Transaction<Database>,
+  order: NewOrder,
+  lines: readonly PricedOrderLine[],
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('orders')
+    .values(order)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('order_lines')
+    .values(
+      lines.map((line, index) => ({
+        order_id: id,
+        position: index + 1,
+        product_id: line.productId,
+        title: line.title,
+        unit_price: line.unitPrice,
+        quantity: line.quantity,
+      })),
+    )
+    .execute();
+  return id;
+}
+
+export interface StoredOrder extends OrderRow {
+  lines: PricedOrderLine[];
+}
+
+async function withLines(db: Queryable, order: OrderRow): Promise<StoredOrder> {
+  const lines = await db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .orderBy('position')
+    .execute();
+  return {
+    ...order,
+    lines: lines.map((l) => ({
+      productId: l.product_id,
+      title: l.title,
+      quantity: l.quantity,
+      unitPrice: l.unit_price,
+      lineAmount: l.unit_price * l.quantity,
+    })),
+  };
+}
+
+/** The order placed earlier with this idempotency key, if any. */
+export async function findOrderByKey(
+  db: Queryable,
+  clientCode: string,
+  idempotencyKey: string,
+): Promise<StoredOrder | undefined> {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('client_code', '=', clientCode)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  return order && withLines(db, order);
+}
+
+/** One of the client's orders by its number (SE-000123); another client's number finds nothing. */
+export async function findOrderByNumber(
+  db: Queryable,
+  clientCode: string,
+  orderNumber: string,
+): Promise<StoredOrder | undefined> {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('client_code', '=', clientCode)
+    .where('order_number', '=', orderNumber)
+    .executeTakeFirst();
+  return order && withLines(db, order);
+}
