@@ -7,8 +7,8 @@ import type {
 import { AppError } from '../kernel/errors.js';
 import type { ManageContext } from './manage-context.js';
 import {
-  categoryExists,
   idsOf,
+  rowExists,
   insertCategory,
   insertTreatment,
   listMenu,
@@ -58,7 +58,7 @@ export async function addCategory(
 }
 
 async function requireCategory(context: ManageContext, id: number): Promise<void> {
-  if (!(await categoryExists(context.db, context.client.name, id))) {
+  if (!(await rowExists(context.db, 'categories', context.client.name, id))) {
     throw new AppError(404, `There is no category ${id}.`);
   }
 }
@@ -115,7 +115,7 @@ const toValues = (input: TreatmentInput) => ({
 });
 
 async function requireCategoryForTreatment(context: ManageContext, id: number): Promise<void> {
-  if (!(await categoryExists(context.db, context.client.name, id))) {
+  if (!(await rowExists(context.db, 'categories', context.client.name, id))) {
     throw new AppError(400, `There is no category ${id}. Please choose one of your categories.`);
   }
 }
@@ -136,6 +136,9 @@ export async function editTreatment(
   id: number,
   input: TreatmentInput,
 ): Promise<ManageMenu> {
+  if (!(await rowExists(context.db, 'treatments', context.client.name, id))) {
+    throw new AppError(404, `There is no treatment ${id}.`);
+  }
   await requireCategoryForTreatment(context, input.categoryId);
   if (!(await updateTreatment(context.db, context.client.name, id, toValues(input)))) {
     throw new AppError(404, `There is no treatment ${id}.`);

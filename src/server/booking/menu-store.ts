@@ -83,13 +83,15 @@ export async function insertCategory(
   });
 }
 
-export async function categoryExists(
+/** True when the client has a category (or treatment) with this id. */
+export async function rowExists(
   db: Kysely<Database>,
+  table: 'categories' | 'treatments',
   clientCode: string,
   id: number,
 ): Promise<boolean> {
   const row = await db
-    .selectFrom('categories')
+    .selectFrom(table)
     .select('id')
     .where('client_code', '=', clientCode)
     .where('id', '=', id)
