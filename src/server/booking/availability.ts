@@ -1,5 +1,6 @@
-import { addDays, formatMinuteOfDay, parseTimeOfDay, zonedParts } from '../../common/booking.js';
-import { weekdays, type BookingRules } from '../../common/client-config.js';
+import { addDays, formatMinuteOfDay, zonedParts } from '../../common/booking.js';
+import { closureOn, minuteOfTime, type BookingRules } from '../../common/booking-rules.js';
+import { weekdays } from '../../common/client-config.js';
 
 /**
  * Which start times a client can still sell on a day. Pure: plain values in, plain values out
@@ -86,13 +87,23 @@ export function localTimeToInstant(
   return candidates[0] ?? null;
 }
 
-/** Like localTimeToInstant, but a skipped time maps to just after the jump (for stored rows). */
+/**
+ * Like localTimeToInstant, but a time the clock skips (spring forward) maps to the jump itself:
+ * a span ending at 01:30 on that day ends when the clock jumps from 01:00 to 02:00.
+ */
 function localTimeToInstantLenient(date: string, minuteOfDay: number, timeZone: string): number {
+  const exact = localTimeToInstant(date, minuteOfDay, timeZone);
+  if (exact !== null) return exact;
   const naive = wallClockAsUtc(date, minuteOfDay);
-  return (
-    localTimeToInstant(date, minuteOfDay, timeZone) ??
-    naive - offsetAt(naive - 3 * 60 * minuteMs, timeZone)
-  );
+  const hour = 60 * minuteMs;
+  const offsetAfter = offsetAt(naive + 3 * hour, timeZone);
+  // The jump lies between the two readings of the skipped time; offsets change on a quarter hour.
+  let instant = naive - offsetAfter;
+  instant -= instant % quarterHourMs;
+  for (let step = 0; step < 16 && offsetAt(instant, timeZone) !== offsetAfter; step++) {
+    instant += quarterHourMs;
+  }
+  return instant;
 }
 
 /** Local wall-clock minute at which an instant falls, counted from midnight of `date`. */
@@ -147,14 +158,14 @@ export function localEndMinute(
 }
 
 /** The weekday of a YYYY-MM-DD date. */
-function weekdayOf(date: string): (typeof weekdays)[number] {
+export function weekdayOf(date: string): (typeof weekdays)[number] {
   return weekdays[new Date(wallClockAsUtc(date, 0)).getUTCDay()]!;
 }
 
 /** Past dates and dates beyond the horizon are refused with a reason a visitor can act on. */
 export function checkBookingDate(
   date: string,
-  rules: BookingRules,
+  rules: Pick<BookingRules, 'horizonDays'>,
   timeZone: string,
   now: Date,
 ): { ok: true } | { ok: false; reason: string } {
@@ -212,9 +223,14 @@ function peakOverlap({ times, counts }: ConcurrencyProfile, start: number, end: 
 }
 
 /**
- * The start times ("HH:mm", local) at which a booking of the given length fits: inside opening
- * hours (ending by closing time), on a step from opening, at least the lead time after `now`,
- * and with fewer than `capacity` existing bookings overlapping at every moment.
+ * The start times ("HH:mm", local) at which a booking of the given length fits:
+ * - inside one span of the weekday's opening hours: it starts at or after the span's start and
+ *   ends (in real time) by the span's end, so it never runs into a break or past closing;
+ * - on a step from that span's start, and not on a date inside a closure;
+ * - at least the lead time after `now`;
+ * - with fewer than `capacity` appointments overlapping it at every moment, where each
+ *   appointment, the new one included, holds its chair for `bufferMinutes` after it ends
+ *   (the buffer may run past closing or into a break).
  */
 export function findAvailableStartTimes(input: AvailabilityInput): AvailabilityResult {
   const { date, durationMinutes, rules, timeZone, now, existing } = input;
@@ -227,29 +243,33 @@ export function findAvailableStartTimes(input: AvailabilityInput): AvailabilityR
     };
   }
 
-  const hours = rules.openingHours[weekdayOf(date)];
-  if (!hours || rules.closedDates.includes(date)) return { ok: true, times: [] };
+  const spans = rules.weeklyHours[weekdayOf(date)];
+  if (spans.length === 0 || closureOn(rules, date)) return { ok: true, times: [] };
 
-  const open = parseTimeOfDay(hours.open);
-  const close = parseTimeOfDay(hours.close);
-  const earliestStart = now.getTime() + rules.minLeadMinutes * minuteMs;
+  const earliestStart = now.getTime() + rules.leadMinutes * minuteMs;
+  const buffer = rules.bufferMinutes * minuteMs;
   const clock = dayClockFor(date, timeZone);
   const booked = concurrencyProfileOf(
     existing.map(({ startMinute, endMinute, count = 1 }) => ({
       start: clock.toInstantLenient(startMinute),
-      end: clock.toInstantLenient(endMinute),
+      end: clock.toInstantLenient(endMinute) + buffer,
       count,
     })),
   );
 
   const times: string[] = [];
-  for (let minute = open; minute < close; minute += rules.slotStepMinutes) {
-    const start = clock.toInstant(minute);
-    if (start === null || start < earliestStart) continue;
-    const end = start + durationMinutes * minuteMs;
-    if (clock.toMinute(end) > close) continue;
-    if (peakOverlap(booked, start, end) >= rules.capacity) continue;
-    times.push(formatMinuteOfDay(minute));
+  for (const span of spans) {
+    const open = minuteOfTime(span.start);
+    const close = minuteOfTime(span.end);
+    const closeInstant = clock.toInstantLenient(close);
+    for (let minute = open; minute < close; minute += rules.slotStepMinutes) {
+      const start = clock.toInstant(minute);
+      if (start === null || start < earliestStart) continue;
+      const end = start + durationMinutes * minuteMs;
+      if (end > closeInstant) break;
+      if (peakOverlap(booked, start, end + buffer) >= rules.capacity) continue;
+      times.push(formatMinuteOfDay(minute));
+    }
   }
   return { ok: true, times };
 }

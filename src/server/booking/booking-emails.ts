@@ -129,3 +129,58 @@ export function renderBookingEmails(
 
   return [business, customer];
 }
+
+export const cancellationTemplateId = 'booking-cancelled';
+
+/** What the cancellation e-mail tells the customer. */
+export interface CancelledBooking {
+  id: number;
+  date: string;
+  /** HH:mm */
+  start: string;
+  customerName: string;
+  customerEmail: string;
+  treatmentNames: string[];
+  reason?: string | null | undefined;
+}
+
+/** The e-mail to the customer when the business cancels their booking; the reason if given. */
+export function renderCancellationEmail(
+  booking: CancelledBooking,
+  client: ClientConfig,
+  mailFrom: string,
+): OutgoingMessage {
+  const when = `${formatLongDate(booking.date)} at ${booking.start}`;
+  const treatments = booking.treatmentNames.join(', ');
+  const contact = `${client.email}${client.telephoneNo ? ` or ${client.telephoneNo}` : ''}`;
+  const reason = booking.reason?.trim() ?? '';
+  return {
+    clientCode: client.name,
+    templateId: cancellationTemplateId,
+    from: mailFrom,
+    to: booking.customerEmail,
+    replyTo: client.email,
+    subject: `Your booking at ${client.title} on ${when} is cancelled`,
+    html: [
+      `<p>Dear ${escapeHtml(booking.customerName)},</p>`,
+      `<p>We are sorry: ${escapeHtml(client.title)} has cancelled your booking for ${escapeHtml(treatments)} on ${escapeHtml(when)}.</p>`,
+      reason ? `<p>Reason: ${escapeHtml(reason)}</p>` : '',
+      `<p>To book another time, visit our web site or contact us at ${escapeHtml(contact)}.</p>`,
+      `<p>${escapeHtml(client.title)}<br>${escapeHtml(client.address)}</p>`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    text: [
+      `Dear ${booking.customerName},`,
+      '',
+      `We are sorry: ${client.title} has cancelled your booking for ${treatments} on ${when}.`,
+      ...(reason ? ['', `Reason: ${reason}`] : []),
+      '',
+      `To book another time, visit our web site or contact us at ${contact}.`,
+      '',
+      client.title,
+      client.address,
+    ].join('\n'),
+    idempotencyKey: `booking-${booking.id}-cancelled`,
+  };
+}

@@ -9,7 +9,10 @@ import {
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
 import { cachedJsonAnswer } from '../kernel/reference-cache.js';
-import { createBooking, findAvailableTimes, requireBookingRules } from './booking-service.js';
+import type { BookingRules } from '../../common/booking-rules.js';
+import type { ClientConfig } from '../../common/client-config.js';
+import { loadBookingRules } from './booking-rules-store.js';
+import { createBooking, findAvailableTimes, requireBookingEnabled } from './booking-service.js';
 import { listCategories, listTreatments } from './booking-store.js';
 
 const treatmentsQuerySchema = z.object({
@@ -30,6 +33,15 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   app,
   { db, dbKind, config, referenceCache, now = () => new Date() },
 ) => {
+  /** The owner's rules, cached per client and dropped when the client's data changes. */
+  const cachedRules = async (client: ClientConfig): Promise<BookingRules> => {
+    requireBookingEnabled(client);
+    const loaded = await referenceCache(client.name, 'booking-rules', () =>
+      loadBookingRules(db, client),
+    );
+    return loaded!.rules;
+  };
+
   app.get('/api/categories/list', async (request, reply) =>
     cachedJsonAnswer(reply, referenceCache, request.client.name, 'categories', () =>
       listCategories(db, request.client.name),
@@ -49,13 +61,13 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   });
 
   app.post('/api/bookings/time', async (request): Promise<AvailableTimes> => {
-    requireBookingRules(request.client);
+    const rules = await cachedRules(request.client);
     const body = parseRequest(
       availableTimesRequestSchema,
       request.body ?? {},
       'request for available times',
     );
-    return findAvailableTimes({ db, client: request.client, now: now() }, body);
+    return findAvailableTimes({ db, client: request.client, now: now(), rules }, body);
   });
 
   // Each request may hold a slot, so one address may not send many: without a limit a script could
@@ -73,10 +85,10 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     '/api/bookings/create',
     { config: { rateLimit: bookingLimit } },
     async (request): Promise<{ data: StoredBooking }> => {
-      requireBookingRules(request.client);
+      const rules = await cachedRules(request.client);
       const body = parseRequest(createBookingRequestSchema, request.body ?? {}, 'booking');
       const data = await createBooking(
-        { db, dbKind, client: request.client, mailFrom: config.mailFrom, now: now() },
+        { db, dbKind, client: request.client, mailFrom: config.mailFrom, now: now(), rules },
         body,
       );
       return { data };

@@ -8,10 +8,11 @@ import {
   type CreateBookingRequest,
   type StoredBooking,
 } from '../../common/booking.js';
-import type { BookingRules, ClientConfig } from '../../common/client-config.js';
+import type { BookingRules } from '../../common/booking-rules.js';
+import type { ClientConfig } from '../../common/client-config.js';
 import { formatDuration } from '../../common/money.js';
 import type { DatabaseKind } from '../db/database.js';
-import type { Database, TreatmentsTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 import { AppError } from '../kernel/errors.js';
 import { enqueueMessage } from '../mail/outbox-store.js';
 import {
@@ -21,36 +22,55 @@ import {
   type BookedInterval,
 } from './availability.js';
 import { renderBookingEmails } from './booking-emails.js';
+import { loadBookingRules } from './booking-rules-store.js';
 import {
   findBookedIntervals,
   findTreatments,
   insertBooking,
   withDayLock,
+  type TreatmentRow,
 } from './booking-store.js';
 
-/** The client's booking rules; a client without them answers 404 with how to book instead. */
-export function requireBookingRules(client: ClientConfig): BookingRules {
+/** A client whose record does not take bookings answers 404 with how to book instead. */
+export function requireBookingEnabled(client: ClientConfig): void {
   if (!client.booking) {
     throw new AppError(
       404,
       `${client.title} does not take bookings online. Please contact ${client.email} to arrange an appointment.`,
     );
   }
-  return client.booking;
+}
+
+/**
+ * The client's booking rules: those given (the routes pass them from the reference cache), else
+ * read from the database (table booking_rules, the owner's copy).
+ */
+export async function rulesFor(
+  db: Kysely<Database>,
+  client: ClientConfig,
+  given?: BookingRules,
+): Promise<BookingRules> {
+  requireBookingEnabled(client);
+  if (given) return given;
+  const loaded = await loadBookingRules(db, client);
+  // requireBookingEnabled has made sure the record has booking settings to fall back on.
+  return loaded!.rules;
 }
 
 export interface AvailableTimesContext {
   db: Kysely<Database>;
   client: ClientConfig;
   now: Date;
+  /** The rules, when the caller has them at hand (cached); else they are read. */
+  rules?: BookingRules | undefined;
 }
 
 /** The start times still free on a day for treatments of this length (spec section 7). */
 export async function findAvailableTimes(
-  { db, client, now }: AvailableTimesContext,
+  { db, client, now, rules: given }: AvailableTimesContext,
   request: AvailableTimesRequest,
 ): Promise<AvailableTimes> {
-  const rules = requireBookingRules(client);
+  const rules = await rulesFor(db, client, given);
   const result = findAvailableStartTimes({
     date: request.bookingDate,
     durationMinutes: request.estmatedDuration,
@@ -77,7 +97,7 @@ async function loadChosenTreatments(
   db: Kysely<Database>,
   client: ClientConfig,
   ids: number[],
-): Promise<TreatmentsTable[]> {
+): Promise<TreatmentRow[]> {
   const rows = await findTreatments(db, client.name, ids);
   const missing = ids.filter((id) => !rows.some((row) => row.id === id));
   if (missing.length > 0) {
@@ -97,28 +117,73 @@ async function loadChosenTreatments(
   return ids.map((id) => rows.find((row) => row.id === id)!);
 }
 
-/**
- * Stores a booking if its slot is still free. Totals and the end time come from the treatments
- * in the database; the slot is re-checked under the day lock, and the confirmation e-mails are
- * queued in the same transaction, so a booking and its e-mails exist together or not at all.
- */
+/** Who made a booking: a visitor online, or the owner for a customer on the phone or in the shop. */
+export type BookingSource = 'online' | 'phone' | 'walk-in';
+
+export interface BookingCustomer {
+  name: string;
+  /** May be empty for a customer booked by the owner; then no e-mail goes to them. */
+  email: string;
+  telephone: string;
+  doorNo: string;
+  postCode: string;
+  marketing: boolean;
+}
+
+export interface PlaceBookingRequest {
+  /** 'YYYY-MM-DD HH:mm:00', local to the client. */
+  startTime: string;
+  treatmentIds: number[];
+  customer: BookingCustomer;
+  source: BookingSource;
+  /** The consent wording accepted online, or what the owner recorded for a phone booking. */
+  consentVersion: string;
+}
+
+/** POST bookings/create: a visitor's booking, through the one locked path. */
 export async function createBooking(
   context: CreateBookingContext,
   request: CreateBookingRequest,
 ): Promise<StoredBooking> {
+  const { customer } = request;
+  return placeBooking(context, {
+    startTime: request.startTime,
+    treatmentIds: request.treatments.map((t) => t.ID),
+    customer: {
+      name: customer.name,
+      email: customer.email,
+      telephone: customer.telephone,
+      doorNo: customer.doorNo,
+      postCode: customer.postCode,
+      marketing: customer.marketing ?? false,
+    },
+    source: 'online',
+    consentVersion,
+  });
+}
+
+/**
+ * Stores a booking if its slot is still free: the one path for online, phone and walk-in
+ * bookings. Totals and the end time come from the treatments in the database; the slot is
+ * re-checked under the day lock (a lost race is a 409), and the e-mails are queued in the same
+ * transaction, so a booking and its e-mails exist together or not at all. The owner books without
+ * the lead time (a walk-in starts now) and without the business's copy of the e-mail.
+ */
+export async function placeBooking(
+  context: CreateBookingContext,
+  request: PlaceBookingRequest,
+): Promise<StoredBooking> {
   const { db, dbKind, client, mailFrom, now } = context;
-  const rules = requireBookingRules(client);
+  const byOwner = request.source !== 'online';
+  const storedRules = await rulesFor(db, client, context.rules);
+  const rules = byOwner ? { ...storedRules, leadMinutes: 0 } : storedRules;
   const { date, minuteOfDay } = splitStartTime(request.startTime);
   const startLabel = formatMinuteOfDay(minuteOfDay);
 
   const dateCheck = checkBookingDate(date, rules, client.timeZone, now);
   if (!dateCheck.ok) throw new AppError(400, dateCheck.reason);
 
-  const treatments = await loadChosenTreatments(
-    db,
-    client,
-    request.treatments.map((t) => t.ID),
-  );
+  const treatments = await loadChosenTreatments(db, client, request.treatmentIds);
   const totalPricePence = treatments.reduce((sum, t) => sum + t.price_pence, 0);
   const totalDuration = treatments.reduce((sum, t) => sum + t.duration_minutes, 0);
 
@@ -167,8 +232,9 @@ export async function createBooking(
         customer_post_code: customer.postCode,
         marketing: customer.marketing ? 1 : 0,
         consent_at: consentAt,
-        consent_version: consentVersion,
+        consent_version: request.consentVersion,
         created_at: now.toISOString(),
+        source: request.source,
       },
       treatments.map((t) => ({
         treatment_id: t.id,
@@ -192,7 +258,7 @@ export async function createBooking(
         doorNo: customer.doorNo,
         postCode: customer.postCode,
         gdprConsent: true,
-        marketing: customer.marketing ?? false,
+        marketing: customer.marketing,
       },
       treatments: treatments.map((t) => ({
         ID: t.id,
@@ -201,11 +267,11 @@ export async function createBooking(
         Duration: t.duration_minutes,
       })),
       consentAt,
-      consentVersion,
+      consentVersion: request.consentVersion,
     };
-    for (const message of renderBookingEmails(stored, client, mailFrom)) {
-      await enqueueMessage(trx, message, now);
-    }
+    const [toBusiness, toCustomer] = renderBookingEmails(stored, client, mailFrom);
+    if (!byOwner) await enqueueMessage(trx, toBusiness, now);
+    if (customer.email !== '') await enqueueMessage(trx, toCustomer, now);
     return stored;
   });
 }

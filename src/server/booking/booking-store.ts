@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Category, Treatment } from '../../common/booking.js';
 import type { DatabaseKind } from '../db/database.js';
 import type {
@@ -9,7 +9,10 @@ import type {
 } from '../db/schema.js';
 import type { BookedInterval } from './availability.js';
 
-export function toTreatmentDto(row: TreatmentsTable): Treatment {
+/** A treatment as read from the database. */
+export type TreatmentRow = Selectable<TreatmentsTable>;
+
+export function toTreatmentDto(row: TreatmentRow): Treatment {
   return {
     ID: row.id,
     Name: row.name,
@@ -29,6 +32,8 @@ export async function listCategories(
     .selectFrom('categories')
     .select(['id', 'name'])
     .where('client_code', '=', clientCode)
+    .where('active', '=', 1)
+    .orderBy('sort_order')
     .orderBy('id')
     .execute();
   return rows.map((row) => ({ ID: row.id, Name: row.name }));
@@ -40,8 +45,21 @@ export async function listTreatments(
   activeOnly: boolean,
 ): Promise<Treatment[]> {
   let query = db.selectFrom('treatments').selectAll().where('client_code', '=', clientCode);
-  if (activeOnly) query = query.where('active', '=', 1);
-  const rows = await query.orderBy('category_id').orderBy('id').execute();
+  if (activeOnly) {
+    // A treatment of a category the owner has deactivated is not offered either.
+    query = query
+      .where('active', '=', 1)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('categories')
+            .select('categories.id')
+            .whereRef('categories.client_code', '=', 'treatments.client_code')
+            .whereRef('categories.id', '=', 'treatments.category_id')
+            .where('categories.active', '=', 1),
+        ),
+      );
+  }
+  const rows = await query.orderBy('category_id').orderBy('sort_order').orderBy('id').execute();
   return rows.map(toTreatmentDto);
 }
 
@@ -57,6 +75,7 @@ export async function findBookedIntervals(
     .select(({ fn }) => ['start_minute', 'end_minute', fn.countAll<number | string>().as('count')])
     .where('client_code', '=', clientCode)
     .where('booking_date', '=', date)
+    .where('status', '=', 'booked')
     .groupBy(['start_minute', 'end_minute'])
     .execute();
   // PostgreSQL's count(*) is a bigint, which pg hands over as a string.
@@ -72,12 +91,29 @@ export async function findTreatments(
   db: Kysely<Database>,
   clientCode: string,
   ids: number[],
-): Promise<TreatmentsTable[]> {
+): Promise<TreatmentRow[]> {
+  // A treatment of a deactivated category counts as inactive.
   return db
     .selectFrom('treatments')
-    .selectAll()
-    .where('client_code', '=', clientCode)
-    .where('id', 'in', ids)
+    .innerJoin('categories', (join) =>
+      join
+        .onRef('categories.client_code', '=', 'treatments.client_code')
+        .onRef('categories.id', '=', 'treatments.category_id'),
+    )
+    .select([
+      'treatments.client_code',
+      'treatments.id',
+      'treatments.category_id',
+      'treatments.name',
+      'treatments.description',
+      'treatments.price_pence',
+      'treatments.duration_minutes',
+      'treatments.sort_order',
+      'treatments.version',
+      sql<number>`treatments.active * categories.active`.as('active'),
+    ])
+    .where('treatments.client_code', '=', clientCode)
+    .where('treatments.id', 'in', ids)
     .execute();
 }
 

@@ -280,6 +280,58 @@ function buildMigrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0003_issue16_booking_rules': {
+      // A client's booking rules as the owner edits them (src/common/booking-rules.ts, as JSON),
+      // with a version for optimistic updates. The seed only inserts a missing row.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema builder on an untyped database
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('booking_rules')
+          .addColumn('client_code', 'varchar(8)', (c) => c.primaryKey())
+          .addColumn('rules', 'text', (c) => c.notNull())
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+      },
+    },
+    '0004_issue16_diary': {
+      // Bookings get a status (booked | cancelled), who made them (online | phone | walk-in) and
+      // a cancellation; categories and treatments an order, a version, and categories can be
+      // deactivated. Availability now reads only booked rows: the covering index gains status.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema builder on an untyped database
+      async up(db: Kysely<any>) {
+        await db.schema
+          .alterTable('bookings')
+          .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('booked'))
+          .execute();
+        await db.schema
+          .alterTable('bookings')
+          .addColumn('source', 'varchar(16)', (c) => c.notNull().defaultTo('online'))
+          .execute();
+        await db.schema.alterTable('bookings').addColumn('cancelled_at', 'varchar(32)').execute();
+        await db.schema.alterTable('bookings').addColumn('cancel_reason', 'text').execute();
+        await db.schema
+          .createIndex('bookings_by_day_status_and_time')
+          .on('bookings')
+          .columns(['client_code', 'booking_date', 'status', 'start_minute', 'end_minute'])
+          .execute();
+        await db.schema.dropIndex('bookings_by_day_and_time').execute();
+        for (const table of ['categories', 'treatments']) {
+          await db.schema
+            .alterTable(table)
+            .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
+            .execute();
+          await db.schema
+            .alterTable(table)
+            .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+            .execute();
+        }
+        await db.schema
+          .alterTable('categories')
+          .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute();
+      },
+    },
   };
 }
 

@@ -33,6 +33,10 @@ export interface CategoriesTable {
   client_code: string;
   id: number;
   name: string;
+  /** Owners order categories; ties by id. */
+  sort_order: Generated<number>;
+  version: Generated<number>;
+  active: Generated<number>;
 }
 
 export interface TreatmentsTable {
@@ -44,6 +48,8 @@ export interface TreatmentsTable {
   price_pence: number;
   duration_minutes: number;
   active: number;
+  sort_order: Generated<number>;
+  version: Generated<number>;
 }
 
 export interface BookingsTable {
@@ -65,6 +71,20 @@ export interface BookingsTable {
   consent_at: string;
   consent_version: string;
   created_at: string;
+  /** booked | cancelled; only booked rows take a slot. */
+  status: Generated<string>;
+  /** online | phone | walk-in */
+  source: Generated<string>;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+}
+
+export interface BookingRulesTable {
+  client_code: string;
+  /** The rules as JSON (src/common/booking-rules.ts). */
+  rules: string;
+  version: number;
+  updated_at: string;
 }
 
 export interface BookingTreatmentsTable {
@@ -189,6 +209,7 @@ export interface Database {
   bookings: BookingsTable;
   booking_treatments: BookingTreatmentsTable;
   outbox: OutboxTable;
+  booking_rules: BookingRulesTable;
   order_counters: OrderCountersTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { rulesFromClientRecord } from '../../common/booking-rules.js';
 import {
   clientConfigSchema,
   describeIssues,
@@ -72,8 +73,10 @@ export function readSeed(seedDir: string): SeedData {
 }
 
 /**
- * Idempotent: client records, products, categories and treatments are upserted from the seed
- * (the seed is their source of truth); reviews are added only for a client that has none.
+ * Idempotent. Client records and products are upserted from the seed (the seed is their source
+ * of truth). What an owner edits in the back office (categories, treatments, booking rules) is
+ * only inserted when missing and never overwritten: the database is its source of truth
+ * (docs/decisions/booking-rules.md). Reviews are added only for a client that has none.
  */
 export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<void> {
   const now = new Date().toISOString();
@@ -127,8 +130,8 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
       for (const c of categories) {
         await trx
           .insertInto('categories')
-          .values({ client_code: clientCode, id: c.ID, name: c.Name })
-          .onConflict((oc) => oc.columns(['client_code', 'id']).doUpdateSet({ name: c.Name }))
+          .values({ client_code: clientCode, id: c.ID, name: c.Name, sort_order: c.ID })
+          .onConflict((oc) => oc.columns(['client_code', 'id']).doNothing())
           .execute();
       }
       for (const t of treatments) {
@@ -141,22 +144,28 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
           price_pence: Math.round(t.Price * 100),
           duration_minutes: t.Duration,
           active: t.Active ? 1 : 0,
+          sort_order: t.ID,
         };
         await trx
           .insertInto('treatments')
           .values(row)
-          .onConflict((oc) =>
-            oc.columns(['client_code', 'id']).doUpdateSet({
-              category_id: row.category_id,
-              name: row.name,
-              description: row.description,
-              price_pence: row.price_pence,
-              duration_minutes: row.duration_minutes,
-              active: row.active,
-            }),
-          )
+          .onConflict((oc) => oc.columns(['client_code', 'id']).doNothing())
           .execute();
       }
+    }
+
+    for (const client of seed.clients) {
+      if (!client.booking) continue;
+      await trx
+        .insertInto('booking_rules')
+        .values({
+          client_code: client.name,
+          rules: JSON.stringify(rulesFromClientRecord(client.booking)),
+          version: 1,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('client_code').doNothing())
+        .execute();
     }
 
     const clientsWithReviews = new Set(

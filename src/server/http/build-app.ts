@@ -2,6 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
 import { bookingRoutes } from '../booking/booking-routes.js';
+import { manageDiaryRoutes } from '../booking/manage-diary-routes.js';
 import { catalogueRoutes } from '../catalogue/catalogue-routes.js';
 import { clientsRoutes } from '../clients/clients-routes.js';
 import { diagnosticsRoutes } from '../diagnostics/diagnostics-routes.js';
@@ -97,6 +98,7 @@ export async function buildApp({
   await app.register(manageRoutes, deps);
   await app.register(manageOrdersRoutes, deps);
   await app.register(manageOutboxRoutes, deps);
+  await app.register(manageDiaryRoutes, deps);
   await app.register(pagesRoutes, { ...deps, indexHtml });
 
   return app;

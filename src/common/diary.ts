@@ -1,0 +1,206 @@
+// zod/mini: the back office loads these schemas in the browser.
+import * as z from 'zod/mini';
+import { bookingMessages, isRealDate } from './booking';
+
+/**
+ * The owner's diary API (issue 16): what the back office sends and gets for bookings, and for
+ * categories and treatments. Money is in pounds on the wire (as the visitor API), minutes for
+ * durations, local dates YYYY-MM-DD and times HH:mm in the client's time zone.
+ */
+
+const dateField = z
+  .string({ error: 'date is required, as YYYY-MM-DD' })
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD'),
+    z.refine(isRealDate, 'is not a real calendar date'),
+  );
+
+/** GET /api/manage/diary?date=YYYY-MM-DD&view=day|week (a week starts on the date's Monday). */
+export const diaryQuerySchema = z.object({
+  date: dateField,
+  view: z._default(z.enum(['day', 'week'], 'view must be day or week'), 'day'),
+});
+export type DiaryQuery = z.infer<typeof diaryQuerySchema>;
+
+export const bookingStatuses = ['booked', 'cancelled'] as const;
+export const bookingSources = ['online', 'phone', 'walk-in'] as const;
+
+export const diaryBookingSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  status: z.enum(bookingStatuses),
+  source: z.enum(bookingSources),
+  totalPrice: z.number(),
+  totalDuration: z.number(),
+  customer: z.object({
+    name: z.string(),
+    email: z.string(),
+    telephone: z.string(),
+    doorNo: z.string(),
+    postCode: z.string(),
+  }),
+  treatments: z.array(
+    z.object({ id: z.number(), name: z.string(), price: z.number(), duration: z.number() }),
+  ),
+  createdAt: z.string(),
+  cancelledAt: z.nullable(z.string()),
+  cancelReason: z.nullable(z.string()),
+});
+export type DiaryBooking = z.infer<typeof diaryBookingSchema>;
+
+/** A day's bookings, cancelled ones included (the screen greys them), in start order. */
+export const diaryDaySchema = z.object({ date: z.string(), bookings: z.array(diaryBookingSchema) });
+export const diarySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.array(diaryDaySchema),
+});
+export type Diary = z.infer<typeof diarySchema>;
+
+/** POST /api/manage/bookings/:id/cancel */
+export const cancelBookingRequestSchema = z.object({
+  reason: z.optional(
+    z.string().check(z.trim(), z.maxLength(500, 'Please keep the reason under 500 characters')),
+  ),
+});
+export type CancelBookingRequest = z.infer<typeof cancelBookingRequestSchema>;
+
+const startTimePattern = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):([0-5]\d):00$/;
+
+/** POST /api/manage/bookings: a customer on the phone or at the door. */
+export const ownerBookingRequestSchema = z.object({
+  source: z.enum(['phone', 'walk-in'], 'source must be phone or walk-in'),
+  startTime: z.string({ error: 'startTime is required, as YYYY-MM-DD HH:mm:00' }).check(
+    z.regex(startTimePattern, 'must be written YYYY-MM-DD HH:mm:00'),
+    z.refine((value: string) => isRealDate(value.slice(0, 10)), 'is not a real calendar date'),
+  ),
+  customer: z.object({
+    name: z
+      .string({ error: bookingMessages.name })
+      .check(
+        z.trim(),
+        z.minLength(1, bookingMessages.name),
+        z.maxLength(100, 'Please keep the name under 100 characters'),
+      ),
+    telephone: z._default(
+      z
+        .string()
+        .check(z.trim(), z.maxLength(20, 'Please keep the phone number under 20 characters')),
+      '',
+    ),
+    /** Optional: with an address the customer gets the confirmation e-mail. */
+    email: z._default(
+      z.union([
+        z.literal(''),
+        z.pipe(
+          z
+            .string()
+            .check(
+              z.trim(),
+              z.maxLength(254, 'Please keep the e-mail address under 254 characters'),
+            ),
+          z.email(bookingMessages.emailFormat),
+        ),
+      ]),
+      '',
+    ),
+  }),
+  treatmentIds: z
+    .array(z.number().check(z.int(), z.positive(), z.lte(2_147_483_647)), {
+      error: 'treatmentIds must be a list of treatment ids',
+    })
+    .check(
+      z.minLength(1, 'Please choose at least one treatment'),
+      z.maxLength(20, 'Please choose at most 20 treatments in one booking'),
+      z.refine(
+        (ids: number[]) => new Set(ids).size === ids.length,
+        'each treatment can be chosen only once',
+      ),
+    ),
+});
+export type OwnerBookingRequest = z.infer<typeof ownerBookingRequestSchema>;
+
+const nameField = (what: string) =>
+  z
+    .string({ error: `Please enter the ${what}'s name` })
+    .check(
+      z.trim(),
+      z.minLength(1, `Please enter the ${what}'s name`),
+      z.maxLength(100, `Please keep the ${what}'s name under 100 characters`),
+    );
+
+/** POST /api/manage/categories and PUT /api/manage/categories/:id */
+export const categoryInputSchema = z.object({ name: nameField('category') });
+export type CategoryInput = z.infer<typeof categoryInputSchema>;
+
+/** POST /api/manage/treatments and PUT /api/manage/treatments/:id */
+export const treatmentInputSchema = z.object({
+  name: nameField('treatment'),
+  description: z._default(
+    z
+      .string()
+      .check(z.trim(), z.maxLength(2000, 'Please keep the description under 2000 characters')),
+    '',
+  ),
+  /** Pounds, at most two decimals. */
+  price: z.number({ error: 'Please enter the price in pounds, for example 25 or 24.50' }).check(
+    z.gte(0, 'The price cannot be negative'),
+    z.lte(10_000, 'The price must be at most £10,000'),
+    z.refine(
+      (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      'The price can have at most two decimals (pence)',
+    ),
+  ),
+  /** Minutes. */
+  duration: z
+    .number({ error: 'Please enter the duration in minutes' })
+    .check(
+      z.int('The duration must be whole minutes'),
+      z.gte(5, 'The duration must be at least 5 minutes'),
+      z.lte(720, 'The duration must be at most 12 hours'),
+    ),
+  categoryId: z.number({ error: 'Please choose a category' }).check(z.int(), z.positive()),
+});
+export type TreatmentInput = z.infer<typeof treatmentInputSchema>;
+
+/** PUT …/order: every id of the list, in the new order. */
+export const reorderRequestSchema = z.object({
+  ids: z.array(z.number().check(z.int(), z.positive(), z.lte(2_147_483_647))).check(
+    z.minLength(1, 'ids must list the items in their new order'),
+    z.maxLength(500, 'at most 500 items'),
+    z.refine((ids: number[]) => new Set(ids).size === ids.length, 'each id can appear only once'),
+  ),
+});
+export type ReorderRequest = z.infer<typeof reorderRequestSchema>;
+
+/** PUT …/:id/active */
+export const activeRequestSchema = z.object({
+  active: z.boolean({ error: 'active must be true or false' }),
+});
+
+/** The owner's view of the menu: every category and treatment, inactive ones included. */
+export const manageCategorySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  active: z.boolean(),
+  position: z.number(),
+});
+export type ManageCategory = z.infer<typeof manageCategorySchema>;
+export const manageTreatmentSchema = z.object({
+  id: z.number(),
+  categoryId: z.number(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  duration: z.number(),
+  active: z.boolean(),
+  position: z.number(),
+});
+export type ManageTreatment = z.infer<typeof manageTreatmentSchema>;
+export const manageMenuSchema = z.object({
+  categories: z.array(manageCategorySchema),
+  treatments: z.array(manageTreatmentSchema),
+});
+export type ManageMenu = z.infer<typeof manageMenuSchema>;
