@@ -56,6 +56,13 @@ test.describe('at 390px', () => {
     await expect(page.getByText('Failed sign-in (wrong password)')).toBeVisible();
     await expect(page.getByText('Set a new password')).toBeVisible();
     await expectNoAxeViolations(page);
+
+    // Straight to /login, signing in lands on the back office's home.
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/manage$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
     // The failed sign-in and the refused passwords answered 4xx, which the browser logs.
     expect(consoleErrors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
   });

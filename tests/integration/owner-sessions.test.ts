@@ -297,6 +297,7 @@ describeEachDatabase('owner sessions', (kind) => {
       ).toBe(401);
       const refused = await login(owner.email, password, 'rrb.localhost', '203.0.113.51');
       expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect((refused.json() as { message: string }).message).toMatch(/Please wait [12] seconds/);
       await new Promise((r) => setTimeout(r, 2_100));
       expect(

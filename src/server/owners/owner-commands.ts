@@ -48,6 +48,12 @@ export async function runOwnerCommand(
     print(ownerUsage);
     return 2;
   }
+  if (code && registry.all.length === 0) {
+    print(
+      'This database has no clients yet: start the server once (it seeds them), or check DATABASE_URL / SQLITE_FILE.',
+    );
+    return 1;
+  }
   if (code && !client) {
     print(
       `There is no client with the code "${code}". Known codes: ${registry.all.map((c) => c.name).join(', ')}.`,

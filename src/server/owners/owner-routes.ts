@@ -13,6 +13,7 @@ import {
   requestPasswordReset,
   setPasswordWithToken,
   signIn,
+  SignInThrottled,
   type SignInThrottles,
 } from './owner-service.js';
 import { deleteOwnerSessions, deleteSession, findSessionOwner } from './owner-store.js';
@@ -69,7 +70,12 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, d
     const { owner, token } = await signIn(
       { db, client: request.client, throttles, sessionMaxMs, address: request.ip },
       body,
-    );
+    ).catch((error: unknown) => {
+      if (error instanceof SignInThrottled) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
+      throw error;
+    });
     startSession(reply, token);
     reply.header('cache-control', 'no-store');
     return { owner: ownerView(owner, request.client) };

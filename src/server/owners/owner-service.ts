@@ -45,10 +45,15 @@ export interface SignedIn {
   token: string;
 }
 
-function throttleRefusal(waitMs: number): AppError {
-  const seconds = Math.ceil(waitMs / 1000);
-  const wait = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-  return new AppError(429, `Too many sign-in attempts. Please wait ${wait} and try again.`);
+/** A sign-in refused while its account or address waits; the route adds Retry-After. */
+export class SignInThrottled extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    const wait =
+      retryAfterSeconds < 120
+        ? `${retryAfterSeconds} seconds`
+        : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
+    super(429, `Too many sign-in attempts. Please wait ${wait} and try again.`);
+  }
 }
 
 /**
@@ -68,7 +73,7 @@ export async function signIn(
     throttles.account.waitMs(accountKey, now.getTime()),
     throttles.address.waitMs(address, now.getTime()),
   );
-  if (wait > 0) throw throttleRefusal(wait);
+  if (wait > 0) throw new SignInThrottled(Math.ceil(wait / 1000));
 
   const owner = await findOwnerByEmail(db, client.name, input.email);
   const usable = owner && !owner.disabled && owner.passwordHash;

@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ownerMessages, signInRequestSchema, type SignInRequest } from '@common/owners';
 import { routeTable } from '@common/routes';
-import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { ApiError } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
 import { afterSignIn, signIn } from './manage-api';
-import './sign-in.css';
+import { OwnerField, OwnerForm, useOwnerSubmit } from './owner-form';
 
 /**
  * /login (spec: the 401 rule's target): the business owner's sign-in. Any failure shows one
@@ -18,8 +16,10 @@ import './sign-in.css';
 export default function LoginPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const [failure, setFailure] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
+  const { failure, busy, run } = useOwnerSubmit((error) =>
+    // Only the throttle's answer is worth more than the one generic message.
+    error instanceof ApiError && error.status === 429 ? error.message : ownerMessages.signInFailed,
+  );
   const {
     register,
     handleSubmit,
@@ -30,53 +30,41 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  const submit = handleSubmit(async ({ email, password }) => {
-    setSending(true);
-    setFailure(undefined);
-    try {
+  const submit = handleSubmit(({ email, password }) =>
+    run(async () => {
       const owner = await signIn(email, password);
       useSessionStore.getState().signIn(owner);
       await navigate(afterSignIn(new URLSearchParams(search).get('next')), { replace: true });
-    } catch (error) {
-      setFailure(
-        error instanceof ApiError && error.status === 429
-          ? error.message
-          : ownerMessages.signInFailed,
-      );
-      setSending(false);
-    }
-  });
+    }),
+  );
 
   return (
     <section className="page sign-in">
       <PageHeading>Sign in</PageHeading>
       <p>For the business’s owners and staff: manage bookings, hours and treatments.</p>
-      <form className="sign-in__form" aria-label="Sign in" onSubmit={submit} noValidate>
-        {failure && (
-          <p className="sign-in__failure" role="alert">
-            {failure}
-          </p>
-        )}
-        <FormField
+      <OwnerForm
+        label="Sign in"
+        onSubmit={submit}
+        failure={failure}
+        busy={busy}
+        submitLabel="Sign in"
+        busyLabel="Signing in…"
+      >
+        <OwnerField
           label="E-mail address"
           type="email"
           autoComplete="username"
-          required
           registration={register('email')}
           error={errors.email}
         />
-        <FormField
+        <OwnerField
           label="Password"
           type="password"
           autoComplete="current-password"
-          required
           registration={register('password')}
           error={errors.password}
         />
-        <button type="submit" className="button button--primary" disabled={sending}>
-          {sending ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
+      </OwnerForm>
       <p>
         <Link to={routeTable.loginReset}>Forgotten your password?</Link>
       </p>

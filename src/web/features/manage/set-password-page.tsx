@@ -5,12 +5,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { newPasswordField, ownerMessages, resetRequestSchema } from '@common/owners';
 import { routeTable } from '@common/routes';
-import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { ApiError } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
 import { requestReset, setPassword } from './manage-api';
-import './sign-in.css';
+import { OwnerField, OwnerForm, useOwnerSubmit } from './owner-form';
 
 const newPasswordSchema = z.object({ password: newPasswordField, confirm: z.string() }).check(
   z.refine((form) => form.password === form.confirm, {
@@ -23,8 +22,9 @@ type NewPassword = z.infer<typeof newPasswordSchema>;
 /** Choosing a password with the token of a link from the CLI (first time) or a reset e-mail. */
 function NewPasswordForm({ token, heading }: { token: string; heading: string }) {
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
+  const { failure, busy, run } = useOwnerSubmit((error) =>
+    error instanceof ApiError ? error.message : ownerMessages.badToken,
+  );
   const {
     register,
     handleSubmit,
@@ -34,50 +34,42 @@ function NewPasswordForm({ token, heading }: { token: string; heading: string })
     mode: 'onSubmit',
     defaultValues: { password: '', confirm: '' },
   });
-  const submit = handleSubmit(async ({ password }) => {
-    setSending(true);
-    setFailure(undefined);
-    try {
+  const submit = handleSubmit(({ password }) =>
+    run(async () => {
       const owner = await setPassword(token, password);
       useSessionStore.getState().signIn(owner);
       await navigate(routeTable.manage, { replace: true });
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : ownerMessages.badToken);
-      setSending(false);
-    }
-  });
+    }),
+  );
   return (
     <section className="page sign-in">
       <PageHeading>{heading}</PageHeading>
       <p>
         Use at least 10 characters. A few unrelated words are easy to remember and hard to guess.
       </p>
-      <form className="sign-in__form" aria-label={heading} onSubmit={submit} noValidate>
-        {failure && (
-          <p className="sign-in__failure" role="alert">
-            {failure}
-          </p>
-        )}
-        <FormField
+      <OwnerForm
+        label={heading}
+        onSubmit={submit}
+        failure={failure}
+        busy={busy}
+        submitLabel="Save password and sign in"
+        busyLabel="Saving…"
+      >
+        <OwnerField
           label="New password"
           type="password"
           autoComplete="new-password"
-          required
           registration={register('password')}
           error={errors.password}
         />
-        <FormField
+        <OwnerField
           label="The same password again"
           type="password"
           autoComplete="new-password"
-          required
           registration={register('confirm')}
           error={errors.confirm}
         />
-        <button type="submit" className="button button--primary" disabled={sending}>
-          {sending ? 'Saving…' : 'Save password and sign in'}
-        </button>
-      </form>
+      </OwnerForm>
     </section>
   );
 }
@@ -85,24 +77,19 @@ function NewPasswordForm({ token, heading }: { token: string; heading: string })
 /** /login/reset without a token: asks for the address and always answers the same. */
 function ResetRequestForm() {
   const [answer, setAnswer] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | undefined>();
+  const { failure, busy, run } = useOwnerSubmit((error) =>
+    error instanceof ApiError ? error.message : 'Please try again in a moment.',
+  );
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<{ email: string }>({
     resolver: zodResolver(resetRequestSchema),
     mode: 'onSubmit',
     defaultValues: { email: '' },
   });
-  const submit = handleSubmit(async ({ email }) => {
-    setFailure(undefined);
-    try {
-      setAnswer(await requestReset(email));
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : 'Please try again in a moment.');
-    }
-  });
+  const submit = handleSubmit(({ email }) => run(async () => setAnswer(await requestReset(email))));
   return (
     <section className="page sign-in">
       <PageHeading>Forgotten your password?</PageHeading>
@@ -114,29 +101,22 @@ function ResetRequestForm() {
             Enter the e-mail address you sign in with. We will send it a link to choose a new
             password.
           </p>
-          <form
-            className="sign-in__form"
-            aria-label="Ask for a reset link"
+          <OwnerForm
+            label="Ask for a reset link"
             onSubmit={submit}
-            noValidate
+            failure={failure}
+            busy={busy}
+            submitLabel="Send me a link"
+            busyLabel="Sending…"
           >
-            {failure && (
-              <p className="sign-in__failure" role="alert">
-                {failure}
-              </p>
-            )}
-            <FormField
+            <OwnerField
               label="E-mail address"
               type="email"
               autoComplete="username"
-              required
               registration={register('email')}
               error={errors.email}
             />
-            <button type="submit" className="button button--primary" disabled={isSubmitting}>
-              Send me a link
-            </button>
-          </form>
+          </OwnerForm>
         </>
       )}
       <p>
