@@ -70,12 +70,34 @@ describeEachDatabase('tenant isolation', (kind) => {
     expect(page.body).not.toContain('data-theme="SE"');
   });
 
-  /** Every owner endpoint; each new /api/manage route joins this list. */
-  const ownerEndpoints: Array<{ method: 'GET' | 'POST'; url: string }> = [
-    { method: 'GET', url: '/api/manage/me' },
-    { method: 'GET', url: '/api/manage/audit' },
-    { method: 'POST', url: '/api/owner/logout-everywhere' },
+  /**
+   * Every owner endpoint, read from the server's own route table, so a new /api/manage route is
+   * covered without anyone remembering to list it. Path parameters get an id that exists nowhere.
+   */
+  const ownerEndpoints = () => [
+    ...listRoutes(t.app.printRoutes({ commonPrefix: false }))
+      .filter((route) => route.path.startsWith('/api/manage'))
+      .map((route) => ({ ...route, url: route.path.replace(/:[A-Za-z]+/g, '1') })),
+    {
+      method: 'POST' as const,
+      path: '/api/owner/logout-everywhere',
+      url: '/api/owner/logout-everywhere',
+    },
   ];
+
+  it('finds the owner endpoints in the route table', () => {
+    const urls = ownerEndpoints().map((e) => `${e.method} ${e.path}`);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'GET /api/manage/me',
+        'GET /api/manage/orders/:orderNumber',
+        'POST /api/manage/orders/:orderNumber/status',
+        'POST /api/manage/outbox/:id/retry',
+        'PUT /api/manage/booking-rules',
+      ]),
+    );
+    expect(urls.length).toBeGreaterThan(15);
+  });
 
   it("answers 403 to an RRB owner on SE's host, and 401 without a session, on every owner endpoint", async () => {
     const rrb = await signInAs(t, 'RRB');
@@ -88,7 +110,7 @@ describeEachDatabase('tenant isolation', (kind) => {
       headers: rrb.headers,
     });
     expect(previewed.json()).toMatchObject({ clientCode: 'RRB' });
-    for (const { method, url } of ownerEndpoints) {
+    for (const { method, url } of ownerEndpoints()) {
       const foreign = await t.app.inject({ method, url, headers: onSe });
       expect(foreign.statusCode, `${method} ${url}`).toBe(403);
       const { cookie: _cookie, ...anonymous } = rrb.headers;
@@ -97,3 +119,27 @@ describeEachDatabase('tenant isolation', (kind) => {
     }
   });
 });
+
+/**
+ * The routes in Fastify's printRoutes tree ("├── /api/manage/orders (GET, HEAD)", children
+ * indented by four characters and printed relative to their parent), as method and full path.
+ */
+function listRoutes(
+  tree: string,
+): Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }> {
+  const stack: string[] = [];
+  const routes: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }> = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    for (const method of (match[3] ?? '').split(', ')) {
+      if (method === 'GET' || method === 'POST' || method === 'PUT' || method === 'DELETE') {
+        routes.push({ method, path: stack.join('') });
+      }
+    }
+  }
+  return routes;
+}
