@@ -97,7 +97,8 @@ export function renderPage(
       ? ''
       : `<link rel="icon" href="${escapeHtml(client.pictureLocation)}/logo.svg" type="image/svg+xml">`,
     preload,
-    ...(page.noindex ? ['<meta name="robots" content="noindex, nofollow">'] : []),
+    // The page head carries its own robots tag; without one, private pages still say noindex.
+    ...(page.noindex && !pageHead ? ['<meta name="robots" content="noindex, nofollow">'] : []),
   ].join('\n    ');
   return template
     .replace(htmlMarkers.title, escapeHtml(pageHead?.title ?? client.title))
