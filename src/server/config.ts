@@ -22,10 +22,62 @@ const envSchema = z.object({
   MAIL_RELAY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   MAIL_RELAY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(200),
   BOOKING_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
-  TRUST_PROXY: z.enum(['on', 'off']).default('off'),
+  TRUST_PROXY: z.string().default('off'),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(1000).default(75),
+  SQLITE_BUSY_RETRY_MS: z.coerce.number().int().min(0).max(30_000).default(1500),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  FORM_TOKEN_SECRET: z.string().optional(),
+  MAIL_RELAY_LIMIT_PER_FORM: z.coerce.number().int().min(1).default(5),
   REFERENCE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+export type TrustProxy = false | number | string[];
+
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  sqliteBusyMs: number;
+  sqliteRetryMs: number;
+}
+
+const ipv4 = /^(\d{1,3})(\.\d{1,3}){3}(\/\d{1,2})?$/;
+const ipv6 = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
+const proxyAddrNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `off`/empty (the socket's address is the visitor's), a hop count (`1` behind one
+ * proxy), or a comma-separated list of proxy addresses / CIDRs / `loopback`, `linklocal`,
+ * `uniquelocal`. Never `true`: trusting every hop lets any visitor choose its address
+ * (docs/decisions/trust-proxy.md).
+ */
+export function parseTrustProxy(raw: string): TrustProxy {
+  const value = raw.trim();
+  if (value === '' || value === 'off' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new Error(`TRUST_PROXY: ${hops} hops is not believable; use 1 or 2`);
+    return hops;
+  }
+  if (['on', 'true', 'yes', '*'].includes(value.toLowerCase())) {
+    throw new Error(
+      'TRUST_PROXY=on would let any visitor choose its address with X-Forwarded-For. Set the number of proxies in front of the server (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8,loopback)',
+    );
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (!ipv4.test(entry) && !ipv6.test(entry) && !proxyAddrNames.has(entry)) {
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is neither a hop count, an address, a CIDR nor loopback/linklocal/uniquelocal`,
+      );
+    }
+  }
+  return entries;
+}
 
 export interface ServerConfig {
   env: 'development' | 'production' | 'test';
@@ -49,7 +101,16 @@ export interface ServerConfig {
   mailRelayLimits: { perIpPerMinute: number; perClientPerHour: number };
   /** Booking requests accepted per visitor address per hour: one address cannot book out a day. */
   bookingLimitPerIpPerHour: number;
-  trustProxy: boolean;
+  /** Which peers may name the visitor's address in X-Forwarded-For: none, a hop count or a list. */
+  trustProxy: TrustProxy;
+  /** PostgreSQL connect and statement time-outs; SQLite's busy wait and async retry window. */
+  databaseTimeouts: DatabaseTimeouts;
+  /** Node's HTTP server limits: whole request, headers, idle socket. */
+  httpTimeouts: { requestMs: number; headersMs: number; idleMs: number };
+  /** Signs form tokens (limits per form session); random per process when unset. */
+  formTokenSecret: string | undefined;
+  /** Relay messages accepted per form token per hour. */
+  mailRelayLimitPerForm: number;
   logLevel: string;
   /** How long list endpoints may serve reference data from memory. */
   referenceCacheMs: number;
@@ -95,7 +156,20 @@ export function loadConfig(
       perClientPerHour: e.MAIL_RELAY_LIMIT_PER_CLIENT,
     },
     bookingLimitPerIpPerHour: e.BOOKING_LIMIT_PER_IP,
-    trustProxy: e.TRUST_PROXY === 'on',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    databaseTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      sqliteBusyMs: e.SQLITE_BUSY_TIMEOUT_MS,
+      sqliteRetryMs: e.SQLITE_BUSY_RETRY_MS,
+    },
+    httpTimeouts: {
+      requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      headersMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      idleMs: e.HTTP_IDLE_TIMEOUT_MS,
+    },
+    formTokenSecret: e.FORM_TOKEN_SECRET || undefined,
+    mailRelayLimitPerForm: e.MAIL_RELAY_LIMIT_PER_FORM,
     logLevel: e.LOG_LEVEL,
     referenceCacheMs: e.REFERENCE_CACHE_SECONDS * 1000,
   };
