@@ -68,7 +68,10 @@ export function parseTrustProxy(raw: string): TrustProxy {
       'TRUST_PROXY=on would let any visitor choose its address with X-Forwarded-For. Set the number of proxies in front of the server (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8,loopback)',
     );
   }
-  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   for (const entry of entries) {
     if (!ipv4.test(entry) && !ipv6.test(entry) && !proxyAddrNames.has(entry)) {
       throw new Error(

@@ -92,7 +92,11 @@ class BusyRetryingDriver implements Driver {
     return this.inner.init();
   }
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new BusyRetryingConnection(await this.inner.acquireConnection(), this.inner, this.policy);
+    return new BusyRetryingConnection(
+      await this.inner.acquireConnection(),
+      this.inner,
+      this.policy,
+    );
   }
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     return this.inner.beginTransaction(connection, settings);

@@ -55,7 +55,8 @@ export function asDatabaseUnavailable(error: unknown): DatabaseUnavailableError 
   const { code, message } = error as { code?: unknown; message?: unknown };
   const text = typeof message === 'string' ? message : '';
   if (
-    (typeof code === 'string' && (unavailableSqlStates.has(code) || unavailableNodeCodes.has(code))) ||
+    (typeof code === 'string' &&
+      (unavailableSqlStates.has(code) || unavailableNodeCodes.has(code))) ||
     unavailableMessages.some((pattern) => pattern.test(text))
   ) {
     return new DatabaseUnavailableError(`Database unavailable: ${text || String(code)}`, 2, {

@@ -3,6 +3,7 @@ import { countRows } from '../../../tests/support/count-rows.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { textMessages } from '../../common/text-rules.js';
 import { relayMessages } from './compose-message.js';
 import { readMail } from './mime-for-tests.js';
 import { enqueueMessage } from './outbox-store.js';
@@ -138,26 +139,47 @@ describeEachDatabase('the e-mail relay', (kind) => {
     expect(read.header('reply-to')).toEqual([]);
   });
 
-  it('keeps CR and LF out of the headers', async () => {
+  it('refuses CR and LF in one-line fields, so no line can be forged in headers or the body', async () => {
+    for (const forged of [
+      { name: 'Mallory\r\nBcc: victim@example.com\r\nX-Injected: yes' },
+      { email: 'mallory@example.com\r\nBcc: victim2@example.com' },
+      { telephone: '0770\r\nX-Phone: 1' },
+      { name: 'Mallory\u2028Bcc: victim@example.com' },
+    ]) {
+      const res = await send(
+        jsRequest({
+          name: 'Mallory',
+          email: 'mallory@example.com',
+          telephone: '0770',
+          message: 'crlf-test',
+          ...forged,
+        }),
+      );
+      expect(res.statusCode, JSON.stringify(forged)).toBe(400);
+      expect(res.body).toBe(textMessages.singleLine);
+    }
+  });
+
+  it('refuses NUL and other control characters with 400, on both databases', async () => {
+    const res = await send(
+      jsRequest({ name: 'Ann', email: 'ann@example.com', telephone: '0770', message: 'a\u0000b' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe(textMessages.control);
+  });
+
+  it('keeps the lines of the message itself', async () => {
     const res = await send(
       jsRequest({
-        name: 'Mallory\r\nBcc: victim@example.com\r\nX-Injected: yes',
-        email: 'mallory@example.com\r\nBcc: victim2@example.com',
-        telephone: '0770\r\nX-Phone: 1',
-        message: 'crlf-test',
+        name: 'Ann',
+        email: 'ann@example.com',
+        telephone: '0770',
+        message: 'lines-test\r\nsecond line',
       }),
     );
     expect(res.statusCode).toBe(200);
-    const mail = await sink.waitFor((m) => m.raw.includes('crlf-test'));
-    const read = readMail(mail.raw);
-    expect(mail.to).toEqual(['joanne@jetsettravelclub.co.uk']);
-    expect(read.header('bcc')).toEqual([]);
-    expect(read.header('x-injected')).toEqual([]);
-    expect(read.header('x-phone')).toEqual([]);
-    expect(read.header('reply-to')).toEqual([]);
-    expect(read.header('subject')).toEqual([
-      '[Jet Set Travel Club] New enquiry from Mallory Bcc: victim@example.com X-Injected: yes',
-    ]);
+    const mail = await sink.waitFor((m) => m.raw.includes('lines-test'));
+    expect(readMail(mail.raw).text).toMatch(/lines-test\r?\nsecond line/);
   });
 
   it('refuses requests like EmailJS does, naming the missing or wrong item', async () => {
