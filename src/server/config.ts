@@ -177,3 +177,20 @@ export function loadConfig(
     referenceCacheMs: e.REFERENCE_CACHE_SECONDS * 1000,
   };
 }
+
+const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost', '::ffff:127.0.0.1']);
+
+/**
+ * What start-up must say out loud: NODE_ENV unset while listening beyond this machine means the
+ * preview switch is on and HSTS and secure cookies are off, which suits a laptop, not a server.
+ */
+export function startupWarnings(config: ServerConfig, env: NodeJS.ProcessEnv): string[] {
+  const warnings: string[] = [];
+  const exposed = !loopbackHosts.has(config.host) && !config.host.startsWith('127.');
+  if (exposed && (env.NODE_ENV === undefined || env.NODE_ENV === '')) {
+    warnings.push(
+      `NODE_ENV is not set and the server listens on ${config.host}, beyond this machine: running as development, so the ?client= preview switch is ${config.clientPreview ? 'ON' : 'off'}, and HSTS and secure cookies are OFF. Set NODE_ENV=production on a server (or HOST=127.0.0.1 for a local run).`,
+    );
+  }
+  return warnings;
+}

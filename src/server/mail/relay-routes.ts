@@ -71,6 +71,12 @@ export const relayRoutes: FastifyPluginAsync<AppDeps> = async (relay, { config, 
       return answerOk(reply);
     }
     const stored = await enqueueMessage(db, decision.message);
+    if (stored.duplicate && !stored.sameAsStored) {
+      throw new AppError(
+        422,
+        'This Idempotency-Key was already used for a different message; send a new message with a new key',
+      );
+    }
     if (stored.duplicate) request.log.info(`Replay of outbox message ${stored.id} accepted once`);
     return answerOk(reply);
   };

@@ -279,6 +279,17 @@ describeEachDatabase('the e-mail relay', (kind) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('answers 422 when an idempotency key is reused for a different message', async () => {
+    const headers = { 'idempotency-key': 'reuse-key-7c0f5b0e1a11' };
+    const first = await send(jsRequest({ ...contact, message: 'first-body' }), headers);
+    expect(first.statusCode).toBe(200);
+    const before = await outboxCount();
+    const other = await send(jsRequest({ ...contact, message: 'second-body' }), headers);
+    expect(other.statusCode).toBe(422);
+    expect(other.body).toMatch(/already used for a different message/);
+    expect(await outboxCount()).toBe(before);
+  });
+
   it('drops a message whose honeypot field is filled, answering OK', async () => {
     const before = await outboxCount();
     const res = await send(
