@@ -31,7 +31,8 @@ const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   FORM_TOKEN_SECRET: z.string().optional(),
-  MAIL_RELAY_LIMIT_PER_FORM: z.coerce.number().int().min(1).default(5),
+  FORM_SESSION_LIMIT: z.coerce.number().int().min(1).default(5),
+  BOOKING_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(30),
   REFERENCE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -100,7 +101,10 @@ export interface ServerConfig {
   mailWorker: boolean;
   /** How long a worker's claim on a message lasts; after a crash the message is retried then. */
   mailLeaseMs: number;
-  /** E-mail relay limits: per IP per minute, per client per hour. */
+  /**
+   * E-mail relay limits: per IP per minute; per client per hour for messages without a valid form
+   * session only (genuine customers are limited per session instead).
+   */
   mailRelayLimits: { perIpPerMinute: number; perClientPerHour: number };
   /** Booking requests accepted per visitor address per hour: one address cannot book out a day. */
   bookingLimitPerIpPerHour: number;
@@ -112,8 +116,10 @@ export interface ServerConfig {
   httpTimeouts: { requestMs: number; headersMs: number; idleMs: number };
   /** Signs form tokens (limits per form session); random per process when unset. */
   formTokenSecret: string | undefined;
-  /** Relay messages accepted per form token per hour. */
-  mailRelayLimitPerForm: number;
+  /** Sends accepted per form session (a valid form token) per hour, relay and booking apart. */
+  formSessionLimitPerHour: number;
+  /** Booking requests without a valid form session accepted per client per hour. */
+  bookingSuspiciousPerClientPerHour: number;
   logLevel: string;
   /** How long list endpoints may serve reference data from memory. */
   referenceCacheMs: number;
@@ -172,7 +178,8 @@ export function loadConfig(
       idleMs: e.HTTP_IDLE_TIMEOUT_MS,
     },
     formTokenSecret: e.FORM_TOKEN_SECRET || undefined,
-    mailRelayLimitPerForm: e.MAIL_RELAY_LIMIT_PER_FORM,
+    formSessionLimitPerHour: e.FORM_SESSION_LIMIT,
+    bookingSuspiciousPerClientPerHour: e.BOOKING_LIMIT_PER_CLIENT,
     logLevel: e.LOG_LEVEL,
     referenceCacheMs: e.REFERENCE_CACHE_SECONDS * 1000,
   };

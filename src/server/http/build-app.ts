@@ -6,6 +6,7 @@ import { catalogueRoutes } from '../catalogue/catalogue-routes.js';
 import { clientsRoutes } from '../clients/clients-routes.js';
 import { diagnosticsRoutes } from '../diagnostics/diagnostics-routes.js';
 import type { ServerConfig } from '../config.js';
+import { formsRoutes } from '../forms/forms-routes.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { createDataChanges, type DataChanges } from '../kernel/data-changes.js';
 import { createReferenceCache } from '../kernel/reference-cache.js';
@@ -106,6 +107,7 @@ export async function buildApp({
   await app.register(reviewsRoutes, deps);
   await app.register(bookingRoutes, deps);
   await app.register(relayRoutes, deps);
+  await app.register(formsRoutes, deps);
   await app.register(diagnosticsRoutes);
   await app.register(pagesRoutes, { ...deps, indexHtml });
 

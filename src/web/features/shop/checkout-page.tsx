@@ -10,6 +10,7 @@ import { useClient } from '@/lib/client-context';
 import { FormField, personFields } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { sendEmail } from '@/lib/email-client';
+import { useFormSession } from '@/lib/form-session';
 import { getProducts } from './api';
 import { getCartStore, useCart } from './cart-store';
 import { EmailOrdersNotice } from './components/email-orders-notice';
@@ -52,6 +53,7 @@ function CheckoutScreen() {
   const [reprice, setReprice] = useState<RepriceResult | null>(null);
   // A second click arrives before React re-renders the disabled button; this stops it at once.
   const sendingNow = useRef(false);
+  useFormSession();
 
   const {
     register,
