@@ -103,6 +103,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     client.on('error', (error) =>
       warn(`PostgreSQL: a connection in use was lost (${error.message})`),
     );
+    dropConnectionOnQueryTimeout(client, warn);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
@@ -117,4 +118,29 @@ function withBusyWait<T>(sqlite: SQLite.Database, ms: number, work: () => T): T 
   } finally {
     sqlite.pragma(`busy_timeout = ${short}`);
   }
+}
+
+/**
+ * node-postgres gives up waiting for an answer after query_timeout but keeps the connection,
+ * with the unanswered query still at its head: every later query on it would wait behind it. A
+ * connection whose server stopped answering is closed instead; the pool opens a fresh one.
+ */
+function dropConnectionOnQueryTimeout(client: pg.PoolClient, warn: (message: string) => void) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const wrapped = (...args: unknown[]): unknown => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && /Query read timeout/.test(error.message)) {
+          warn('PostgreSQL: no answer within the query time-out, closing that connection');
+          // `connection.stream` is node-postgres' socket; not in its types.
+          (
+            client as unknown as { connection?: { stream?: { destroy: () => void } } }
+          ).connection?.stream?.destroy();
+        }
+      });
+    }
+    return result;
+  };
+  client.query = wrapped as typeof client.query;
 }
