@@ -163,6 +163,22 @@ describe('a locked SQLite file', () => {
     expect(taken.statusCode).toBe(200);
   });
 
+  it('a transaction takes the write lock at BEGIN, waiting for it asynchronously', async () => {
+    other.exec('BEGIN IMMEDIATE');
+    setTimeout(() => other.exec('ROLLBACK'), 300);
+    const started = Date.now();
+    const id = await t.handle.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('reviews')
+        .values({ client_code: 'JS', review: 'locked-tx', reviewer: 'Ann', stars: 5 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    expect(id).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+
   it('a write that finds the lock released during its retries succeeds', async () => {
     other.exec('BEGIN IMMEDIATE');
     const write = t.app.inject({

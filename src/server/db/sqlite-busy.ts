@@ -1,6 +1,6 @@
 import {
+  CompiledQuery,
   SqliteDialect,
-  type CompiledQuery,
   type DatabaseConnection,
   type Driver,
   type QueryResult,
@@ -98,8 +98,13 @@ class BusyRetryingDriver implements Driver {
       this.policy,
     );
   }
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    return this.inner.beginTransaction(connection, settings);
+  /**
+   * BEGIN IMMEDIATE rather than a deferred BEGIN: the write lock is taken (and waited for, with
+   * the retries above) before the transaction reads anything, so a transaction never fails half
+   * way because another process wrote after its first read.
+   */
+  async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings) {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
   commitTransaction(connection: DatabaseConnection) {
     return this.inner.commitTransaction(connection);
