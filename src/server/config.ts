@@ -23,8 +23,11 @@ const envSchema = z.object({
   MAIL_RELAY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(200),
   BOOKING_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.string().default('off'),
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  REFERENCE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Issue 14: time-outs, form sessions (docs/fault-probes.md).
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
   SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(1000).default(75),
   SQLITE_BUSY_RETRY_MS: z.coerce.number().int().min(0).max(30_000).default(1500),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -33,8 +36,6 @@ const envSchema = z.object({
   FORM_TOKEN_SECRET: z.string().optional(),
   FORM_SESSION_LIMIT: z.coerce.number().int().min(1).default(5),
   BOOKING_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(30),
-  REFERENCE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type TrustProxy = false | number | string[];
@@ -110,6 +111,9 @@ export interface ServerConfig {
   bookingLimitPerIpPerHour: number;
   /** Which peers may name the visitor's address in X-Forwarded-For: none, a hop count or a list. */
   trustProxy: TrustProxy;
+  logLevel: string;
+  /** How long list endpoints may serve reference data from memory. */
+  referenceCacheMs: number;
   /** PostgreSQL connect and statement time-outs; SQLite's busy wait and async retry window. */
   databaseTimeouts: DatabaseTimeouts;
   /** Node's HTTP server limits: whole request, headers, idle socket. */
@@ -120,9 +124,6 @@ export interface ServerConfig {
   formSessionLimitPerHour: number;
   /** Booking requests without a valid form session accepted per client per hour. */
   bookingSuspiciousPerClientPerHour: number;
-  logLevel: string;
-  /** How long list endpoints may serve reference data from memory. */
-  referenceCacheMs: number;
 }
 
 export function loadConfig(
@@ -166,6 +167,8 @@ export function loadConfig(
     },
     bookingLimitPerIpPerHour: e.BOOKING_LIMIT_PER_IP,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    referenceCacheMs: e.REFERENCE_CACHE_SECONDS * 1000,
     databaseTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,
@@ -180,8 +183,6 @@ export function loadConfig(
     formTokenSecret: e.FORM_TOKEN_SECRET || undefined,
     formSessionLimitPerHour: e.FORM_SESSION_LIMIT,
     bookingSuspiciousPerClientPerHour: e.BOOKING_LIMIT_PER_CLIENT,
-    logLevel: e.LOG_LEVEL,
-    referenceCacheMs: e.REFERENCE_CACHE_SECONDS * 1000,
   };
 }
 

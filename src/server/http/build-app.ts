@@ -102,12 +102,12 @@ export async function buildApp({
 
   await registerStaticFiles(app, config);
   await app.register(healthRoutes, { checks: [databaseCheck(deps.db)] });
+  await app.register(formsRoutes, deps);
   await app.register(clientsRoutes);
   await app.register(catalogueRoutes, deps);
   await app.register(reviewsRoutes, deps);
   await app.register(bookingRoutes, deps);
   await app.register(relayRoutes, deps);
-  await app.register(formsRoutes, deps);
   await app.register(diagnosticsRoutes);
   await app.register(pagesRoutes, { ...deps, indexHtml });
 

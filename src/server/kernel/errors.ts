@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { describeIssues } from '../../common/client-config.js';
 
 /** The 4xx statuses our own API answers with; anything else is a server error (500). */
-export type ClientErrorStatus = 400 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429;
+export type ClientErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429;
 
 /**
  * A refusal the visitor can act on: thrown anywhere on the server, answered by the one error

@@ -7,10 +7,10 @@ import { cartTotal, formatCartAmount, itemCount, type RepriceResult } from '@com
 import { checkoutFormSchema, type CheckoutForm } from '@common/forms';
 import { routeTable } from '@common/routes';
 import { useClient } from '@/lib/client-context';
+import { useFormSession } from '@/lib/form-session';
 import { FormField, personFields } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { sendEmail } from '@/lib/email-client';
-import { useFormSession } from '@/lib/form-session';
 import { getProducts } from './api';
 import { getCartStore, useCart } from './cart-store';
 import { EmailOrdersNotice } from './components/email-orders-notice';
