@@ -4,7 +4,12 @@ import { webAliases } from './scripts/web-aliases.mjs';
 export default defineConfig({
   resolve: { alias: webAliases },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'tests/integration/**/*.test.ts',
+      'tests/fault/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

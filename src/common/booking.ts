@@ -1,5 +1,6 @@
 // zod/mini: the browser loads these schemas, and mini is about a third of classic zod's size.
 import * as z from 'zod/mini';
+import { singleLineChecks } from './text-rules.js';
 
 /**
  * The booking API's payloads (spec sections 3, 5, 7 and 9), shared by the booking screen and the
@@ -92,6 +93,7 @@ export const bookingCustomerFormSchema = z.object({
       z.trim(),
       z.minLength(1, bookingMessages.name),
       z.maxLength(100, 'Please keep the name under 100 characters'),
+      ...singleLineChecks(),
     ),
   email: z.pipe(
     z
@@ -100,6 +102,7 @@ export const bookingCustomerFormSchema = z.object({
         z.trim(),
         z.minLength(1, bookingMessages.email),
         z.maxLength(254, 'Please keep the e-mail address under 254 characters'),
+        ...singleLineChecks(),
       ),
     z.email(bookingMessages.emailFormat),
   ),
@@ -109,6 +112,7 @@ export const bookingCustomerFormSchema = z.object({
       z.trim(),
       z.minLength(10, bookingMessages.telephone),
       z.maxLength(11, bookingMessages.telephone),
+      ...singleLineChecks(),
     ),
   doorNo: z
     .string()
@@ -116,6 +120,7 @@ export const bookingCustomerFormSchema = z.object({
       z.trim(),
       z.minLength(1, bookingMessages.doorNo),
       z.maxLength(200, 'Please keep this under 200 characters'),
+      ...singleLineChecks(),
     ),
   postCode: z
     .string()
@@ -123,6 +128,7 @@ export const bookingCustomerFormSchema = z.object({
       z.trim(),
       z.minLength(1, bookingMessages.postCode),
       z.maxLength(16, 'Please keep the postcode under 16 characters'),
+      ...singleLineChecks(),
     ),
   gdprConsent: z
     .boolean()
@@ -134,7 +140,7 @@ export type BookingCustomerForm = z.infer<typeof bookingCustomerFormSchema>;
 const bookingCustomerSchema = z.extend(bookingCustomerFormSchema, {
   gdprConsent: z.literal(true, bookingMessages.gdprConsent),
   marketing: z._default(z.boolean(), false),
-  dob: z.optional(z.string().check(z.maxLength(32))),
+  dob: z.optional(z.string().check(z.maxLength(32), ...singleLineChecks())),
   gift: z.optional(z.boolean()),
 });
 
@@ -148,7 +154,7 @@ export const createBookingRequestSchema = z.object({
     z.regex(startTimePattern, 'must be written YYYY-MM-DD HH:mm:00'),
     z.refine((value: string) => isRealDate(value.slice(0, 10)), 'is not a real calendar date'),
   ),
-  endTime: z.optional(z.string().check(z.maxLength(32))),
+  endTime: z.optional(z.string().check(z.maxLength(32), ...singleLineChecks())),
   customer: bookingCustomerSchema,
   treatments: z
     .array(

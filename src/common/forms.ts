@@ -1,9 +1,11 @@
 // zod/mini: the browser loads these schemas, and mini is about a third of classic zod's size.
 import * as z from 'zod/mini';
+import { multiLineChecks, singleLineChecks } from './text-rules.js';
 
 /**
- * Contact, checkout and travel enquiry fields (spec sections 3 and 5). Only emptiness is checked,
- * with the spec's messages; lengths are capped so nothing absurd reaches an inbox.
+ * Contact, checkout and travel enquiry fields (spec sections 3 and 5). Emptiness is checked with
+ * the spec's messages; lengths are capped so nothing absurd reaches an inbox; every field refuses
+ * control characters and all but the free-text ones refuse line breaks (text-rules.ts).
  */
 export const formMessages = {
   name: 'Please enter Name',
@@ -18,10 +20,30 @@ const required = (message: string, max = 200) =>
       z.trim(),
       z.minLength(1, message),
       z.maxLength(max, `Please keep this under ${max} characters`),
+      ...singleLineChecks(),
     );
+/** An optional one-line field (a destination, a budget …). */
 const optional = (max = 2000) =>
   z._default(
-    z.string().check(z.trim(), z.maxLength(max, `Please keep this under ${max} characters`)),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(max, `Please keep this under ${max} characters`),
+        ...singleLineChecks(),
+      ),
+    '',
+  );
+/** An optional free-text field that may span lines (a message, an address). */
+const optionalLines = (max = 2000) =>
+  z._default(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(max, `Please keep this under ${max} characters`),
+        ...multiLineChecks(),
+      ),
     '',
   );
 
@@ -39,7 +61,7 @@ export const contactFormSchema = z.object({
   name: nameField,
   email: emailField,
   telephone: telephoneField,
-  message: optional(5000),
+  message: optionalLines(5000),
 });
 export type ContactForm = z.infer<typeof contactFormSchema>;
 
@@ -47,8 +69,8 @@ export const checkoutFormSchema = z.object({
   name: nameField,
   email: emailField,
   telephone: telephoneField,
-  address: optional(1000),
-  message: optional(5000),
+  address: optionalLines(1000),
+  message: optionalLines(5000),
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
@@ -67,6 +89,6 @@ export const travelEnquirySchema = z.object({
   area: optional(200),
   hotels: optional(500),
   budget: optional(100),
-  other: optional(5000),
+  other: optionalLines(5000),
 });
 export type TravelEnquiry = z.infer<typeof travelEnquirySchema>;

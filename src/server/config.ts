@@ -24,7 +24,7 @@ const envSchema = z.object({
   BOOKING_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   ORDER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  TRUST_PROXY: z.enum(['on', 'off']).default('off'),
+  TRUST_PROXY: z.string().default('off'),
   REFERENCE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   OWNER_SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -34,7 +34,64 @@ const envSchema = z.object({
     .default(120),
   OWNER_SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(90).default(14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Issue 14: time-outs, form sessions (docs/fault-probes.md).
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
+  SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(1000).default(75),
+  SQLITE_BUSY_RETRY_MS: z.coerce.number().int().min(0).max(30_000).default(1500),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  FORM_TOKEN_SECRET: z.string().optional(),
+  FORM_SESSION_LIMIT: z.coerce.number().int().min(1).default(5),
+  BOOKING_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(30),
 });
+
+export type TrustProxy = false | number | string[];
+
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  sqliteBusyMs: number;
+  sqliteRetryMs: number;
+}
+
+const ipv4 = /^(\d{1,3})(\.\d{1,3}){3}(\/\d{1,2})?$/;
+const ipv6 = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
+const proxyAddrNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `off`/empty (the socket's address is the visitor's), a hop count (`1` behind one
+ * proxy), or a comma-separated list of proxy addresses / CIDRs / `loopback`, `linklocal`,
+ * `uniquelocal`. Never `true`: trusting every hop lets any visitor choose its address
+ * (docs/decisions/trust-proxy.md).
+ */
+export function parseTrustProxy(raw: string): TrustProxy {
+  const value = raw.trim();
+  if (value === '' || value === 'off' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new Error(`TRUST_PROXY: ${hops} hops is not believable; use 1 or 2`);
+    return hops;
+  }
+  if (['on', 'true', 'yes', '*'].includes(value.toLowerCase())) {
+    throw new Error(
+      'TRUST_PROXY=on would let any visitor choose its address with X-Forwarded-For. Set the number of proxies in front of the server (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8,loopback)',
+    );
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (!ipv4.test(entry) && !ipv6.test(entry) && !proxyAddrNames.has(entry)) {
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is neither a hop count, an address, a CIDR nor loopback/linklocal/uniquelocal`,
+      );
+    }
+  }
+  return entries;
+}
 
 export interface ServerConfig {
   env: 'development' | 'production' | 'test';
@@ -54,7 +111,10 @@ export interface ServerConfig {
   mailWorker: boolean;
   /** How long a worker's claim on a message lasts; after a crash the message is retried then. */
   mailLeaseMs: number;
-  /** E-mail relay limits: per IP per minute, per client per hour. */
+  /**
+   * E-mail relay limits: per IP per minute; per client per hour for messages without a valid form
+   * session only (genuine customers are limited per session instead).
+   */
   mailRelayLimits: { perIpPerMinute: number; perClientPerHour: number };
   /** Booking requests accepted per visitor address per hour: one address cannot book out a day. */
   bookingLimitPerIpPerHour: number;
@@ -62,12 +122,23 @@ export interface ServerConfig {
   orderLimitPerIpPerHour: number;
   /** Sent outbox messages (and the personal data in them) are removed after this many days. */
   outboxRetentionDays: number;
-  trustProxy: boolean;
+  /** Owner sessions end after this long unused (sliding) and this long after sign-in at most. */
+  ownerSession: { idleMs: number; maxMs: number };
+  /** Which peers may name the visitor's address in X-Forwarded-For: none, a hop count or a list. */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** How long list endpoints may serve reference data from memory. */
   referenceCacheMs: number;
-  /** Owner sessions end after this long unused (sliding) and this long after sign-in at most. */
-  ownerSession: { idleMs: number; maxMs: number };
+  /** PostgreSQL connect and statement time-outs; SQLite's busy wait and async retry window. */
+  databaseTimeouts: DatabaseTimeouts;
+  /** Node's HTTP server limits: whole request, headers, idle socket. */
+  httpTimeouts: { requestMs: number; headersMs: number; idleMs: number };
+  /** Signs form tokens (limits per form session); random per process when unset. */
+  formTokenSecret: string | undefined;
+  /** Sends accepted per form session (a valid form token) per hour, relay and booking apart. */
+  formSessionLimitPerHour: number;
+  /** Booking requests without a valid form session accepted per client per hour. */
+  bookingSuspiciousPerClientPerHour: number;
 }
 
 export function loadConfig(
@@ -112,12 +183,43 @@ export function loadConfig(
     bookingLimitPerIpPerHour: e.BOOKING_LIMIT_PER_IP,
     orderLimitPerIpPerHour: e.ORDER_LIMIT_PER_IP,
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
-    trustProxy: e.TRUST_PROXY === 'on',
-    logLevel: e.LOG_LEVEL,
-    referenceCacheMs: e.REFERENCE_CACHE_SECONDS * 1000,
     ownerSession: {
       idleMs: e.OWNER_SESSION_IDLE_MINUTES * 60_000,
       maxMs: Math.round(e.OWNER_SESSION_MAX_DAYS * 24 * 60 * 60_000),
     },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    referenceCacheMs: e.REFERENCE_CACHE_SECONDS * 1000,
+    databaseTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      sqliteBusyMs: e.SQLITE_BUSY_TIMEOUT_MS,
+      sqliteRetryMs: e.SQLITE_BUSY_RETRY_MS,
+    },
+    httpTimeouts: {
+      requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      headersMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      idleMs: e.HTTP_IDLE_TIMEOUT_MS,
+    },
+    formTokenSecret: e.FORM_TOKEN_SECRET || undefined,
+    formSessionLimitPerHour: e.FORM_SESSION_LIMIT,
+    bookingSuspiciousPerClientPerHour: e.BOOKING_LIMIT_PER_CLIENT,
   };
+}
+
+const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost', '::ffff:127.0.0.1']);
+
+/**
+ * What start-up must say out loud: NODE_ENV unset while listening beyond this machine means the
+ * preview switch is on and HSTS and secure cookies are off, which suits a laptop, not a server.
+ */
+export function startupWarnings(config: ServerConfig, env: NodeJS.ProcessEnv): string[] {
+  const warnings: string[] = [];
+  const exposed = !loopbackHosts.has(config.host) && !config.host.startsWith('127.');
+  if (exposed && (env.NODE_ENV === undefined || env.NODE_ENV === '')) {
+    warnings.push(
+      `NODE_ENV is not set and the server listens on ${config.host}, beyond this machine: running as development, so the ?client= preview switch is ${config.clientPreview ? 'ON' : 'off'}, and HSTS and secure cookies are OFF. Set NODE_ENV=production on a server (or HOST=127.0.0.1 for a local run).`,
+    );
+  }
+  return warnings;
 }

@@ -1,10 +1,13 @@
 import { buildApp } from './http/build-app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, startupWarnings } from './config.js';
 import { attachOutboxWorker } from './mail/outbox-worker.js';
 import { prepareData } from './startup.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  for (const warning of startupWarnings(config, process.env)) {
+    console.warn(`\n*** WARNING: ${warning} ***\n`);
+  }
   const { handle, registry, imagesCreated } = await prepareData(config);
   const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, registry });
   attachOutboxWorker(app, { config, db: handle.db, dbKind: handle.kind });

@@ -18,10 +18,13 @@ export interface PreparedData {
 export async function prepareData(
   config: ServerConfig,
   target: DatabaseTarget = config.database,
-  options: { images?: boolean } = {},
+  options: { images?: boolean; warn?: (message: string) => void } = {},
 ): Promise<PreparedData> {
   const seed = readSeed(config.seedDir);
-  const handle = openDatabase(target);
+  const handle = openDatabase(target, {
+    timeouts: config.databaseTimeouts,
+    warn: options.warn,
+  });
   try {
     await migrateToLatest(
       handle.db,

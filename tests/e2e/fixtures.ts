@@ -58,6 +58,8 @@ export async function startSiteServer(
       MAIL_RELAY_LIMIT_PER_IP: '100000',
       BOOKING_LIMIT_PER_IP: '100000',
       MAIL_RELAY_LIMIT_PER_CLIENT: '100000',
+      BOOKING_LIMIT_PER_CLIENT: '100000',
+      FORM_SESSION_LIMIT: '100000',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -6,7 +6,7 @@ import { buildApp } from '../../src/server/http/build-app.js';
 import type { ClientRegistry } from '../../src/server/clients/client-registry.js';
 import { loadConfig, type ServerConfig } from '../../src/server/config.js';
 import { createDataChanges, type DataChanges } from '../../src/server/kernel/data-changes.js';
-import type { DatabaseHandle } from '../../src/server/db/database.js';
+import type { DatabaseHandle, DatabaseTarget } from '../../src/server/db/database.js';
 import { prepareData } from '../../src/server/startup.js';
 import { createTestDatabase, type DatabaseKindUnderTest } from './test-database.js';
 
@@ -19,7 +19,16 @@ export interface TestApp {
   registry: ClientRegistry;
   /** The app's change signal: announce a change made behind the app's back (a store call). */
   changes: DataChanges;
+  /** The database the app runs on (the SQLite file, or the PostgreSQL URL and schema). */
+  target: DatabaseTarget;
+  /** What the database layer reported (lost connections …), in order. */
+  warnings: string[];
   close: () => Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Reach PostgreSQL through this URL instead (a fault proxy in front of the test server). */
+  postgresUrl?: string;
 }
 
 /**
@@ -29,14 +38,32 @@ export interface TestApp {
 export async function startTestApp(
   kind: DatabaseKindUnderTest,
   env: Record<string, string> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'highstreet-data-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, MAIL_WORKER: 'off', ...env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      MAIL_WORKER: 'off',
+      // Tests send forms without a form session; the ones about limits set their own.
+      BOOKING_LIMIT_PER_CLIENT: '100000',
+      FORM_SESSION_LIMIT: '100000',
+      ...env,
+    },
     repoRoot,
   );
   const database = await createTestDatabase(kind);
-  const { handle, registry } = await prepareData(config, database.target, { images: false });
+  const target: DatabaseTarget =
+    database.target.kind === 'postgres' && options.postgresUrl
+      ? { ...database.target, url: options.postgresUrl }
+      : database.target;
+  const warnings: string[] = [];
+  const { handle, registry } = await prepareData(config, target, {
+    images: false,
+    warn: (message) => warnings.push(message),
+  });
   const changes = createDataChanges();
   const app = await buildApp({
     config,
@@ -53,6 +80,8 @@ export async function startTestApp(
     handle,
     registry,
     changes,
+    target,
+    warnings,
     close: async () => {
       await app.close();
       await handle.close();

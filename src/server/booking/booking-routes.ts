@@ -6,6 +6,7 @@ import {
   type AvailableTimes,
   type StoredBooking,
 } from '../../common/booking.js';
+import { createFormLimits } from '../forms/form-limits.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
 import { cachedJsonAnswer } from '../kernel/reference-cache.js';
@@ -81,11 +82,20 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         `Too many booking requests from your address. Please try again in ${context.after}, or call us to book.`,
       ),
   };
+  // Then per form session, or per client for requests without one (forms/form-limits.ts).
+  const formLimits = createFormLimits(app, {
+    scope: 'booking',
+    perSessionPerHour: config.formSessionLimitPerHour,
+    suspiciousPerClientPerHour: config.bookingSuspiciousPerClientPerHour,
+    config,
+    db,
+  });
   app.post(
     '/api/bookings/create',
     { config: { rateLimit: bookingLimit } },
-    async (request): Promise<{ data: StoredBooking }> => {
+    async (request, reply): Promise<{ data: StoredBooking }> => {
       const rules = await cachedRules(request.client);
+      await formLimits(request, reply, request.client);
       const body = parseRequest(createBookingRequestSchema, request.body ?? {}, 'booking');
       const data = await createBooking(
         { db, dbKind, client: request.client, mailFrom: config.mailFrom, now: now(), rules },

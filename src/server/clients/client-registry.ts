@@ -24,7 +24,8 @@ export function createClientRegistry(clients: ClientConfig[]): ClientRegistry {
   return {
     all: clients,
     byCode: (code) => codes.get(code.toUpperCase()),
-    byHost: (host) => hosts.get(host.toLowerCase().replace(/:\d+$/, '')),
+    // A fully qualified name may end with a dot (`rrb.example.` is `rrb.example`).
+    byHost: (host) => hosts.get(host.toLowerCase().replace(/:\d+$/, '').replace(/\.+$/, '')),
     byEmailUserId: (userId) => userIds.get(userId),
   };
 }

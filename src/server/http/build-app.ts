@@ -6,6 +6,8 @@ import { manageDiaryRoutes } from '../booking/manage-diary-routes.js';
 import { catalogueRoutes } from '../catalogue/catalogue-routes.js';
 import { clientsRoutes } from '../clients/clients-routes.js';
 import { diagnosticsRoutes } from '../diagnostics/diagnostics-routes.js';
+import type { ServerConfig } from '../config.js';
+import { formsRoutes } from '../forms/forms-routes.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { createDataChanges, type DataChanges } from '../kernel/data-changes.js';
 import { createReferenceCache } from '../kernel/reference-cache.js';
@@ -20,7 +22,7 @@ import { pagesRoutes } from '../pages/pages-routes.js';
 import { reviewsRoutes } from '../reviews/reviews-routes.js';
 import { seoRoutes } from '../seo/seo-routes.js';
 import { createErrorAnswer, installErrorHandling } from './error-handler.js';
-import { healthRoutes } from './health-routes.js';
+import { databaseCheck, healthRoutes } from './health-routes.js';
 import { createRequestPreparation } from './prepare-request.js';
 import { registerStaticFiles } from './static-files.js';
 
@@ -34,6 +36,18 @@ export type BuildAppInput = Omit<AppDeps, 'referenceCache' | 'changes'> & {
   /** The page template; defaults to the built dist/web/index.html. */
   indexHtml?: string | undefined;
 };
+
+/**
+ * TRUST_PROXY as Fastify takes it: off, the addresses of the proxies, or a hop count (trust the
+ * nearest n hops, whoever they are: only for a server that cannot be reached but through its
+ * proxies). Never `true` (config.ts refuses it).
+ */
+export function trustProxyOption(
+  trust: ServerConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
 
 /**
  * The HTTP shell: the security headers and client of every request, the one error handler,
@@ -56,8 +70,21 @@ export async function buildApp({
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
+    // A request (headers and body) must arrive within requestMs, its headers within headersMs,
+    // and a socket that sends nothing for idleMs is closed: a body that never finishes cannot
+    // hold a connection open (docs/fault-probes.md). Node checks the first two every
+    // connectionsCheckingInterval, so that is kept well under them.
+    requestTimeout: config.httpTimeouts.requestMs,
+    connectionTimeout: config.httpTimeouts.idleMs,
+    http: {
+      headersTimeout: config.httpTimeouts.headersMs,
+      connectionsCheckingInterval: Math.max(
+        100,
+        Math.min(5000, Math.floor(config.httpTimeouts.headersMs / 4)),
+      ),
+    },
     // A URL that cannot be decoded is refused before routing: the same shape and headers.
     frameworkErrors: (error, request, reply) => void answerError(error, request, reply),
   });
@@ -83,7 +110,8 @@ export async function buildApp({
   installErrorHandling(app, preparation);
 
   await registerStaticFiles(app, config);
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { checks: [databaseCheck(deps.db)] });
+  await app.register(formsRoutes, deps);
   // /robots.txt, /sitemap.xml and the icons: exact paths, so they win over the pages' /*.
   await app.register(seoRoutes, deps);
   await app.register(clientsRoutes);

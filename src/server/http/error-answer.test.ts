@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../kernel/errors.js';
-import { errorAnswer, serverErrorMessage } from './error-answer.js';
+import {
+  errorAnswer,
+  retryAfterOf,
+  serverErrorMessage,
+  unavailableMessage,
+} from './error-answer.js';
 
 describe('errorAnswer', () => {
   it('answers a thrown AppError with its status and message', () => {
@@ -44,5 +49,35 @@ describe('errorAnswer', () => {
       error: 'Service Unavailable',
       message: serverErrorMessage,
     });
+  });
+});
+
+describe('errorAnswer for a database that cannot answer now', () => {
+  it('answers 503 with a retry time for time-outs, lost connections and a locked SQLite file', () => {
+    const cases = [
+      Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+      Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      }),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Query read timeout'),
+      new Error('Connection terminated unexpectedly'),
+      Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }),
+    ];
+    for (const error of cases) {
+      expect(errorAnswer(error)).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: unavailableMessage,
+      });
+      expect(retryAfterOf(error)).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps a constraint violation or a bug a 500 without a retry time', () => {
+    const unique = Object.assign(new Error('duplicate key value'), { code: '23505' });
+    expect(errorAnswer(unique).statusCode).toBe(500);
+    expect(retryAfterOf(unique)).toBeUndefined();
+    expect(retryAfterOf(new TypeError('x is undefined'))).toBeUndefined();
   });
 });

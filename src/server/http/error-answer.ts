@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { asDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../kernel/errors.js';
 
 /** The body of every error our JSON API answers with. */
@@ -30,8 +31,22 @@ function messageOf(error: unknown, statusCode: number): string {
     : (STATUS_CODES[statusCode] ?? 'Error');
 }
 
+export const unavailableMessage =
+  'We cannot take requests for a moment. Nothing was stored; please try again in a few seconds.';
+
+/**
+ * When the error means the database cannot answer now (docs/fault-probes.md): how many seconds
+ * the visitor should wait, for Retry-After. Undefined for every other error.
+ */
+export function retryAfterOf(error: unknown): number | undefined {
+  return asDatabaseUnavailable(error)?.retryAfterSeconds;
+}
+
 /** Any thrown value as the status and body the visitor gets: the one mapping of errors. */
 export function errorAnswer(error: unknown): ErrorAnswer {
+  if (!(error instanceof AppError) && retryAfterOf(error) !== undefined) {
+    return { statusCode: 503, error: 'Service Unavailable', message: unavailableMessage };
+  }
   const statusCode = statusOf(error);
   return {
     statusCode,

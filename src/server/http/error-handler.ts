@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../kernel/errors.js';
-import { errorAnswer } from './error-answer.js';
+import { errorAnswer, retryAfterOf } from './error-answer.js';
 import { isApiRequest, type RequestPreparation } from './prepare-request.js';
 
 function pathOf(request: FastifyRequest): string {
@@ -20,7 +20,12 @@ export function createErrorAnswer(
 ): (error: unknown, request: FastifyRequest, reply: FastifyReply) => FastifyReply {
   return (error, request, reply) => {
     const answer = errorAnswer(error);
-    if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    const retryAfter = retryAfterOf(error);
+    if (retryAfter !== undefined) {
+      // The database could not answer now: the visitor may try again, nothing was stored.
+      request.log.warn({ err: error }, 'database unavailable, answered 503');
+      reply.header('retry-after', String(retryAfter));
+    } else if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     // The request may have failed before its handler (body parsing, a limit): no headers yet.
     reply.headers(securityHeadersFor(request));
     reply.code(answer.statusCode);

@@ -1,6 +1,65 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 
-/** GET /api/health: the process answers (load balancers and the benchmarks wait for it). */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
+/** One dependency readiness waits for (the database now; Redis when it comes). */
+export interface ReadinessCheck {
+  name: string;
+  /** Resolves when the dependency answers; rejects or outlasts the time-out when it does not. */
+  probe: () => Promise<unknown>;
+}
+
+export interface HealthOptions {
+  checks: ReadinessCheck[];
+  /** How long one check may take before the instance is reported not ready. */
+  timeoutMs?: number;
+}
+
+export function databaseCheck(db: Kysely<Database>): ReadinessCheck {
+  return { name: 'database', probe: () => sql`select 1`.execute(db) };
+}
+
+/**
+ * Health for load balancers and orchestrators (docs/decisions/readiness.md):
+ * - GET /api/health/live: the process answers; never looks at a dependency, so a database outage
+ *   does not get the process restarted.
+ * - GET /api/health/ready: 200 when every dependency answers within timeoutMs, else 503 naming
+ *   the one that did not; take the instance out of rotation on 503.
+ * - GET /api/health: kept as it was, `{"ok":true}` while the process answers (the benchmarks,
+ *   the browser tests and existing monitors wait for it): an alias of live.
+ * A check already in flight is shared, so a frozen database does not collect one stuck query per
+ * probe.
+ */
+export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (
+  app,
+  { checks, timeoutMs = 1000 },
+) => {
   app.get('/api/health', async () => ({ ok: true }));
+  app.get('/api/health/live', async () => ({ ok: true }));
+
+  const inFlight = new Map<string, Promise<string>>();
+  const run = (check: ReadinessCheck): Promise<string> => {
+    let running = inFlight.get(check.name);
+    if (!running) {
+      running = check.probe().then(
+        () => 'ok',
+        (error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      inFlight.set(check.name, running);
+      void running.finally(() => inFlight.delete(check.name));
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve(`no answer within ${timeoutMs} ms`), timeoutMs);
+    });
+    return Promise.race([running, timeout]).finally(() => clearTimeout(timer));
+  };
+
+  app.get('/api/health/ready', async (request, reply) => {
+    const results = await Promise.all(checks.map(async (c) => [c.name, await run(c)] as const));
+    const ready = results.every(([, status]) => status === 'ok');
+    if (!ready) request.log.warn({ checks: Object.fromEntries(results) }, 'not ready');
+    reply.header('cache-control', 'no-store');
+    return reply.code(ready ? 200 : 503).send({ ok: ready, checks: Object.fromEntries(results) });
+  });
 };

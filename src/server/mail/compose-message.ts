@@ -6,6 +6,7 @@ import {
   honeypotFieldName,
   travelEnquirySchema,
 } from '../../common/forms.js';
+import { multiLineChecks, multiLineText, singleLineText } from '../../common/text-rules.js';
 import { cartTableToText, sanitiseCartTable, type SanitisedHtml } from './cart-table.js';
 import { emailTemplates, templateKinds, type TemplateKind } from './email-templates.js';
 import type { OutgoingMessage } from './outbox-store.js';
@@ -44,13 +45,13 @@ export const relayMessages = {
 
 // The shared form schemas are zod/mini (docs/decisions/page-speed.md), so these extend them in kind.
 const cartFields = {
-  cart: z._default(z.string().check(z.maxLength(50_000, 'The cart is too large')), ''),
-  cartPrice: z._default(
-    z.string().check(z.trim(), z.maxLength(50, 'The cart price is too long')),
+  cart: z._default(
+    z.string().check(z.maxLength(50_000, 'The cart is too large'), ...multiLineChecks()),
     '',
   ),
+  cartPrice: z._default(singleLineText(50, 'The cart price is too long'), ''),
 };
-const optionalText = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max)), '');
+const optionalText = (max: number) => z._default(multiLineText(max), '');
 
 const paramSchemas = {
   contact: contactFormSchema,

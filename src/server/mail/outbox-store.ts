@@ -18,6 +18,11 @@ export interface OutgoingMessage {
 export interface EnqueueResult {
   id: number;
   duplicate: boolean;
+  /**
+   * For a duplicate: whether the stored message is the same as this one. A key reused for a
+   * different message is the sender's mistake (answered 422), never a silent drop.
+   */
+  sameAsStored: boolean;
 }
 
 /**
@@ -53,12 +58,19 @@ export async function enqueueMessage(
     .onConflict((oc) => oc.columns(['client_code', 'idempotency_key']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (inserted) return { id: inserted.id, duplicate: false };
+  if (inserted) return { id: inserted.id, duplicate: false, sameAsStored: true };
   const existing = await db
     .selectFrom('outbox')
-    .select('id')
+    .select(['id', 'template_id', 'mail_to', 'reply_to', 'subject', 'text', 'html'])
     .where('client_code', '=', message.clientCode)
     .where('idempotency_key', '=', key)
     .executeTakeFirstOrThrow();
-  return { id: existing.id, duplicate: true };
+  const sameAsStored =
+    existing.template_id === message.templateId &&
+    existing.mail_to === message.to &&
+    existing.reply_to === (message.replyTo ?? null) &&
+    existing.subject === message.subject &&
+    existing.text === message.text &&
+    existing.html === message.html;
+  return { id: existing.id, duplicate: true, sameAsStored };
 }

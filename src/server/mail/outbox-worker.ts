@@ -97,6 +97,11 @@ export interface OutboxWorker {
   runOnce: () => Promise<number>;
 }
 
+/** The pause after n failed rounds in a row: the poll interval doubled n times, at most 60 s. */
+export function failedRoundPauseMs(failedRounds: number, pollIntervalMs: number): number {
+  return Math.min(60_000, pollIntervalMs * 2 ** Math.min(failedRounds, 16));
+}
+
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
@@ -160,17 +165,41 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return rows.length;
   }
 
+  // Rounds that failed in a row (the database down, say): the pause doubles, up to a minute, and
+  // the worker carries on; it logs the first failure and then every tenth, not one line a second.
+  let failedRounds = 0;
+
   function schedule(delayMs: number): void {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = runOnce().catch((error: unknown) => {
-        options.log.error(`Outbox worker round failed: ${String(error)}`);
-        return 0;
-      });
+      running = runOnce().then(
+        (handled) => {
+          if (failedRounds > 0) {
+            options.log.info(`Outbox worker recovered after ${failedRounds} failed round(s)`);
+          }
+          failedRounds = 0;
+          return handled;
+        },
+        (error: unknown) => {
+          failedRounds++;
+          if (failedRounds === 1 || failedRounds % 10 === 0) {
+            options.log.error(
+              `Outbox worker round failed (${failedRounds} in a row), backing off: ${String(error)}`,
+            );
+          }
+          return 0;
+        },
+      );
       void running.then((handled) => {
         running = undefined;
         // A full batch means more may be waiting: go again at once.
-        schedule(handled >= options.batchSize ? 0 : options.pollIntervalMs);
+        schedule(
+          failedRounds > 0
+            ? failedRoundPauseMs(failedRounds, options.pollIntervalMs)
+            : handled >= options.batchSize
+              ? 0
+              : options.pollIntervalMs,
+        );
       });
     }, delayMs);
     timer.unref?.();

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { createFormLimits } from '../forms/form-limits.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, type ClientErrorStatus } from '../kernel/errors.js';
 import { decideRelayRequest, type RelayRequest } from './compose-message.js';
@@ -24,7 +25,8 @@ function answerOk(reply: FastifyReply) {
 /**
  * POST /api/v1.0/email/send (JSON) and /api/v1.0/email/send-form (multipart): the EmailJS REST
  * contract over our outbox. A message is answered 200 only once it is stored; the outbox worker
- * delivers it. Limits per IP (before the body is read) and per client (once user_id is known).
+ * delivers it. Limits per IP (before the body is read), then per form session, or per client for
+ * requests without one (once user_id is known; forms/form-limits.ts).
  * Refusals are thrown as AppError like everywhere else; the route config tells the one error
  * handler to answer them as EmailJS does, in plain text.
  */
@@ -35,10 +37,13 @@ export const relayRoutes: FastifyPluginAsync<AppDeps> = async (relay, { config, 
     limits: { files: 0, fields: 60, fieldSize: 50 * 1024, parts: 60 },
   });
   const perIp = relay.createRateLimit({ max: limits.perIpPerMinute, timeWindow: 60_000 });
-  const perClient = relay.createRateLimit({
-    max: limits.perClientPerHour,
-    timeWindow: 60 * 60_000,
-    keyGenerator: (request) => `client:${clientKeyOf(request)}`,
+  // Per form session, or per client for what comes without one (forms/form-limits.ts).
+  const formLimits = createFormLimits(relay, {
+    scope: 'relay',
+    perSessionPerHour: config.formSessionLimitPerHour,
+    suspiciousPerClientPerHour: limits.perClientPerHour,
+    config,
+    db,
   });
 
   const refuseWhenLimited =
@@ -53,8 +58,10 @@ export const relayRoutes: FastifyPluginAsync<AppDeps> = async (relay, { config, 
     };
 
   const handle = async (request: FastifyRequest, reply: FastifyReply, body: RelayRequest) => {
-    // Per client only once the body (JSON or multipart) has named the client.
-    await refuseWhenLimited(perClient)(request, reply);
+    // Per session or per client only once the body (JSON or multipart) has named the client.
+    const client =
+      typeof body.user_id === 'string' ? registry.byEmailUserId(body.user_id) : undefined;
+    if (client) await formLimits(request, reply, client);
     const rawKey = request.headers['idempotency-key'];
     const idempotencyKey = typeof rawKey === 'string' && rawKey !== '' ? rawKey : undefined;
     if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
@@ -71,6 +78,12 @@ export const relayRoutes: FastifyPluginAsync<AppDeps> = async (relay, { config, 
       return answerOk(reply);
     }
     const stored = await enqueueMessage(db, decision.message);
+    if (stored.duplicate && !stored.sameAsStored) {
+      throw new AppError(
+        422,
+        'This Idempotency-Key was already used for a different message; send a new message with a new key',
+      );
+    }
     if (stored.duplicate) request.log.info(`Replay of outbox message ${stored.id} accepted once`);
     return answerOk(reply);
   };
@@ -103,12 +116,6 @@ export const relayRoutes: FastifyPluginAsync<AppDeps> = async (relay, { config, 
     }
     return handle(request, reply, fields);
   });
-
-  function clientKeyOf(request: FastifyRequest): string {
-    const body = request.body as { user_id?: unknown } | undefined;
-    const userId = body && typeof body.user_id === 'string' ? body.user_id : '';
-    return registry.byEmailUserId(userId)?.name ?? 'unknown';
-  }
 };
 
 /**

@@ -3,6 +3,7 @@ import { countRows } from '../../../tests/support/count-rows.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { textMessages } from '../../common/text-rules.js';
 import { relayMessages } from './compose-message.js';
 import { readMail } from './mime-for-tests.js';
 import { enqueueMessage } from './outbox-store.js';
@@ -138,26 +139,47 @@ describeEachDatabase('the e-mail relay', (kind) => {
     expect(read.header('reply-to')).toEqual([]);
   });
 
-  it('keeps CR and LF out of the headers', async () => {
+  it('refuses CR and LF in one-line fields, so no line can be forged in headers or the body', async () => {
+    for (const forged of [
+      { name: 'Mallory\r\nBcc: victim@example.com\r\nX-Injected: yes' },
+      { email: 'mallory@example.com\r\nBcc: victim2@example.com' },
+      { telephone: '0770\r\nX-Phone: 1' },
+      { name: 'Mallory\u2028Bcc: victim@example.com' },
+    ]) {
+      const res = await send(
+        jsRequest({
+          name: 'Mallory',
+          email: 'mallory@example.com',
+          telephone: '0770',
+          message: 'crlf-test',
+          ...forged,
+        }),
+      );
+      expect(res.statusCode, JSON.stringify(forged)).toBe(400);
+      expect(res.body).toBe(textMessages.singleLine);
+    }
+  });
+
+  it('refuses NUL and other control characters with 400, on both databases', async () => {
+    const res = await send(
+      jsRequest({ name: 'Ann', email: 'ann@example.com', telephone: '0770', message: 'a\u0000b' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe(textMessages.control);
+  });
+
+  it('keeps the lines of the message itself', async () => {
     const res = await send(
       jsRequest({
-        name: 'Mallory\r\nBcc: victim@example.com\r\nX-Injected: yes',
-        email: 'mallory@example.com\r\nBcc: victim2@example.com',
-        telephone: '0770\r\nX-Phone: 1',
-        message: 'crlf-test',
+        name: 'Ann',
+        email: 'ann@example.com',
+        telephone: '0770',
+        message: 'lines-test\r\nsecond line',
       }),
     );
     expect(res.statusCode).toBe(200);
-    const mail = await sink.waitFor((m) => m.raw.includes('crlf-test'));
-    const read = readMail(mail.raw);
-    expect(mail.to).toEqual(['joanne@jetsettravelclub.co.uk']);
-    expect(read.header('bcc')).toEqual([]);
-    expect(read.header('x-injected')).toEqual([]);
-    expect(read.header('x-phone')).toEqual([]);
-    expect(read.header('reply-to')).toEqual([]);
-    expect(read.header('subject')).toEqual([
-      '[Jet Set Travel Club] New enquiry from Mallory Bcc: victim@example.com X-Injected: yes',
-    ]);
+    const mail = await sink.waitFor((m) => m.raw.includes('lines-test'));
+    expect(readMail(mail.raw).text).toMatch(/lines-test\r?\nsecond line/);
   });
 
   it('refuses requests like EmailJS does, naming the missing or wrong item', async () => {
@@ -255,6 +277,17 @@ describeEachDatabase('the e-mail relay', (kind) => {
     expect(sink.messages.filter((m) => m.raw.includes('idempotent-test'))).toHaveLength(1);
     const bad = await send(body, { 'idempotency-key': 'bad key!' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('answers 422 when an idempotency key is reused for a different message', async () => {
+    const headers = { 'idempotency-key': 'reuse-key-7c0f5b0e1a11' };
+    const first = await send(jsRequest({ ...contact, message: 'first-body' }), headers);
+    expect(first.statusCode).toBe(200);
+    const before = await outboxCount();
+    const other = await send(jsRequest({ ...contact, message: 'second-body' }), headers);
+    expect(other.statusCode).toBe(422);
+    expect(other.body).toMatch(/already used for a different message/);
+    expect(await outboxCount()).toBe(before);
   });
 
   it('drops a message whose honeypot field is filled, answering OK', async () => {
@@ -512,12 +545,14 @@ describe('the relay rate limits', () => {
     expect(Number(overIp.headers['retry-after'])).toBeGreaterThan(0);
     expect(overIp.body).toMatch(/Too many requests/);
 
-    // Another visitor, same client: the client's 5 per hour run out.
+    // Another visitor, same client: the client's 5 per hour without a form session run out (a
+    // customer with a form session is not counted here: tests/integration/limits.test.ts).
     expect((await sendFrom('203.0.113.2')).statusCode).toBe(200);
     expect((await sendFrom('203.0.113.2')).statusCode).toBe(200);
     const overClient = await sendFrom('203.0.113.2');
     expect(overClient.statusCode).toBe(429);
-    expect(Number(overClient.headers['retry-after'])).toBeGreaterThan(60);
+    expect(Number(overClient.headers['retry-after'])).toBeGreaterThan(0);
+    expect(overClient.body).toMatch(/Please reload the page/);
 
     // Other clients are not affected.
     const se = t.registry.byCode('SE')!.emailService;

@@ -1,3 +1,5 @@
+import { formSessionHeaders } from './form-session';
+
 /**
  * The EmailJS REST contract (spec section 7.5, DESIGN.md): POST {base}/api/v1.0/email/send with
  * lib_version, user_id, service_id, template_id, template_params. Success is status 200 or the
@@ -53,8 +55,10 @@ async function post(
 ): Promise<SendEmailResult> {
   const sameOrigin = isSameOrigin(url);
   const headers = { ...init.headers };
-  // Only our own relay knows the header; a foreign service would refuse it in the CORS preflight.
+  // Only our own relay knows these headers; a foreign service would refuse them in the CORS
+  // preflight.
   if (idempotencyKey && sameOrigin) headers['idempotency-key'] = idempotencyKey;
+  if (sameOrigin) Object.assign(headers, await formSessionHeaders());
   try {
     const response = await fetch(url, {
       method: 'POST',

@@ -9,6 +9,7 @@ import {
 } from '@common/booking';
 import { activeTreatmentsQueryKey, bookingCategoriesQueryKey } from '@common/page-data';
 import { apiFetch, apiJson } from '@/lib/api-client';
+import { formSessionHeaders } from '@/lib/form-session';
 
 /** The booking screen's calls to our back end (spec section 7). */
 
@@ -49,7 +50,11 @@ export function useAvailableTimes(bookingDate: string, estmatedDuration: number)
 export async function createBooking(payload: CreateBookingPayload): Promise<StoredBooking> {
   const response = await apiFetch('/api/bookings/create', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(await formSessionHeaders()),
+    },
     body: JSON.stringify(payload),
   });
   const body: unknown = await response.json().catch(() => null);

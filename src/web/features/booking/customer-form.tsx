@@ -7,6 +7,7 @@ import {
 } from '@common/booking';
 import { FormField } from '@/components/form-field';
 import { PrivacyNoticeLink } from '@/components/privacy-link';
+import { useFormSession } from '@/lib/form-session';
 
 interface CustomerFormProps {
   pending: boolean;
@@ -27,6 +28,7 @@ const emptyForm: BookingCustomerForm = {
 
 /** Stage 2: who the booking is for (spec section 5's rules, the shared schema's messages). */
 export function CustomerForm({ pending, failure, onBack, onBook }: CustomerFormProps) {
+  useFormSession();
   const {
     register,
     handleSubmit,

@@ -4,6 +4,7 @@ import { honeypotFieldName } from '@common/forms';
 import { routeTable } from '@common/routes';
 import { useClient } from '@/lib/client-context';
 import { newIdempotencyKey, sendEmail } from '@/lib/email-client';
+import { useFormSession } from '@/lib/form-session';
 
 /**
  * Kept outside the form so that a remount between two clicks (a provider arriving late above the
@@ -31,6 +32,7 @@ export function useSendEnquiry(template: 'contact' | 'travel') {
   const navigate = useNavigate();
   const [sending, setSending] = useState(false);
   const honeypot = useRef<HTMLInputElement>(null);
+  useFormSession();
 
   async function send(templateParams: Record<string, string>): Promise<void> {
     // A second click arrives before React re-renders the disabled button; this stops it at once.

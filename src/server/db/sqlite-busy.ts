@@ -1,0 +1,134 @@
+import {
+  CompiledQuery,
+  SqliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type SqliteDialectConfig,
+  type TransactionSettings,
+} from 'kysely';
+import { DatabaseUnavailableError } from './unavailable.js';
+
+/**
+ * SQLite's write lock, held by another process, without freezing this one.
+ *
+ * better-sqlite3 is synchronous: with a long busy_timeout a blocked write stalls the whole event
+ * loop (every request, /api/health included) until the lock is free. So the busy_timeout is short
+ * (SQLITE_BUSY_TIMEOUT_MS, 75 ms), and a statement that still finds the database locked is tried
+ * again after an asynchronous pause, with the connection's turn given up meanwhile so that other
+ * requests (reads never need the lock in WAL mode) keep answering. After SQLITE_BUSY_RETRY_MS the
+ * request is answered 503 with Retry-After. Inside a transaction a busy statement is not retried
+ * (its snapshot may be stale; the caller rolls back): 503 at once.
+ */
+export interface BusyPolicy {
+  /** How long in total to keep trying one statement, in milliseconds. */
+  retryMs: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function isSqliteBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
+}
+
+/** The pause before attempt n+1: 10, 20, 40, 80, then 100 ms, with some jitter. */
+export function busyPauseMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(100, 10 * 2 ** attempt);
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+const beginPattern = /^\s*begin\b/i;
+const endPattern = /^\s*(commit|end|rollback)\b(?!\s+to\b)/i;
+
+class BusyRetryingConnection implements DatabaseConnection {
+  private inTransaction = false;
+  constructor(
+    private readonly inner: DatabaseConnection,
+    private readonly driver: Driver,
+    private readonly policy: BusyPolicy,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const started = Date.now();
+    const sleep = this.policy.sleep ?? pause;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const result = await this.inner.executeQuery<R>(query);
+        if (beginPattern.test(query.sql)) this.inTransaction = true;
+        else if (endPattern.test(query.sql)) this.inTransaction = false;
+        return result;
+      } catch (error) {
+        if (endPattern.test(query.sql)) this.inTransaction = false;
+        if (!isSqliteBusy(error)) throw error;
+        if (this.inTransaction || Date.now() - started >= this.policy.retryMs) {
+          throw new DatabaseUnavailableError('The SQLite database is locked by another writer', 1, {
+            cause: error,
+          });
+        }
+        // Let other queries of this process run while we wait (the one connection's mutex).
+        await this.driver.releaseConnection(this.inner);
+        try {
+          await sleep(busyPauseMs(attempt));
+        } finally {
+          await this.driver.acquireConnection();
+        }
+      }
+    }
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+class BusyRetryingDriver implements Driver {
+  constructor(
+    private readonly inner: Driver,
+    private readonly policy: BusyPolicy,
+  ) {}
+  init() {
+    return this.inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new BusyRetryingConnection(
+      await this.inner.acquireConnection(),
+      this.inner,
+      this.policy,
+    );
+  }
+  /**
+   * BEGIN IMMEDIATE rather than a deferred BEGIN: the write lock is taken (and waited for, with
+   * the retries above) before the transaction reads anything, so a transaction never fails half
+   * way because another process wrote after its first read.
+   */
+  async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings) {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.inner.commitTransaction(connection);
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.inner.rollbackTransaction(connection);
+  }
+  releaseConnection(connection: DatabaseConnection) {
+    return this.inner.releaseConnection(connection);
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+}
+
+/** Kysely's SQLite dialect, with a busy database answered by retrying, then 503. */
+export class BusyRetryingSqliteDialect extends SqliteDialect {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly policy: BusyPolicy,
+  ) {
+    super(config);
+  }
+  override createDriver(): Driver {
+    return new BusyRetryingDriver(super.createDriver(), this.policy);
+  }
+}
