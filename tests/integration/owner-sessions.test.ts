@@ -178,7 +178,7 @@ describeEachDatabase('owner sessions', (kind) => {
     expect((await post({ ...headers, origin: 'http://evil.example' })).statusCode).toBe(403);
     const { origin: _origin, ...noOrigin } = headers;
     expect((await post(noOrigin)).statusCode).toBe(403);
-    expect((await post({ ...noOrigin, referer: 'http://rrb.localhost/manage' })).statusCode).toBe(
+    expect((await post({ ...noOrigin, referer: `http://${headers.host}/manage` })).statusCode).toBe(
       204,
     );
     // The session is still there after the refusals... and gone after the accepted one.
