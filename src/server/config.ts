@@ -41,7 +41,7 @@ const envSchema = z.object({
   SQLITE_BUSY_RETRY_MS: z.coerce.number().int().min(0).max(30_000).default(1500),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(75_000),
   FORM_TOKEN_SECRET: z.string().optional(),
   FORM_SESSION_LIMIT: z.coerce.number().int().min(1).default(5),
   BOOKING_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(30),

@@ -5,6 +5,9 @@ import { migrateToLatest } from './db/migrations.js';
 import { applySeed, readSeed } from './db/seed.js';
 import { ensurePlaceholderImages } from './media/placeholder-images.js';
 
+/** The statement time-out for migrating and seeding at start-up (PostgreSQL). */
+const maintenanceStatementMs = 10 * 60_000;
+
 export interface PreparedData {
   handle: DatabaseHandle;
   registry: ClientRegistry;
@@ -26,12 +29,25 @@ export async function prepareData(
     warn: options.warn,
   });
   try {
-    await migrateToLatest(
-      handle.db,
-      handle.kind,
-      target.kind === 'postgres' ? target.schema : undefined,
-    );
-    await applySeed(handle.db, seed);
+    // Migrations (an index on a big table) may take far longer than a request's statement
+    // time-out: on PostgreSQL they run on a connection of their own with a long one.
+    const maintenance =
+      target.kind === 'postgres'
+        ? openDatabase(target, {
+            timeouts: { ...config.databaseTimeouts, statementMs: maintenanceStatementMs },
+            warn: options.warn,
+          })
+        : handle;
+    try {
+      await migrateToLatest(
+        maintenance.db,
+        maintenance.kind,
+        target.kind === 'postgres' ? target.schema : undefined,
+      );
+      await applySeed(maintenance.db, seed);
+    } finally {
+      if (maintenance !== handle) await maintenance.close();
+    }
     const imagesCreated =
       options.images === false
         ? 0

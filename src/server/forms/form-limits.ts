@@ -25,6 +25,14 @@ import {
  */
 const hourMs = 60 * 60_000;
 
+/** Which form a limit is for: counters and the owner's note are kept apart per kind. */
+export type FormScope = 'relay' | 'booking' | 'order';
+const scopeWords: Record<FormScope, string> = {
+  relay: 'contact, enquiry and e-mailed order forms',
+  booking: 'booking form',
+  order: 'order form',
+};
+
 const tokensByConfig = new WeakMap<ServerConfig, FormTokens>();
 
 /** The one token signer of an app (its secret is random per process when none is configured). */
@@ -39,7 +47,7 @@ export function formTokensFor(config: ServerConfig): FormTokens {
 
 export interface FormLimitsOptions {
   /** Which form: the counters and the owner's note are kept apart per kind. */
-  scope: 'relay' | 'booking';
+  scope: FormScope;
   perSessionPerHour: number;
   suspiciousPerClientPerHour: number;
   config: ServerConfig;
@@ -120,12 +128,12 @@ function minutes(seconds: number): string {
 /** The owner's note: what happened, that genuine customers still get through, what to do. */
 export function quotaNote(
   client: ClientConfig,
-  scope: 'relay' | 'booking',
+  scope: FormScope,
   limits: Pick<FormLimitsOptions, 'suspiciousPerClientPerHour'>,
   mailFrom: string,
   hour: string,
 ) {
-  const what = scope === 'relay' ? 'contact and order forms' : 'booking form';
+  const what = scopeWords[scope];
   const text = [
     `Hello,`,
     ``,

@@ -75,7 +75,9 @@ export async function buildApp({
     // A request (headers and body) must arrive within requestMs, its headers within headersMs,
     // and a socket that sends nothing for idleMs is closed: a body that never finishes cannot
     // hold a connection open (docs/fault-probes.md). Node checks the first two every
-    // connectionsCheckingInterval, so that is kept well under them.
+    // connectionsCheckingInterval, so that is kept well under them. The idle time-out stays
+    // above a load balancer's usual 60 s, so it never closes a kept-alive connection the
+    // balancer is about to reuse; Fastify's keep-alive time-out (72 s) ends those first.
     requestTimeout: config.httpTimeouts.requestMs,
     connectionTimeout: config.httpTimeouts.idleMs,
     http: {
