@@ -24,6 +24,7 @@ const envSchema = z.object({
   BOOKING_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   REFERENCE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -53,6 +54,8 @@ export interface ServerConfig {
   logLevel: string;
   /** How long list endpoints may serve reference data from memory. */
   referenceCacheMs: number;
+  /** Rendered, compressed pages kept in memory, in bytes (0: off). */
+  pageCacheBytes: number;
 }
 
 export function loadConfig(
@@ -98,5 +101,6 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY === 'on',
     logLevel: e.LOG_LEVEL,
     referenceCacheMs: e.REFERENCE_CACHE_SECONDS * 1000,
+    pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 2 ** 20),
   };
 }
