@@ -1,12 +1,20 @@
 import { buildApp } from './http/build-app.js';
 import { loadConfig } from './config.js';
+import { createLogger } from './logger.js';
 import { attachOutboxWorker } from './mail/outbox-worker.js';
 import { prepareData } from './startup.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const { handle, registry, imagesCreated } = await prepareData(config);
-  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, registry });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    registry,
+    // Request logs on, written asynchronously (docs/decisions/logging.md).
+    logger: createLogger(config),
+  });
   attachOutboxWorker(app, { config, db: handle.db, dbKind: handle.kind });
 
   const shutdown = async (signal: string) => {

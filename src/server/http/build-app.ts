@@ -1,5 +1,10 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
 import { bookingRoutes } from '../booking/booking-routes.js';
 import { catalogueRoutes } from '../catalogue/catalogue-routes.js';
@@ -9,7 +14,7 @@ import type { AppDeps } from '../kernel/app-deps.js';
 import { createDataChanges, type DataChanges } from '../kernel/data-changes.js';
 import { createReferenceCache } from '../kernel/reference-cache.js';
 import { relayRoutes } from '../mail/relay-routes.js';
-import { pagesRoutes } from '../pages/pages-routes.js';
+import { pagesRoutes, type DevPages } from '../pages/pages-routes.js';
 import { reviewsRoutes } from '../reviews/reviews-routes.js';
 import { createErrorAnswer, installErrorHandling } from './error-handler.js';
 import { healthRoutes } from './health-routes.js';
@@ -25,6 +30,10 @@ export type BuildAppInput = Omit<AppDeps, 'referenceCache' | 'changes'> & {
   changes?: DataChanges | undefined;
   /** The page template; defaults to the built dist/web/index.html. */
   indexHtml?: string | undefined;
+  /** The log (src/server/logger.ts); without it, Fastify's own at config.logLevel. */
+  logger?: FastifyBaseLogger | undefined;
+  /** `npm run dev`: pages from Vite (src/server/dev.ts). */
+  devPages?: DevPages | undefined;
 };
 
 /**
@@ -33,6 +42,8 @@ export type BuildAppInput = Omit<AppDeps, 'referenceCache' | 'changes'> & {
  */
 export async function buildApp({
   indexHtml,
+  logger,
+  devPages,
   changes = createDataChanges(),
   ...input
 }: BuildAppInput): Promise<FastifyInstance> {
@@ -47,7 +58,9 @@ export async function buildApp({
   const answerError = createErrorAnswer(preparation.securityHeadersFor);
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    ...(logger
+      ? { loggerInstance: logger }
+      : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // A URL that cannot be decoded is refused before routing: the same shape and headers.
@@ -81,7 +94,7 @@ export async function buildApp({
   await app.register(bookingRoutes, deps);
   await app.register(relayRoutes, deps);
   await app.register(diagnosticsRoutes);
-  await app.register(pagesRoutes, { ...deps, indexHtml });
+  await app.register(pagesRoutes, { ...deps, indexHtml, devPages });
 
   return app;
 }
