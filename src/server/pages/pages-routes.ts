@@ -120,6 +120,9 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
+    // Vite's page carries an inline script (React refresh's preamble) that the policy refuses;
+    // development only, production pages keep the policy.
+    if (devPages) reply.removeHeader('content-security-policy');
     if (typeof page === 'string') {
       // Not kept: compressed for this answer alone, in the thread pool.
       const encoding = acceptedPageEncoding(request.headers['accept-encoding']);
