@@ -7,25 +7,35 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** The environment of a production server for benchmarks: loopback only, mail worker off. */
+/**
+ * The environment of a production server for benchmarks: loopback only, mail worker off, request
+ * logging on as in production (info: a line per request and answer, written asynchronously).
+ */
 export function productionServerEnv(port: number, dataDir: string): Record<string, string> {
   return {
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     MAIL_WORKER: 'off',
   };
 }
 
-/** Runs a TypeScript entry point with tsx; resolves once `readyUrl` answers below 500. */
+/** What `npm start` runs (after scripts/ensure-build.mjs has built it). */
+export const productionServerScript = 'dist/server/main.js';
+
+/**
+ * Runs an entry point (JavaScript with node, TypeScript with tsx); resolves once `readyUrl`
+ * answers below 500.
+ */
 export async function startNodeServer(
   script: string,
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
