@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 
 export interface RunningServer {
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -50,7 +51,7 @@ export async function startNodeServer(
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${script} exited before ${readyUrl} answered`);
     try {
-      if ((await fetch(readyUrl)).status < 500) return { stop };
+      if ((await fetch(readyUrl)).status < 500) return { pid: child.pid!, stop };
     } catch {
       // not listening yet
     }

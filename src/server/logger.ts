@@ -22,5 +22,8 @@ export function createLogger(
       },
     });
   }
-  return pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false }));
+  return pino(
+    { level: config.logLevel },
+    pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 }),
+  );
 }

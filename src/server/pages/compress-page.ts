@@ -6,9 +6,21 @@ export type PageEncoding = 'br' | 'gzip';
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** Browsers send a handful of distinct headers: each is parsed once (at most 100 kept). */
+const parsedHeaders = new Map<string, PageEncoding | undefined>();
+
 /** The encoding to send a page in for an Accept-Encoding header: br, else gzip, else none. */
 export function acceptedPageEncoding(acceptEncoding: string | undefined): PageEncoding | undefined {
-  const accepted = (acceptEncoding ?? '')
+  if (acceptEncoding === undefined) return undefined;
+  if (parsedHeaders.has(acceptEncoding)) return parsedHeaders.get(acceptEncoding);
+  const encoding = parseAcceptEncoding(acceptEncoding);
+  if (parsedHeaders.size >= 100) parsedHeaders.clear();
+  parsedHeaders.set(acceptEncoding, encoding);
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): PageEncoding | undefined {
+  const accepted = acceptEncoding
     .split(',')
     .map((part) => part.trim().split(';'))
     .filter(([, q]) => !/^q=0(\.0*)?$/.test(q?.trim() ?? ''))
