@@ -2,8 +2,8 @@
 // an input changed (docs/decisions/first-command.md). The hashes of the last good build are kept
 // in dist/build-inputs.json, beside the outputs they describe.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '..');
 const stampFile = join(root, 'dist', 'build-inputs.json');
@@ -63,6 +63,7 @@ export function readStamp() {
 
 /** Records the hash a build was made from, once it has succeeded. */
 export function writeStamp(kind, hash) {
+  mkdirSync(dirname(stampFile), { recursive: true });
   writeFileSync(stampFile, `${JSON.stringify({ ...readStamp(), [kind]: hash }, null, 2)}\n`);
 }
 
@@ -71,4 +72,15 @@ export function isStale(kind, hash = inputsHash(kind)) {
   return (
     readStamp()[kind] !== hash || buildOutputs[kind].some((file) => !existsSync(join(root, file)))
   );
+}
+
+// `node scripts/build-inputs.mjs --stamp web|server`: records the current inputs as built (the
+// end of `npm run build` and `npm run build:server`, so a build made by hand counts too).
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  const kind = process.argv[process.argv.indexOf('--stamp') + 1];
+  if (!process.argv.includes('--stamp') || !(kind in buildInputs)) {
+    console.error('Usage: node scripts/build-inputs.mjs --stamp web|server');
+    process.exit(1);
+  }
+  writeStamp(kind, inputsHash(kind));
 }
