@@ -1,8 +1,11 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateProductPrice } from '../../src/server/catalogue/catalogue-store.js';
 import { describeEachDatabase } from '../support/each-database.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { repoRoot, startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
  * Pages come from the page cache (src/server/pages/page-cache.ts): compressed once, answered 304
@@ -86,5 +89,37 @@ describeEachDatabase('page cache', (kind) => {
       expect(res.headers['content-encoding']).toBe('gzip');
       expect(res.headers.etag).toBeUndefined();
     }
+  });
+});
+
+describe('page cache outside production', () => {
+  let t: TestApp;
+  let themes: string;
+  beforeAll(async () => {
+    themes = mkdtempSync(join(tmpdir(), 'highstreet-themes-'));
+    cpSync(join(repoRoot, 'public/themes'), themes, { recursive: true });
+    t = await startTestApp('sqlite', { NODE_ENV: 'development', THEMES_DIR: themes });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(themes, { recursive: true, force: true });
+  });
+
+  it('shows an edited theme on the next page, as it did before pages were cached', async () => {
+    const home = () => t.app.inject({ url: '/', headers: { host: 'rrb.localhost' } });
+    expect((await home()).body).not.toContain('--edited-in-test');
+    const before = await home();
+    expect(
+      (
+        await t.app.inject({
+          url: '/',
+          headers: { host: 'rrb.localhost', 'if-none-match': String(before.headers.etag) },
+        })
+      ).statusCode,
+    ).toBe(304);
+    const file = join(themes, 'RRB.css');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n:root { --edited-in-test: 1; }\n`);
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect((await home()).body).toContain('--edited-in-test');
   });
 });

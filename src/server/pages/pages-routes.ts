@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
@@ -110,11 +110,21 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     };
   };
 
+  /**
+   * Outside production the theme is read again for every rendered page, so that editing it shows
+   * on reload; its modification time joins the key there so a cached page does not hide the edit.
+   */
+  const cacheKey = (client: ClientConfig, path: string): string => {
+    if (config.env === 'production') return path;
+    const theme = statSync(join(config.themesDir, `${client.name}.css`), { throwIfNoEntry: false });
+    return `${theme?.mtimeMs ?? 0}\n${path}`;
+  };
+
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (rootFiles.has(path.slice(1))) return reply.callNotFound();
     const client = request.client;
-    const page = await cache.get(client.name, path, () => pageHtml(path, client));
+    const page = await cache.get(client.name, cacheKey(client, path), () => pageHtml(path, client));
     reply
       .code(isKnownPath(path) ? 200 : 404)
       .header('cache-control', 'no-cache')
