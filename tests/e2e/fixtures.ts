@@ -59,6 +59,10 @@ export async function startSiteServer(
       BOOKING_LIMIT_PER_IP: '100000',
       MAIL_RELAY_LIMIT_PER_CLIENT: '100000',
       LOG_LEVEL: 'warn',
+      // A test writes a product straight into the database, behind the server's back (no change
+      // signal), and reads it on the page: pages are not cached here. The page cache has its own
+      // integration test, and first-command.spec.ts runs the server with it.
+      PAGE_CACHE_MB: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
