@@ -31,6 +31,10 @@ async function dev(): Promise<void> {
   const httpServer = createServer();
   const vite = await createViteServer({
     configFile: join(root, 'vite.config.ts'),
+    // Read through Vite's module runner: the default bundles the config to a temporary file and
+    // imports it, and tsx watch, seeing that file imported and then deleted, restarts in a loop
+    // (whenever node_modules is not below the project, as with a linked node_modules).
+    configLoader: 'runner',
     appType: 'custom',
     server: { middlewareMode: true, hmr: { server: httpServer } },
   });

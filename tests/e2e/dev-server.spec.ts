@@ -15,6 +15,8 @@ test.describe('npm run dev', () => {
   let server: SpawnedServer | undefined;
 
   test.beforeAll(async () => {
+    // The first start has Vite scan and pre-bundle the app's dependencies.
+    test.setTimeout(240_000);
     dataDir = mkdtempSync(join(tmpdir(), 'highstreet-dev-'));
     server = await spawnServer('npm', ['run', 'dev'], {
       cwd: repoRoot,
