@@ -4,28 +4,39 @@ import { resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 
 export interface RunningServer {
+  pid: number;
   stop: () => Promise<void>;
 }
 
-/** The environment of a production server for benchmarks: loopback only, mail worker off. */
+/**
+ * The environment of a production server for benchmarks: loopback only, mail worker off, request
+ * logging on as in production (info: a line per request and answer, written asynchronously).
+ */
 export function productionServerEnv(port: number, dataDir: string): Record<string, string> {
   return {
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     MAIL_WORKER: 'off',
   };
 }
 
-/** Runs a TypeScript entry point with tsx; resolves once `readyUrl` answers below 500. */
+/** What `npm start` runs (after scripts/ensure-build.mjs has built it). */
+export const productionServerScript = 'dist/server/main.js';
+
+/**
+ * Runs an entry point (JavaScript with node, TypeScript with tsx); resolves once `readyUrl`
+ * answers below 500.
+ */
 export async function startNodeServer(
   script: string,
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -40,7 +51,7 @@ export async function startNodeServer(
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${script} exited before ${readyUrl} answered`);
     try {
-      if ((await fetch(readyUrl)).status < 500) return { stop };
+      if ((await fetch(readyUrl)).status < 500) return { pid: child.pid!, stop };
     } catch {
       // not listening yet
     }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { productionServerEnv, startNodeServer } from './bench-server.js';
+import { productionServerEnv, productionServerScript, startNodeServer } from './bench-server.js';
 import { chromiumExecutablePath, chromiumFlags } from '../tests/support/chromium.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -18,6 +18,18 @@ export const lighthouseChromiumFlags = withDisabledFeature(
   [...chromeLauncher.Launcher.defaultFlags(), ...chromiumFlags],
   'SpareRendererForSitePerProcess',
 );
+
+/**
+ * Chromium as a user runs Lighthouse: chrome-launcher's default flags and only what this machine
+ * needs to start it at all (headless, no sandbox as root, no background networking), with the
+ * spare renderer left on (issue 13 asks for the targets in this mode).
+ */
+export const plainChromiumFlags = [...chromeLauncher.Launcher.defaultFlags(), ...chromiumFlags];
+
+/** `BENCH_LIGHTHOUSE_FLAGS=plain` (or `--plain`): the plain flags; the lab flags otherwise. */
+export type FlagMode = 'plain' | 'lab';
+export const defaultFlagMode: FlagMode =
+  process.env.BENCH_LIGHTHOUSE_FLAGS === 'lab' ? 'lab' : 'plain';
 
 /**
  * Chrome reads only the last `--disable-features`, so a feature joins chrome-launcher's list
@@ -49,12 +61,13 @@ export interface PageScore {
   cls: number;
 }
 
+/** Issue 7's targets, with issue 13's performance and LCP. */
 export const pageTargets = {
-  performance: 98,
+  performance: 99,
   accessibility: 100,
   bestPractices: 95,
   seo: 95,
-  lcpMs: 1500,
+  lcpMs: 1000,
   tbtMs: 50,
   cls: 0.02,
 };
@@ -64,10 +77,11 @@ export async function scorePages(
   pages: Array<{ client: string; path: string }>,
   /** Receives each full Lighthouse result (for example to save it for a closer look). */
   onReport?: (page: { client: string; path: string }, lhr: LighthouseResult) => void,
+  flags: FlagMode = defaultFlagMode,
 ): Promise<PageScore[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumExecutablePath,
-    chromeFlags: lighthouseChromiumFlags,
+    chromeFlags: flags === 'plain' ? plainChromiumFlags : lighthouseChromiumFlags,
     ignoreDefaultFlags: true,
   });
   const scores: PageScore[] = [];
@@ -117,10 +131,11 @@ export async function scorePagesRepeatedly(
   pages: Array<{ client: string; path: string }>,
   runs: number,
   onReport?: (page: { client: string; path: string }, lhr: LighthouseResult, run: number) => void,
+  flags: FlagMode = defaultFlagMode,
 ): Promise<{ runs: PageScore[][]; medians: PageScore[] }> {
   const allRuns: PageScore[][] = [];
   for (let run = 1; run <= runs; run++) {
-    allRuns.push(await scorePages(port, pages, (page, lhr) => onReport?.(page, lhr, run)));
+    allRuns.push(await scorePages(port, pages, (page, lhr) => onReport?.(page, lhr, run), flags));
   }
   const medians = pages.map((page, index): PageScore => {
     const scores = allRuns.map((scoresOfRun) => scoresOfRun[index]!);
@@ -160,7 +175,7 @@ export const benchmarkPages: Array<{ client: string; path: string }> = ['SE', 'R
 export async function startProductionServer(port: number): Promise<{ stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'highstreet-pages-'));
   const server = await startNodeServer(
-    'src/server/main.ts',
+    productionServerScript,
     productionServerEnv(port, dataDir),
     `http://127.0.0.1:${port}/api/health`,
   ).catch((error: unknown) => {
@@ -184,7 +199,7 @@ export async function runPageBenchmarks(port = 3902): Promise<string> {
   const server = await startProductionServer(port);
   let results: Awaited<ReturnType<typeof scorePagesRepeatedly>>;
   try {
-    results = await scorePagesRepeatedly(port, benchmarkPages, runs);
+    results = await scorePagesRepeatedly(port, benchmarkPages, runs, undefined, defaultFlagMode);
   } finally {
     await server.stop();
   }
@@ -192,7 +207,7 @@ export async function runPageBenchmarks(port = 3902): Promise<string> {
     '',
     pagesHeading,
     '',
-    `Production build on SQLite; each client reached by its host name; Chromium without its spare renderer process (\`--disable-features=SpareRendererForSitePerProcess\`, see the decision note); every page ${runs} time(s), the median of each figure. Targets (issue 7): performance ≥ ${pageTargets.performance}, accessibility ${pageTargets.accessibility}, best practices ≥ ${pageTargets.bestPractices}, SEO ≥ ${pageTargets.seo}, LCP ≤ ${pageTargets.lcpMs} ms, TBT ≤ ${pageTargets.tbtMs} ms, CLS ≤ ${pageTargets.cls}. ✗ marks a miss. What was done to reach them: docs/decisions/page-speed.md.`,
+    `The server \`npm start\` runs (\`node dist/server/main.js\`, production build) on SQLite; each client reached by its host name; ${defaultFlagMode === 'plain' ? 'Chromium with plain flags, as a user runs Lighthouse (chrome-launcher defaults plus headless, no sandbox, no background networking)' : 'Chromium without its spare renderer process (`--disable-features=SpareRendererForSitePerProcess`, see docs/decisions/page-speed.md)'}; every page ${runs} time(s), the median of each figure. Targets (issues 7 and 13): performance ≥ ${pageTargets.performance}, accessibility ${pageTargets.accessibility}, best practices ≥ ${pageTargets.bestPractices}, SEO ≥ ${pageTargets.seo}, LCP ≤ ${pageTargets.lcpMs} ms, TBT ≤ ${pageTargets.tbtMs} ms, CLS ≤ ${pageTargets.cls}. ✗ marks a miss. What was done to reach them: docs/decisions/page-speed.md.`,
     '',
     pageScoresTable(results.medians),
     '',

@@ -3,14 +3,14 @@
  * a bare Fastify hello-world, on SQLite and on PostgreSQL. Writes docs/benchmarks.md.
  * Only loopback addresses are used; every run is bounded in time.
  */
-import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { productionServerEnv, startNodeServer } from './bench-server.js';
+import { ensureBuild } from '../scripts/ensure-build.mjs';
+import { productionServerEnv, productionServerScript, startNodeServer } from './bench-server.js';
 import { pagesHeading, runPageBenchmarks } from './pages.js';
 import { seedBookings } from './seed-bookings.js';
 
@@ -160,10 +160,24 @@ async function runSuite(
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const url = `http://127.0.0.1:${port}`;
-  const server = await startNodeServer('src/server/main.ts', env, `${url}/api/health`);
+  const server = await startNodeServer(productionServerScript, env, `${url}/api/health`);
   const rows: Row[] = [];
   try {
     const rrb = { host: 'rrb.localhost', 'content-type': 'application/json' };
+    // Pages as a browser asks for them: compressed, from the page cache after the first request.
+    for (const [host, path] of [
+      ['se.localhost', '/'],
+      ['se.localhost', '/product/2'],
+      ['rrb.localhost', '/booking'],
+    ] as const) {
+      rows.push(
+        await measureAgainstHello(
+          `${label} GET ${host.split('.')[0]!.toUpperCase()} ${path} (page, br)`,
+          { url: `${url}${path}`, headers: { host, 'accept-encoding': 'br, gzip' } },
+          helloUrl,
+        ),
+      );
+    }
     rows.push(
       await measureAgainstHello(
         `${label} GET categories/list`,
@@ -240,11 +254,12 @@ async function freshPostgresDatabase(): Promise<string | undefined> {
 /** `BENCH_ONLY=api` or `BENCH_ONLY=pages` runs one half; both by default. */
 const only = process.env.BENCH_ONLY ?? '';
 
+/** `BENCH_DB=sqlite` or `BENCH_DB=postgres` measures one database; both by default. */
+const databases = process.env.BENCH_DB ?? 'sqlite,postgres';
+
 async function main(): Promise<void> {
-  if (!existsSync(join(root, 'dist/web/server'))) {
-    // The production build: browser bundle and prerender bundle.
-    spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  }
+  // What `npm start` serves: the production build and the compiled server, built if stale.
+  await ensureBuild();
   if (only === 'pages') {
     await runPageBenchmarks();
     return;
@@ -254,8 +269,8 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   try {
     rows.push(await measure('hello-world (bare Fastify)', { url: helloUrl }));
-    rows.push(...(await runSuite('SQLite', undefined, helloUrl)));
-    const pgUrl = await freshPostgresDatabase();
+    if (databases.includes('sqlite')) rows.push(...(await runSuite('SQLite', undefined, helloUrl)));
+    const pgUrl = databases.includes('postgres') ? await freshPostgresDatabase() : undefined;
     if (pgUrl) rows.push(...(await runSuite('PostgreSQL', pgUrl, helloUrl)));
   } finally {
     await hello.stop();
@@ -273,12 +288,15 @@ async function main(): Promise<void> {
   const report = `# Benchmarks
 
 Recorded by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}.
-Machine: ${machine}. autocannon, ${connections} connections, ${seconds} s per measurement, production server
-(\`NODE_ENV=production\`), client RRB by host name, mail worker off (the relay figure is messages
-accepted into the outbox).
+Machine: ${machine}. autocannon, ${connections} connections, ${seconds} s per measurement, the server
+\`npm start\` runs (\`node dist/server/main.js\`, \`NODE_ENV=production\`) with request logging on
+(\`LOG_LEVEL=${productionServerEnv(0, '').LOG_LEVEL}\`, asynchronous), client RRB (pages: SE and RRB) by host name, mail
+worker off (the relay figure is messages accepted into the outbox).
 
-Targets (issue 7): categories/list and treatments/list at least 50% of hello-world throughput;
-bookings/time with 5,000 existing bookings at p99 ≤ 20 ms at 50 connections.
+Targets (issue 13): pages (home, product, booking; \`Accept-Encoding: br, gzip\`) at least 50% of
+hello-world and p99 ≤ 10 ms; categories/list and treatments/list at least 70% of hello-world
+with request logging on; bookings/time with 5,000 existing bookings p99 ≤ 10 ms and
+bookings/create p99 ≤ 50 ms, on both databases.
 
 ${table}
 `;

@@ -133,15 +133,16 @@ export const projectBoundaries = [
     message: 'src/common is shared by the browser and the server: it imports neither.',
   },
   {
-    from: /^src\/server\/(?!http\/|main\.ts$)/,
+    from: /^src\/server\/(?!http\/|main\.ts$|dev\.ts$)/,
     forbidden: (target) => target.startsWith('src/server/http/'),
     message:
       'Resources do not import the HTTP shell (src/server/http); the shell imports them. Shared pieces go in src/server/kernel.',
   },
   {
     from: /^/,
-    forbidden: (target) => target === 'src/server/main.ts',
-    message: 'main.ts starts the server; nothing imports it (tests use http/build-app.ts).',
+    forbidden: (target) => target === 'src/server/main.ts' || target === 'src/server/dev.ts',
+    message:
+      'main.ts and dev.ts start the server; nothing imports them (tests use http/build-app.ts).',
   },
   {
     from: /^src\/server\//,

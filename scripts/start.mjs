@@ -1,34 +1,21 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// server (which migrates, seeds and draws placeholder images on its own).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// `npm start`: the production build (client bundle, prerender bundle, bundle budget: `npm run
+// build`) and the compiled server, each rebuilt only when its inputs changed (a hash of them is
+// kept in dist/build-inputs.json), then the server as JavaScript: `node dist/server/main.js`,
+// which migrates, seeds and draws placeholder pictures on its own (docs/decisions/first-command.md).
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { root } from './build-inputs.mjs';
+import { ensureBuild } from './ensure-build.mjs';
 
-const builtIndex = 'dist/web/index.html';
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
+const started = performance.now();
+await ensureBuild();
+if (process.env.START_TIMING === 'on') {
+  console.log(`Build check done in ${Math.round(performance.now() - started)} ms`);
 }
 
-const needsBuild =
-  !existsSync(builtIndex) ||
-  newestMtime('src/web') > statSync(builtIndex).mtimeMs ||
-  newestMtime('src/common') > statSync(builtIndex).mtimeMs;
-
-if (needsBuild) {
-  console.log('Building the web app…');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const server = spawn(process.execPath, [join(root, 'dist', 'server', 'main.js')], {
   stdio: 'inherit',
   env: process.env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -33,6 +33,7 @@ const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(120),
   OWNER_SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(90).default(14),
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Issue 14: time-outs, form sessions (docs/fault-probes.md).
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
@@ -139,6 +140,8 @@ export interface ServerConfig {
   formSessionLimitPerHour: number;
   /** Booking requests without a valid form session accepted per client per hour. */
   bookingSuspiciousPerClientPerHour: number;
+  /** Rendered, compressed pages kept in memory, in bytes (0: off). */
+  pageCacheBytes: number;
 }
 
 export function loadConfig(
@@ -204,6 +207,7 @@ export function loadConfig(
     formTokenSecret: e.FORM_TOKEN_SECRET || undefined,
     formSessionLimitPerHour: e.FORM_SESSION_LIMIT,
     bookingSuspiciousPerClientPerHour: e.BOOKING_LIMIT_PER_CLIENT,
+    pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 2 ** 20),
   };
 }
 

@@ -61,6 +61,10 @@ export async function startSiteServer(
       BOOKING_LIMIT_PER_CLIENT: '100000',
       FORM_SESSION_LIMIT: '100000',
       LOG_LEVEL: 'warn',
+      // A test writes a product straight into the database, behind the server's back (no change
+      // signal), and reads it on the page: pages are not cached here. The page cache has its own
+      // integration test, and first-command.spec.ts runs the server with it.
+      PAGE_CACHE_MB: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

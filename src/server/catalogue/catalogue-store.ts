@@ -45,3 +45,22 @@ export async function findProduct(
     .executeTakeFirst();
   return row && (await toProduct(row, client));
 }
+
+/**
+ * Sets a product's price (as the client stores it: pounds, or pence with pricesInPence); false
+ * when the client has no such product. The caller announces the change (DataChanges).
+ */
+export async function updateProductPrice(
+  db: Kysely<Database>,
+  clientCode: string,
+  id: number,
+  price: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ price })
+    .where('client_code', '=', clientCode)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,5 +1,10 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
 import { bookingRoutes } from '../booking/booking-routes.js';
 import { manageDiaryRoutes } from '../booking/manage-diary-routes.js';
@@ -18,7 +23,7 @@ import { ordersRoutes } from '../orders/orders-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
 import { ownerRoutes } from '../owners/owner-routes.js';
 import type { SignedInOwner } from '../owners/require-owner.js';
-import { pagesRoutes } from '../pages/pages-routes.js';
+import { pagesRoutes, type DevPages } from '../pages/pages-routes.js';
 import { reviewsRoutes } from '../reviews/reviews-routes.js';
 import { seoRoutes } from '../seo/seo-routes.js';
 import { createErrorAnswer, installErrorHandling } from './error-handler.js';
@@ -35,6 +40,10 @@ export type BuildAppInput = Omit<AppDeps, 'referenceCache' | 'changes'> & {
   changes?: DataChanges | undefined;
   /** The page template; defaults to the built dist/web/index.html. */
   indexHtml?: string | undefined;
+  /** The log (src/server/logger.ts); without it, Fastify's own at config.logLevel. */
+  logger?: FastifyBaseLogger | undefined;
+  /** `npm run dev`: pages from Vite (src/server/dev.ts). */
+  devPages?: DevPages | undefined;
 };
 
 /**
@@ -55,6 +64,8 @@ export function trustProxyOption(
  */
 export async function buildApp({
   indexHtml,
+  logger,
+  devPages,
   changes = createDataChanges(),
   ...input
 }: BuildAppInput): Promise<FastifyInstance> {
@@ -69,7 +80,9 @@ export async function buildApp({
   const answerError = createErrorAnswer(preparation.securityHeadersFor);
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    ...(logger
+      ? { loggerInstance: logger }
+      : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
     // A request (headers and body) must arrive within requestMs, its headers within headersMs,
@@ -129,7 +142,7 @@ export async function buildApp({
   await app.register(manageOrdersRoutes, deps);
   await app.register(manageOutboxRoutes, deps);
   await app.register(manageDiaryRoutes, deps);
-  await app.register(pagesRoutes, { ...deps, indexHtml });
+  await app.register(pagesRoutes, { ...deps, indexHtml, devPages });
 
   return app;
 }

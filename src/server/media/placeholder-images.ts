@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import sharp from 'sharp';
 import type { ClientConfig } from '../../common/client-config.js';
 
 /**
@@ -186,6 +185,9 @@ export async function ensurePlaceholderImages(
   const missing = listImageSpecs(clients, products).filter(
     (s) => !existsSync(join(mediaDir, s.path)),
   );
+  if (missing.length === 0) return created;
+  // Loaded only when a picture is missing: most starts draw nothing, and sharp takes a while to load.
+  const { default: sharp } = await import('sharp');
   const encode = async (spec: ImageSpec) => {
     const file = join(mediaDir, spec.path);
     mkdirSync(dirname(file), { recursive: true });

@@ -1,33 +1,48 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
-export interface CompressedBody {
-  body: Buffer | string;
-  /** The content-encoding header to send, if the body was compressed. */
-  encoding?: 'br' | 'gzip';
+export type PageEncoding = 'br' | 'gzip';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Browsers send a handful of distinct headers: each is parsed once (at most 100 kept). */
+const parsedHeaders = new Map<string, PageEncoding | undefined>();
+
+/** The encoding to send a page in for an Accept-Encoding header: br, else gzip, else none. */
+export function acceptedPageEncoding(acceptEncoding: string | undefined): PageEncoding | undefined {
+  if (acceptEncoding === undefined) return undefined;
+  if (parsedHeaders.has(acceptEncoding)) return parsedHeaders.get(acceptEncoding);
+  const encoding = parseAcceptEncoding(acceptEncoding);
+  if (parsedHeaders.size >= 100) parsedHeaders.clear();
+  parsedHeaders.set(acceptEncoding, encoding);
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): PageEncoding | undefined {
+  const accepted = acceptEncoding
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !/^q=0(\.0*)?$/.test(q?.trim() ?? ''))
+    .map(([name]) => name?.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return undefined;
 }
 
 /**
- * Compresses a page for a browser that accepts it. Pages carry their stylesheets inline (a few
- * tens of KB of text), so compressing them is worth more than it costs: about a millisecond at
- * these settings, and no dependency (docs/decisions/page-speed.md).
+ * Compresses a page in libuv's thread pool, not on the event loop: a page carries its stylesheets
+ * inline (a few tens of KB of text), and compressing it on the loop held every other request
+ * (docs/decisions/page-cache.md). Brotli quality 5 compresses these pages to within a few per
+ * cent of 11, far faster.
  */
-export function compressPage(html: string, acceptEncoding: string | undefined): CompressedBody {
-  const accepted = (acceptEncoding ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => q?.trim() !== 'q=0')
-    .map(([name]) => name?.trim().toLowerCase());
-  if (accepted.includes('br')) {
-    const body = brotliCompressSync(html, {
-      params: {
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        // Quality 5 compresses these pages to within a few per cent of 11, far faster.
-        [constants.BROTLI_PARAM_QUALITY]: 5,
-        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
-      },
-    });
-    return { body, encoding: 'br' };
-  }
-  if (accepted.includes('gzip')) return { body: gzipSync(html, { level: 6 }), encoding: 'gzip' };
-  return { body: html };
+export function compressPageAsync(html: string | Buffer, encoding: PageEncoding): Promise<Buffer> {
+  if (encoding === 'gzip') return gzipAsync(html, { level: 6 });
+  return brotliAsync(html, {
+    params: {
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+    },
+  });
 }

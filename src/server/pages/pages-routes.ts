@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
@@ -6,16 +6,28 @@ import { isKnownPath, isPrivatePath } from '../../common/routes.js';
 import type { ServerConfig } from '../config.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { deferAppScripts, findBootScript } from './app-boot.js';
-import { compressPage } from './compress-page.js';
+import { acceptedPageEncoding, compressPageAsync } from './compress-page.js';
 import { inlineStylesheets, renderPage } from './html.js';
 import { createPageHeads } from './page-heads.js';
+import { createPageCache, matchesEtag, pageBody } from './page-cache.js';
 import { pageData } from './page-data.js';
-import { loadPrerender } from './prerender.js';
+import { loadPrerender, type Prerender } from './prerender.js';
+
+/** `npm run dev`: the template and the prerender come from Vite, per request (src/server/dev.ts). */
+export interface DevPages {
+  template: (url: string) => Promise<string>;
+  prerender: Prerender;
+}
 
 export interface PagesOptions extends AppDeps {
   /** The page template; defaults to the built dist/web/index.html. */
   indexHtml?: string | undefined;
+  /** Set by the dev server: pages from Vite's middleware, never cached. */
+  devPages?: DevPages | undefined;
 }
+
+/** How long a cached page may be served with no change signal (writes made outside the app). */
+const pageCacheMaxAgeMs = 5 * 60_000;
 
 /** Files a browser asks for at the root that we do not have: a plain 404, not the app. */
 const rootFiles = new Set(['robots.txt', 'favicon.ico']);
@@ -64,36 +76,86 @@ function createThemeReader(config: ServerConfig): (client: ClientConfig) => stri
  * any other still gets the app, which shows its not-found screen, with 404.
  */
 export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options) => {
-  const { config, db, indexHtml } = options;
-  const template = indexHtml ?? readIndexTemplate(config);
+  const { config, db, indexHtml, devPages, changes } = options;
+  const template = devPages ? '' : (indexHtml ?? readIndexTemplate(config));
   // Without an injected template (tests) or a prerender bundle, pages go out with an empty #root.
-  const prerender = indexHtml ? undefined : await loadPrerender(config.webDistDir, app.log);
+  const prerender =
+    devPages?.prerender ??
+    (indexHtml ? undefined : await loadPrerender(config.webDistDir, app.log));
   const themeCss = createThemeReader(config);
+  // Pages per client, path and data version, compressed (docs/decisions/page-cache.md); off in
+  // development, where the code behind a page changes under it.
+  const cache = createPageCache({
+    maxBytes: devPages ? 0 : config.pageCacheBytes,
+    maxAgeMs: pageCacheMaxAgeMs,
+    version: (code) => changes.version(code),
+  });
+  const stopListening = changes.onChange((code) => cache.dropClient(code));
+  app.addHook('onClose', async () => stopListening());
 
   const headFor = createPageHeads(config.mediaDir);
 
-  const pageHtml = async (url: string, client: ClientConfig, origin: string): Promise<string> => {
-    const path = url.split('?')[0] ?? '/';
+  /**
+   * The page's HTML, and whether it may be kept: only a page the app knows that found its data.
+   * No query string changes what a page shows today, so it is not part of the key and pages are
+   * rendered without it (a screen that reads one adds that parameter to the key here). The head
+   * names the site's origin (canonical and share links), so the origin is part of the key.
+   */
+  const pageHtml = async (
+    path: string,
+    client: ClientConfig,
+    origin: string,
+  ): Promise<{ html: string; keep: boolean }> => {
     const page = await pageData(db, client, path);
     if (isPrivatePath(path)) page.noindex = true;
-    const appHtml = await prerender?.(url, client, page.queries);
+    const appHtml = await prerender?.(path, client, page.queries);
     const head = await headFor(client, path, page.product, origin);
-    return renderPage(template, client, appHtml, page, themeCss(client), head);
+    const pageTemplate = devPages ? await devPages.template(path) : template;
+    return {
+      html: renderPage(pageTemplate, client, appHtml, page, themeCss(client), head),
+      keep: isKnownPath(path) && !page.queries.some((query) => query.data === null),
+    };
+  };
+
+  /**
+   * The origin and path; outside production also the theme's modification time, as the theme is
+   * read again for every rendered page there so that editing it shows on reload.
+   */
+  const cacheKey = (client: ClientConfig, origin: string, path: string): string => {
+    if (config.env === 'production') return `${origin}\n${path}`;
+    const theme = statSync(join(config.themesDir, `${client.name}.css`), { throwIfNoEntry: false });
+    return `${theme?.mtimeMs ?? 0}\n${origin}\n${path}`;
   };
 
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (rootFiles.has(path.slice(1))) return reply.callNotFound();
+    const client = request.client;
     const origin = `${request.protocol}://${request.host}`;
-    const html = await pageHtml(request.url, request.client, origin);
-    const { body, encoding } = compressPage(html, request.headers['accept-encoding']);
-    if (encoding) reply.header('content-encoding', encoding);
+    const page = await cache.get(client.name, cacheKey(client, origin, path), () =>
+      pageHtml(path, client, origin),
+    );
     if (isPrivatePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
-    return reply
+    reply
       .code(isKnownPath(path) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
-      .type('text/html; charset=utf-8')
-      .send(body);
+      .type('text/html; charset=utf-8');
+    // Vite's page carries an inline script (React refresh's preamble) that the policy refuses;
+    // development only, production pages keep the policy.
+    if (devPages) reply.removeHeader('content-security-policy');
+    if (typeof page === 'string') {
+      // Not kept: compressed for this answer alone, in the thread pool.
+      const encoding = acceptedPageEncoding(request.headers['accept-encoding']);
+      if (!encoding) return reply.send(page);
+      return reply
+        .header('content-encoding', encoding)
+        .send(await compressPageAsync(page, encoding));
+    }
+    reply.header('etag', page.etag);
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    const { body, encoding } = pageBody(page, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body);
   });
 };

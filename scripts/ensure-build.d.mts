@@ -1,0 +1,2 @@
+/** Builds what is missing or stale (scripts/ensure-build.mjs); the names of the builds made. */
+export function ensureBuild(): Promise<string[]>;

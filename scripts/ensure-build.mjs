@@ -1,0 +1,44 @@
+// The production build, made only where its inputs changed (`npm start`, `npm run bench`): the
+// web app (`npm run build`: client, prerender bundle, bundle budget) and the compiled server.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { inputsHash, isStale, root, writeStamp } from './build-inputs.mjs';
+
+/** The build tools are devDependencies: say what to do when they were left out. */
+function requireBuildTools(what) {
+  const installed = ['vite', 'esbuild'].every((name) =>
+    existsSync(join(root, 'node_modules', name)),
+  );
+  if (installed) return;
+  console.error(
+    `Highstreet needs to build ${what}, but the build tools (devDependencies) are not installed.\n` +
+      'Run "npm install" (with dev dependencies), or start from a copy where "npm start" or\n' +
+      '"npm run build && npm run build:server" has already built dist/.',
+  );
+  process.exit(1);
+}
+
+/** Builds what is missing or stale; returns the names of the builds it made. */
+export async function ensureBuild() {
+  const built = [];
+  const webHash = inputsHash('web');
+  if (isStale('web', webHash)) {
+    requireBuildTools('the web app');
+    console.log('Building the web app (client, prerender bundle, bundle budget)…');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+    writeStamp('web', webHash);
+    built.push('web');
+  }
+  const serverHash = inputsHash('server');
+  if (isStale('server', serverHash)) {
+    requireBuildTools('the server');
+    console.log('Compiling the server…');
+    const { buildServer } = await import('./build-server.mjs');
+    await buildServer();
+    writeStamp('server', serverHash);
+    built.push('server');
+  }
+  return built;
+}

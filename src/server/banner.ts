@@ -1,0 +1,33 @@
+import type { ClientRegistry } from './clients/client-registry.js';
+import type { ServerConfig } from './config.js';
+import type { DatabaseKind } from './db/database.js';
+
+/** What `npm start` and `npm run dev` print once listening: where each client's site is. */
+export function runningBanner(
+  config: ServerConfig,
+  dbKind: DatabaseKind,
+  registry: ClientRegistry,
+  imagesCreated: number,
+  mode = '',
+): string {
+  const base = `http://localhost:${config.port}`;
+  const database =
+    dbKind === 'sqlite'
+      ? `SQLite ${config.database.kind === 'sqlite' ? config.database.file : ''}`
+      : 'PostgreSQL';
+  return [
+    '',
+    `Highstreet${mode} is running on ${base} (${database})`,
+    imagesCreated > 0 ? `Drew ${imagesCreated} placeholder images under ${config.mediaDir}` : '',
+    'Open each client:',
+    ...registry.all.map((c) => {
+      const host = c.hostNames.find((h) => h.endsWith('.localhost'));
+      const byHost = host ? `  or  http://${host}:${config.port}/` : '';
+      const preview = config.clientPreview ? `${base}/?client=${c.name}` : '(preview off)';
+      return `  ${c.name.padEnd(5)} ${c.title.padEnd(34)} ${preview}${byHost}`;
+    }),
+    '',
+  ]
+    .filter((l) => l !== '')
+    .join('\n');
+}

@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { acceptedPageEncoding, compressPageAsync, type PageEncoding } from './compress-page.js';
+
+/** One rendered page, kept in every form it is sent in. */
+export interface CachedPage {
+  /** A weak validator of the HTML: the same page sent br, gzip or plain has the same ETag. */
+  etag: string;
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  bytes: number;
+  storedAt: number;
+}
+
+export interface PageCacheOptions {
+  /** The most the cache holds, counting the HTML and both compressed forms; 0 turns it off. */
+  maxBytes: number;
+  /** How long an entry may be served without a change (a safety net for writes made elsewhere). */
+  maxAgeMs: number;
+  /** The client's data version (DataChanges.version): part of every key. */
+  version: (clientCode: string) => number;
+  now?: () => number;
+}
+
+export interface PageCache {
+  /**
+   * The page for this client and path at the client's current data version: from memory, or
+   * rendered by `render` (once, however many requests ask at the same moment) and compressed off
+   * the event loop. `render` says `keep: false` for a page that must not be kept (a not-found
+   * product, an unknown path: anyone can ask for endless such URLs); its HTML comes back as a
+   * string, to be compressed for that one answer.
+   */
+  get(
+    clientCode: string,
+    key: string,
+    render: () => Promise<{ html: string; keep: boolean }>,
+  ): Promise<CachedPage | string>;
+  /** Drops every page of a client (DataChanges.onChange). */
+  dropClient(clientCode: string): void;
+  readonly size: { entries: number; bytes: number };
+}
+
+/** A weak ETag from the HTML (W/: equal for every encoding of the same page). */
+export function pageEtag(html: string | Buffer): string {
+  return `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
+}
+
+/**
+ * Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 13.1.2): the
+ * browser's copy is current, so the answer is a 304.
+ */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch
+    .split(',')
+    .some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(etag));
+}
+
+/** A page compressed both ways, with its ETag. */
+export async function preparePage(html: string, now = Date.now()): Promise<CachedPage> {
+  const [br, gzip] = await Promise.all([
+    compressPageAsync(html, 'br'),
+    compressPageAsync(html, 'gzip'),
+  ]);
+  const body = Buffer.from(html);
+  return {
+    etag: pageEtag(body),
+    html: body,
+    br,
+    gzip,
+    bytes: body.length + br.length + gzip.length,
+    storedAt: now,
+  };
+}
+
+/** The body to send for an Accept-Encoding header, and its content-encoding. */
+export function pageBody(
+  page: CachedPage,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding?: PageEncoding } {
+  const encoding = acceptedPageEncoding(acceptEncoding);
+  if (encoding === 'br') return { body: page.br, encoding };
+  if (encoding === 'gzip') return { body: page.gzip, encoding };
+  return { body: page.html };
+}
+
+/**
+ * Rendered pages per client, path and data version, least recently used first out when the
+ * bytes run over (docs/decisions/page-cache.md). Keys carry the version, so a page rendered
+ * before a change is never served after it, even if it was being rendered while the change came.
+ */
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const now = options.now ?? Date.now;
+  /** Insertion order is use order: a hit moves its entry to the end. */
+  const entries = new Map<string, CachedPage>();
+  const rendering = new Map<string, Promise<CachedPage | string>>();
+  let bytes = 0;
+  const fullKey = (clientCode: string, key: string) =>
+    `${clientCode}\n${options.version(clientCode)}\n${key}`;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+
+  const store = (key: string, page: CachedPage) => {
+    if (page.bytes > options.maxBytes) return;
+    remove(key);
+    entries.set(key, page);
+    bytes += page.bytes;
+    for (const oldest of entries.keys()) {
+      if (bytes <= options.maxBytes) break;
+      remove(oldest);
+    }
+  };
+
+  return {
+    async get(clientCode, key, render) {
+      const cacheKey = fullKey(clientCode, key);
+      const hit = entries.get(cacheKey);
+      if (hit && now() - hit.storedAt <= options.maxAgeMs) {
+        entries.delete(cacheKey);
+        entries.set(cacheKey, hit);
+        return hit;
+      }
+      if (hit) remove(cacheKey);
+      const pending = rendering.get(cacheKey);
+      if (pending) return pending;
+      const job = (async () => {
+        const { html, keep } = await render();
+        if (!keep) return html;
+        const page = await preparePage(html, now());
+        // A change while this page was rendered made a new key; this one is never asked for again.
+        if (options.maxBytes > 0 && fullKey(clientCode, key) === cacheKey) store(cacheKey, page);
+        return page;
+      })();
+      rendering.set(cacheKey, job);
+      try {
+        return await job;
+      } finally {
+        rendering.delete(cacheKey);
+      }
+    },
+    dropClient(clientCode) {
+      const prefix = `${clientCode}\n`;
+      for (const key of [...entries.keys()]) if (key.startsWith(prefix)) remove(key);
+    },
+    get size() {
+      return { entries: entries.size, bytes };
+    },
+  };
+}
