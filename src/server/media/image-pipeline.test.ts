@@ -152,6 +152,11 @@ describe('image pipeline', () => {
     expect(error.statusCode).toBe(415);
     expect(error.message).toMatch(/^SVG drawings are not accepted \(they can carry scripts\)/);
     expect(readdirSync(dir)).toEqual([]);
+    // Without a size sharp cannot read it at all; still named as SVG.
+    const bare = Buffer.from(
+      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>',
+    );
+    expect((await refusal(inspectUpload(bare))).message).toMatch(/^SVG drawings/);
   });
 
   it('refuses huge dimensions (a decompression bomb) from the header, without decoding', async () => {

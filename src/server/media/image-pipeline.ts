@@ -47,6 +47,18 @@ function acceptedFormat(meta: Metadata): boolean {
   return meta.format === 'heif' && meta.compression === 'av1';
 }
 
+const svgMessage = `SVG drawings are not accepted (they can carry scripts); upload a ${ACCEPTED} picture.`;
+
+/** Text starting like XML or SVG markup (after any byte-order mark and spaces) with an <svg> element. */
+function looksLikeSvg(data: Buffer): boolean {
+  const head = data
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return head.startsWith('<') && /<svg[\s>]/i.test(head);
+}
+
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
 }
@@ -74,6 +86,8 @@ export async function inspectUpload(
       `The picture is ${megabytes(data.length)}; the largest accepted is ${megabytes(limits.maxBytes)}.`,
     );
   }
+  // An SVG sharp cannot size is still an SVG: say so rather than "not a picture".
+  if (looksLikeSvg(data)) throw new AppError(415, svgMessage);
   let meta: Metadata;
   try {
     // Header only: the pixel limit is checked below with a clearer message than sharp's.
@@ -81,12 +95,7 @@ export async function inspectUpload(
   } catch {
     throw new AppError(415, `This file is not a picture; upload a ${ACCEPTED} file.`);
   }
-  if (meta.format === 'svg') {
-    throw new AppError(
-      415,
-      `SVG drawings are not accepted (they can carry scripts); upload a ${ACCEPTED} picture.`,
-    );
-  }
+  if (meta.format === 'svg') throw new AppError(415, svgMessage);
   if (!acceptedFormat(meta)) {
     throw new AppError(
       415,
