@@ -4,7 +4,7 @@ import type { Product } from '../../common/catalogue.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { signInAs, type OwnerSession } from '../../../tests/support/owner-session.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
-import type { ManagedProduct } from './manage-products-routes.js';
+import type { ManagedProduct } from '../../common/manage-products.js';
 
 function multipart(data: Buffer, filename: string, type: string) {
   const boundary = '----highstreet-test-boundary';

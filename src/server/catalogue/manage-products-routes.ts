@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import type { ManagedProduct } from '../../common/manage-products.js';
 import { productCategories } from '../../common/routes.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
@@ -25,18 +26,6 @@ const visibilitySchema = z.object({ hidden: z.boolean('hidden is true or false')
 const reorderSchema = z.object({
   ids: z.array(z.number().int().positive()).min(1, 'ids lists the products in their new order'),
 });
-
-export interface ManagedProduct {
-  id: number;
-  title: string;
-  price: number;
-  category: string;
-  blurb: string;
-  hidden: boolean;
-  sortOrder: number;
-  version: number;
-  picture: string;
-}
 
 /**
  * The owner's catalogue (/api/manage/products): list (hidden ones too), edit with a version
