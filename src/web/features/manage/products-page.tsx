@@ -164,7 +164,7 @@ export default function ProductsPage() {
       {products.data && products.data.length > 0 && (
         <ul className="manage__cards">
           {products.data.map((product) => (
-            <ProductForm key={`${product.id}-${product.version}`} product={product} />
+            <ProductForm key={product.id} product={product} />
           ))}
         </ul>
       )}
