@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Product } from '../../common/catalogue.js';
+import { applySeed, readSeed } from '../db/seed.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { signInAs, type OwnerSession } from '../../../tests/support/owner-session.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
@@ -80,6 +82,20 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
       .where('action', '=', 'product.edit')
       .execute();
     expect(audit).toHaveLength(1);
+  });
+
+  it('keeps the owner’s edit when the seed is applied again (a restart)', async () => {
+    const [first] = await list(se);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/manage/products/${first!.id}`,
+      headers: se.headers,
+      payload: { ...first!, title: 'Kept across restarts', version: first!.version },
+    });
+    expect(res.statusCode).toBe(200);
+    await applySeed(t.handle.db, readSeed(join(import.meta.dirname, '../../../seed')));
+    const after = (await list(se)).find((p) => p.id === first!.id);
+    expect(after).toMatchObject({ title: 'Kept across restarts' });
   });
 
   it('refuses a bad edit with a message naming the field', async () => {
