@@ -98,6 +98,20 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
     expect(after).toMatchObject({ title: 'Kept across restarts' });
   });
 
+  it('adds a product, hidden until the owner shows it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/manage/products',
+      headers: se.headers,
+      payload: { title: 'New tub', price: 999, category: 'oasis', blurb: '<p>New</p>' },
+    });
+    expect(res.statusCode).toBe(201);
+    const added = res.json<ManagedProduct>();
+    expect(added).toMatchObject({ title: 'New tub', hidden: true, version: 1 });
+    expect((await list(se)).map((p) => p.id)).toContain(added.id);
+    expect((await publicProduct(added.id)).statusCode).toBe(404);
+  });
+
   it('refuses a bad edit with a message naming the field', async () => {
     const [first] = await list(se);
     const res = await t.app.inject({
@@ -141,7 +155,7 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
   });
 
   it('uploads a cover picture through the pipeline and serves it; refuses an SVG', async () => {
-    const [first] = await list(se);
+    const first = (await list(se)).find((p) => !p.hidden);
     const jpeg = await sharp({
       create: { width: 900, height: 600, channels: 3, background: '#3a6' },
     })

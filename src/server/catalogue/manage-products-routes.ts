@@ -81,6 +81,39 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     return { products };
   });
 
+  // A new product starts hidden: the owner shows it once it has its picture.
+  app.post('/api/manage/products', async (request, reply): Promise<ManagedProduct> => {
+    const add = parseRequest(editSchema.omit({ version: true }), request.body ?? {}, 'product');
+    const { clientCode } = request.owner;
+    const id = await db.transaction().execute(async (trx) => {
+      const top = await trx
+        .selectFrom('products')
+        .select((eb) => [eb.fn.max('id').as('id'), eb.fn.max('sort_order').as('sort')])
+        .where('client_code', '=', clientCode)
+        .executeTakeFirst();
+      const next = Number(top?.id ?? 0) + 1;
+      await trx
+        .insertInto('products')
+        .values({
+          client_code: clientCode,
+          id: next,
+          title: add.title,
+          price: add.price,
+          category: add.category,
+          blurb: add.blurb,
+          picture_count: 0,
+          hidden: 1,
+          sort_order: Number(top?.sort ?? 0) + 1,
+        })
+        .execute();
+      return next;
+    });
+    await recordAudit(deps, request.owner, 'product.add', { id, title: add.title });
+    deps.changes.clientChanged(clientCode);
+    reply.code(201);
+    return view(clientCode, id);
+  });
+
   app.put('/api/manage/products/:id', async (request): Promise<ManagedProduct> => {
     const { id } = parseRequest(idParams, request.params, 'product id');
     const edit = parseRequest(editSchema, request.body ?? {}, 'product');
