@@ -15,6 +15,18 @@ export const productSchema = z.object({
   /** The cover picture: {pictureLocation}/pics/{id}/cover.jpeg. */
   picture: z.string(),
   listingPictures: z.array(z.string()),
+  /**
+   * An owner-uploaded cover (issue 19): files at `${path}-${w}.${avif|webp|jpeg}` for each width;
+   * `picture` is then its largest JPEG.
+   */
+  pictureSet: z.optional(
+    z.object({
+      path: z.string(),
+      width: z.number(),
+      height: z.number(),
+      widths: z.array(z.number()),
+    }),
+  ),
 });
 export type Product = z.infer<typeof productSchema>;
 

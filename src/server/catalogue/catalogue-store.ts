@@ -1,33 +1,48 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import type { ProductCategory } from '../../common/routes.js';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { sanitiseBlurb } from '../kernel/sanitise-html.js';
+import type { StoredPicture } from '../media/image-pipeline.js';
+
+/** The uploaded cover picture stored on the row, if any. */
+export function coverOf(row: Pick<ProductsTable, 'cover_picture'>): StoredPicture | undefined {
+  return row.cover_picture ? (JSON.parse(row.cover_picture) as StoredPicture) : undefined;
+}
 
 /** What the API and the prerendered page give out for a product; the blurb is sanitised HTML. */
-export async function toProduct(row: ProductsTable, client: ClientConfig): Promise<Product> {
+export async function toProduct(
+  row: Selectable<ProductsTable>,
+  client: ClientConfig,
+): Promise<Product> {
   const base = `${client.pictureLocation}/pics/${row.id}`;
+  const cover = coverOf(row);
   return {
     id: row.id,
     title: row.title,
     price: row.price,
     category: row.category,
     blurb: await sanitiseBlurb(row.blurb),
-    picture: `${base}/cover.jpeg`,
+    picture: cover ? `${cover.path}-${cover.width}.jpeg` : `${base}/cover.jpeg`,
+    ...(cover ? { pictureSet: cover } : {}),
     listingPictures: Array.from({ length: row.picture_count }, (_, i) => `${base}/${i + 1}.jpeg`),
   };
 }
 
-/** The client's products, in one category or all, in id order. */
+/** The client's visible products, in one category or all, in the owner's order (then id). */
 export async function listProducts(
   db: Kysely<Database>,
   client: ClientConfig,
   category: ProductCategory | undefined,
 ): Promise<Product[]> {
-  let query = db.selectFrom('products').selectAll().where('client_code', '=', client.name);
+  let query = db
+    .selectFrom('products')
+    .selectAll()
+    .where('client_code', '=', client.name)
+    .where('hidden', '=', 0);
   if (category) query = query.where('category', '=', category);
-  const rows = await query.orderBy('id').execute();
+  const rows = await query.orderBy('sort_order').orderBy('id').execute();
   return Promise.all(rows.map((row) => toProduct(row, client)));
 }
 
@@ -42,6 +57,7 @@ export async function findProduct(
     .selectAll()
     .where('client_code', '=', client.name)
     .where('id', '=', id)
+    .where('hidden', '=', 0)
     .executeTakeFirst();
   return row && (await toProduct(row, client));
 }

@@ -19,6 +19,14 @@ export interface ProductsTable {
   category: string;
   blurb: string;
   picture_count: number;
+  /** 1 when the owner has hidden the product from the site (issue 19). */
+  hidden: Generated<number>;
+  /** The owner's order; the site lists by sort_order, then id. */
+  sort_order: Generated<number>;
+  /** Raised on every owner edit; an edit naming an older version is refused (409). */
+  version: Generated<number>;
+  /** JSON of the uploaded cover (media/image-pipeline StoredPicture), or null for the seed picture. */
+  cover_picture: string | null;
 }
 
 export interface ReviewsTable {

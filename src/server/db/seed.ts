@@ -114,15 +114,8 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
       await trx
         .insertInto('products')
         .values(row)
-        .onConflict((oc) =>
-          oc.columns(['client_code', 'id']).doUpdateSet({
-            title: row.title,
-            price: row.price,
-            category: row.category,
-            blurb: row.blurb,
-            picture_count: row.picture_count,
-          }),
-        )
+        // Owners edit products (issue 19): the seed only adds the ones the database lacks.
+        .onConflict((oc) => oc.columns(['client_code', 'id']).doNothing())
         .execute();
     }
 

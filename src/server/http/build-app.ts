@@ -9,6 +9,7 @@ import type { ClientConfig } from '../../common/client-config.js';
 import { bookingRoutes } from '../booking/booking-routes.js';
 import { manageDiaryRoutes } from '../booking/manage-diary-routes.js';
 import { catalogueRoutes } from '../catalogue/catalogue-routes.js';
+import { manageProductsRoutes } from '../catalogue/manage-products-routes.js';
 import { clientsRoutes } from '../clients/clients-routes.js';
 import { diagnosticsRoutes } from '../diagnostics/diagnostics-routes.js';
 import type { ServerConfig } from '../config.js';
@@ -142,6 +143,7 @@ export async function buildApp({
   await app.register(manageOrdersRoutes, deps);
   await app.register(manageOutboxRoutes, deps);
   await app.register(manageDiaryRoutes, deps);
+  await app.register(manageProductsRoutes, deps);
   await app.register(pagesRoutes, { ...deps, indexHtml, devPages });
 
   return app;

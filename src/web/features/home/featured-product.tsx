@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatPounds, toPounds } from '@common/money';
+import { ProductImage } from '@/components/product-image';
 import { useClient } from '@/lib/client-context';
 import { productQuery } from '@/lib/product-query';
 import { withQueryClient } from '@/lib/query-provider';
@@ -16,12 +17,10 @@ export function FeaturedProduct({ productId }: { productId: number }) {
       <h2 id="featured-product-heading">Featured product</h2>
       {product.data ? (
         <div className="featured-product__card">
-          <img
-            src={product.data.picture}
+          <ProductImage
+            product={product.data}
             alt={product.data.title}
-            width={800}
-            height={600}
-            loading="lazy"
+            sizes="(min-width: 64rem) 30rem, 100vw"
           />
           <div className="featured-product__text">
             <h3>{product.data.title}</h3>

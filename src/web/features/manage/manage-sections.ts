@@ -20,6 +20,12 @@ export const manageSections: ManageSection[] = [
     load: () => import('./orders-page'),
   },
   {
+    path: 'products',
+    label: 'Products',
+    description: 'Your catalogue: change titles, prices and pictures, hide or show products.',
+    load: () => import('./products-page'),
+  },
+  {
     path: 'outbox',
     label: 'E-mails',
     description: 'What the site has e-mailed for you, and anything that did not arrive.',

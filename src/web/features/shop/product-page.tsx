@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import type { Product } from '@common/catalogue';
 import { useProduct } from './product-queries';
+import { ProductImage } from '@/components/product-image';
 import { ProductPrice } from './components/product-price';
 import { ProductDescription } from './components/product-description';
 import { PurchasePanel } from './components/purchase-panel';
@@ -11,21 +12,36 @@ import { withQueryClient } from '@/lib/query-provider';
 
 /** The product's pictures: one large, with thumbnail buttons that choose which is large. */
 function Gallery({ product }: { product: Product }) {
-  const pictures = product.listingPictures.length ? product.listingPictures : [product.picture];
+  // An owner-uploaded cover comes first, ahead of the listing pictures.
+  const pictures = product.pictureSet
+    ? [product.picture, ...product.listingPictures]
+    : product.listingPictures.length
+      ? product.listingPictures
+      : [product.picture];
   const [shown, setShown] = useState(0);
   const current = Math.min(shown, pictures.length - 1);
   const describe = (index: number) =>
     `${product.title}, picture ${index + 1} of ${pictures.length}`;
   return (
     <div className="product-gallery">
-      <img
-        className="product-gallery-main"
-        src={pictures[current]}
-        alt={describe(current)}
-        width={800}
-        height={600}
-        decoding="async"
-      />
+      {product.pictureSet && current === 0 ? (
+        <ProductImage
+          product={product}
+          className="product-gallery-main"
+          alt={describe(current)}
+          sizes="(min-width: 64rem) 40rem, 100vw"
+          loading="eager"
+        />
+      ) : (
+        <img
+          className="product-gallery-main"
+          src={pictures[current]}
+          alt={describe(current)}
+          width={800}
+          height={600}
+          decoding="async"
+        />
+      )}
       {pictures.length > 1 && (
         <ul className="product-gallery-thumbs" aria-label="Choose a picture">
           {pictures.map((src, index) => (

@@ -1,18 +1,17 @@
 import { Link } from 'react-router';
 import type { Product } from '@common/catalogue';
+import { ProductImage } from '@/components/product-image';
 import { ProductPrice } from './product-price';
 
 /** A list card: picture, title, price and View Details (spec section 2). */
 export function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
   return (
     <article className="product-card">
-      <img
-        src={product.picture}
+      <ProductImage
+        product={product}
         alt=""
-        width={800}
-        height={600}
+        sizes="(min-width: 64rem) 20rem, (min-width: 40rem) 45vw, 100vw"
         loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
       />
       <div className="product-card-body">
         <h2>{product.title}</h2>

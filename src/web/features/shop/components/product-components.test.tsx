@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { clientConfigSchema, type ClientConfig } from '@common/client-config';
 import { ClientContext } from '@/lib/client-context';
 import type { Product } from '@common/catalogue';
+import { ProductCard } from './product-card';
 import { ProductDescription } from './product-description';
 import { ProductPrice } from './product-price';
 import { PurchasePanel } from './purchase-panel';
@@ -95,5 +96,47 @@ describe('ProductPrice', () => {
     expect(grocer.pricesInPence).toBe(true);
     renderAs(grocer, <ProductPrice product={{ ...hotTub, price: 799 }} />);
     expect(screen.getByText('£7.99')).toBeTruthy();
+  });
+});
+
+describe('ProductCard pictures', () => {
+  it('offers an uploaded cover as AVIF, WebP and JPEG in every stored width, with its size', () => {
+    const uploaded: Product = {
+      ...hotTub,
+      picture: '/media/SE/uploads/p2-abc-900.jpeg',
+      pictureSet: {
+        path: '/media/SE/uploads/p2-abc',
+        width: 900,
+        height: 600,
+        widths: [320, 640, 900],
+      },
+    };
+    const { container } = renderAs(
+      seedClient('SE'),
+      <ProductCard product={uploaded} eager={false} />,
+    );
+    const sources = [...container.querySelectorAll('picture source')];
+    expect(sources.map((s) => [s.getAttribute('type'), s.getAttribute('srcset')])).toEqual([
+      [
+        'image/avif',
+        '/media/SE/uploads/p2-abc-320.avif 320w, /media/SE/uploads/p2-abc-640.avif 640w, /media/SE/uploads/p2-abc-900.avif 900w',
+      ],
+      [
+        'image/webp',
+        '/media/SE/uploads/p2-abc-320.webp 320w, /media/SE/uploads/p2-abc-640.webp 640w, /media/SE/uploads/p2-abc-900.webp 900w',
+      ],
+    ]);
+    const img = container.querySelector('picture img')!;
+    expect(img.getAttribute('src')).toBe('/media/SE/uploads/p2-abc-900.jpeg');
+    expect(img.getAttribute('srcset')).toContain('/media/SE/uploads/p2-abc-320.jpeg 320w');
+    expect(img.getAttribute('sizes')).toBeTruthy();
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['900', '600']);
+  });
+
+  it('keeps a seed picture as one sized JPEG', () => {
+    const { container } = renderAs(seedClient('SE'), <ProductCard product={hotTub} eager />);
+    expect(container.querySelector('picture')).toBeNull();
+    const img = container.querySelector('img')!;
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['800', '600']);
   });
 });

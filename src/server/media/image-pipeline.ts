@@ -1,0 +1,192 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
+import { AppError } from '../kernel/errors.js';
+
+/**
+ * The upload pipeline for owners' pictures: a file is judged by its content (never its name or
+ * the browser's type), refused when too large in bytes or pixels, then decoded once, turned
+ * upright by its EXIF orientation and re-encoded without any metadata (camera, location, ICC
+ * profile) in several widths and in AVIF, WebP and JPEG.
+ */
+export interface ImageLimits {
+  /** Largest accepted file, in bytes. */
+  maxBytes: number;
+  /** Largest accepted picture, in pixels (width × height); also sharp's limitInputPixels. */
+  maxPixels: number;
+}
+
+export const DEFAULT_IMAGE_LIMITS: ImageLimits = {
+  maxBytes: 10 * 1024 * 1024,
+  maxPixels: 40_000_000,
+};
+
+/** The widths a picture is stored in (only those smaller than the picture, never upscaled). */
+export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+
+export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+/** What the pipeline stored: files at `${path}-${width}.${format}` for every width and format. */
+export interface StoredPicture {
+  /** Media path without width and extension, e.g. `/media/SE/uploads/p7-abc123`. */
+  path: string;
+  /** Size of the upright picture at its largest stored width. */
+  width: number;
+  height: number;
+  /** The stored widths, ascending; the last equals `width`. */
+  widths: number[];
+}
+
+const ACCEPTED = 'JPEG, PNG, WebP or AVIF';
+
+/** The accepted source formats as sharp names them (AVIF is `heif` with AV1 compression). */
+function acceptedFormat(meta: Metadata): boolean {
+  if (meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp') return true;
+  return meta.format === 'heif' && meta.compression === 'av1';
+}
+
+const svgMessage = `SVG drawings are not accepted (they can carry scripts); upload a ${ACCEPTED} picture.`;
+
+/** Text starting like XML or SVG markup (after any byte-order mark and spaces) with an <svg> element. */
+function looksLikeSvg(data: Buffer): boolean {
+  const head = data
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return head.startsWith('<') && /<svg[\s>]/i.test(head);
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+}
+
+/** The widths to store for a picture `width` pixels wide: the standard ones below it, plus itself when smaller than the largest. */
+export function widthsFor(width: number): number[] {
+  const widths: number[] = IMAGE_WIDTHS.filter((w) => w < width);
+  const top = Math.min(width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] ?? width);
+  if (!widths.includes(top)) widths.push(top);
+  return widths;
+}
+
+/**
+ * Checks an upload by its content and answers its format and upright size; throws an AppError
+ * (400/413/415) with a message an owner can act on.
+ */
+export async function inspectUpload(
+  data: Buffer,
+  limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+): Promise<{ format: string; width: number; height: number }> {
+  if (data.length === 0) throw new AppError(400, 'The file is empty; choose a picture to upload.');
+  if (data.length > limits.maxBytes) {
+    throw new AppError(
+      413,
+      `The picture is ${megabytes(data.length)}; the largest accepted is ${megabytes(limits.maxBytes)}.`,
+    );
+  }
+  // An SVG sharp cannot size is still an SVG: say so rather than "not a picture".
+  if (looksLikeSvg(data)) throw new AppError(415, svgMessage);
+  let meta: Metadata;
+  try {
+    // Header only: the pixel limit is checked below with a clearer message than sharp's.
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError(415, `This file is not a picture; upload a ${ACCEPTED} file.`);
+  }
+  if (meta.format === 'svg') throw new AppError(415, svgMessage);
+  if (!acceptedFormat(meta)) {
+    throw new AppError(
+      415,
+      `This file is a ${meta.format.toUpperCase()} picture, which is not accepted; upload a ${ACCEPTED} picture.`,
+    );
+  }
+  const width = meta.autoOrient?.width ?? meta.width;
+  const height = meta.autoOrient?.height ?? meta.height;
+  if (!width || !height) throw new AppError(400, 'The picture has no size; it may be damaged.');
+  if (width * height > limits.maxPixels) {
+    throw new AppError(
+      413,
+      `The picture is ${width} × ${height} pixels; the largest accepted is ${Math.round(limits.maxPixels / 1_000_000)} megapixels.`,
+    );
+  }
+  return { format: meta.format, width, height };
+}
+
+function encode(image: Sharp, format: ImageFormat): Sharp {
+  switch (format) {
+    case 'avif':
+      // Low effort: encoding AVIF is the slow step, and these are web pictures.
+      return image.avif({ quality: 55, effort: 2 });
+    case 'webp':
+      return image.webp({ quality: 78 });
+    case 'jpeg':
+      return image.jpeg({ quality: 80, mozjpeg: true });
+  }
+}
+
+/**
+ * Checks, re-encodes and stores an upload under `mediaDir/folder/` as
+ * `${name}-${width}.${avif|webp|jpeg}`. `folder` is the client's media folder plus a
+ * sub-folder (e.g. `SE/uploads`) and `name` a server-made file stem; neither comes from the
+ * upload. Files are written to a temporary folder and moved into place only when all succeeded.
+ */
+export async function storeUpload(
+  data: Buffer,
+  target: { mediaDir: string; folder: string; name: string },
+  limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+): Promise<StoredPicture> {
+  if (!/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(target.folder)) {
+    throw new Error(`Unsafe media folder ${target.folder}`);
+  }
+  if (!/^[a-z0-9-]+$/.test(target.name)) throw new Error(`Unsafe media name ${target.name}`);
+  const { width } = await inspectUpload(data, limits);
+
+  // failOn 'warning': a truncated or corrupt file is refused rather than stored half grey.
+  const source = sharp(data, { limitInputPixels: limits.maxPixels, failOn: 'warning' }).rotate();
+  let upright: { data: Buffer; info: OutputInfo };
+  try {
+    // Decoded once to raw pixels; every width and format is made from these.
+    upright = await source.raw().toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new AppError(400, 'The picture file is damaged or incomplete; try uploading it again.');
+  }
+  const { info } = upright;
+  const base = sharp(upright.data, {
+    raw: { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 },
+    limitInputPixels: limits.maxPixels,
+  });
+  const widths = widthsFor(width);
+
+  const dir = join(target.mediaDir, target.folder);
+  const temp = join(dir, `.${target.name}.tmp`);
+  await mkdir(temp, { recursive: true });
+  let height = 0;
+  try {
+    for (const w of widths) {
+      for (const format of IMAGE_FORMATS) {
+        const { data: out, info } = await encode(
+          base.clone().resize({ width: w, withoutEnlargement: true }),
+          format,
+        ).toBuffer({ resolveWithObject: true });
+        if (w === widths[widths.length - 1]) height = info.height;
+        await writeFile(join(temp, `${target.name}-${w}.${format}`), out);
+      }
+    }
+    for (const w of widths) {
+      for (const format of IMAGE_FORMATS) {
+        const file = `${target.name}-${w}.${format}`;
+        await rename(join(temp, file), join(dir, file));
+      }
+    }
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+  return {
+    path: `/media/${target.folder}/${target.name}`,
+    width: widths[widths.length - 1] ?? width,
+    height,
+    widths,
+  };
+}
