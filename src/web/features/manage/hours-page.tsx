@@ -251,7 +251,7 @@ export default function HoursPage() {
       <PageHeading title="Hours">Opening hours</PageHeading>
       {rules.isPending && screenLoading}
       {rules.isError && <p role="alert">The hours could not be loaded. Please try again.</p>}
-      {rules.data && <HoursForm key={rules.data.version} saved={rules.data} />}
+      {rules.data && <HoursForm saved={rules.data} />}
     </section>
   );
 }
