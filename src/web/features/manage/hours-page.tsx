@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { BookingRules, VersionedBookingRules } from '@common/booking-rules';
-import { weekdays, type Weekday } from '@common/client-config';
+import type { Weekday } from '@common/client-config';
 import { PageHeading } from '@/components/page-heading';
 import { screenLoading } from '@/components/screen-loading';
 import { ApiError } from '@/lib/api-client';
@@ -16,7 +16,9 @@ const dayNames: Record<Weekday, string> = {
   fri: 'Friday',
   sat: 'Saturday',
 };
-const weekOrder: Weekday[] = [...weekdays.filter((d) => d !== 'sun'), 'sun'];
+// Written out, not taken from client-config: importing that module at run time would pull its
+// zod schemas into the chunk every visitor form shares.
+const weekOrder: Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
 type NumberRule = 'capacity' | 'leadMinutes' | 'horizonDays' | 'bufferMinutes' | 'slotStepMinutes';
 const numberRules: { key: NumberRule; label: string }[] = [
