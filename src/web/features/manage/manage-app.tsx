@@ -8,7 +8,7 @@ import { withQueryClient } from '@/lib/query-provider';
 import { useSessionStore } from '@/lib/session-store';
 import { ManageHome } from './manage-home';
 import { fetchMe, meQueryKey, signOut } from './manage-api';
-import { manageSections } from './manage-sections';
+import { sectionsFor } from './manage-sections';
 import './manage.css';
 
 function ManageNotFound() {
@@ -31,11 +31,12 @@ function ManageApp() {
   // Link with aria-current rather than NavLink: NavLink's code would join every visitor's first load.
   const { pathname } = useLocation();
   const queries = useQueryClient();
+  const sections = useMemo(() => sectionsFor(client), [client]);
   const me = useQuery({ queryKey: meQueryKey, queryFn: fetchMe, retry: false, staleTime: 300_000 });
   const routes = useMemo<RouteObject[]>(
     () => [
-      { index: true, element: <ManageHome sections={manageSections} /> },
-      ...manageSections.map((section) => {
+      { index: true, element: <ManageHome sections={sections} /> },
+      ...sections.map((section) => {
         const Screen = lazy(section.load);
         return {
           path: section.path,
@@ -48,7 +49,7 @@ function ManageApp() {
       }),
       { path: '*', element: <ManageNotFound /> },
     ],
-    [],
+    [sections],
   );
   const screen = useRoutes(routes);
 
@@ -76,7 +77,7 @@ function ManageApp() {
         </p>
         <nav aria-label="Back office">
           <ul className="manage__nav">
-            {manageSections.map((section) => (
+            {sections.map((section) => (
               <li key={section.path}>
                 <Link
                   to={`${routeTable.manage}/${section.path}`}

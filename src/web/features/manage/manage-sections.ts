@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { ClientConfig } from '@common/client-config';
 
 /**
  * The back office's screens, in the order of its menu: each is a path under /manage, a label, a
@@ -10,14 +11,41 @@ export interface ManageSection {
   label: string;
   description: string;
   load: () => Promise<{ default: ComponentType }>;
+  /** Whether this client's back office has the screen (no diary for a shop without booking). */
+  shownFor?: (client: ClientConfig) => boolean;
 }
 
+const books = (client: ClientConfig) => client.booking !== undefined;
+
 export const manageSections: ManageSection[] = [
+  {
+    path: 'diary',
+    label: 'Diary',
+    description:
+      "Today's bookings first, a day or a week at a time; cancel, or add a phone booking.",
+    load: () => import('./diary-page'),
+    shownFor: books,
+  },
+  {
+    path: 'hours',
+    label: 'Hours',
+    description: 'Opening hours with breaks, closed days, and how bookings can be made.',
+    load: () => import('./hours-page'),
+    shownFor: books,
+  },
+  {
+    path: 'treatments',
+    label: 'Treatments',
+    description: 'Categories and treatments: prices, durations, their order, and what is offered.',
+    load: () => import('./treatments-page'),
+    shownFor: books,
+  },
   {
     path: 'orders',
     label: 'Orders',
     description: 'Orders from the shop, newest first: call the customer, mark them done.',
     load: () => import('./orders-page'),
+    shownFor: (client) => client.usesCart,
   },
   {
     path: 'products',
@@ -38,3 +66,8 @@ export const manageSections: ManageSection[] = [
     load: () => import('./audit-page'),
   },
 ];
+
+/** The screens this client's back office shows, in menu order. */
+export function sectionsFor(client: ClientConfig): ManageSection[] {
+  return manageSections.filter((section) => section.shownFor?.(client) ?? true);
+}
