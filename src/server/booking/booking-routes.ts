@@ -12,6 +12,7 @@ import { AppError, parseRequest } from '../kernel/errors.js';
 import { cachedJsonAnswer } from '../kernel/reference-cache.js';
 import type { BookingRules } from '../../common/booking-rules.js';
 import type { ClientConfig } from '../../common/client-config.js';
+import { siteOrigin } from '../owners/site-origin.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import { createBooking, findAvailableTimes, requireBookingEnabled } from './booking-service.js';
 import { listCategories, listTreatments } from './booking-store.js';
@@ -32,8 +33,9 @@ export interface BookingRoutesOptions extends AppDeps {
  */
 export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   app,
-  { db, dbKind, config, referenceCache, now = () => new Date() },
+  { db, dbKind, config, referenceCache, registry, now = () => new Date() },
 ) => {
+  const production = config.env === 'production';
   /** The owner's rules, cached per client and dropped when the client's data changes. */
   const cachedRules = async (client: ClientConfig): Promise<BookingRules> => {
     requireBookingEnabled(client);
@@ -98,7 +100,20 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       await formLimits(request, reply, request.client);
       const body = parseRequest(createBookingRequestSchema, request.body ?? {}, 'booking');
       const data = await createBooking(
-        { db, dbKind, client: request.client, mailFrom: config.mailFrom, now: now(), rules },
+        {
+          db,
+          dbKind,
+          client: request.client,
+          mailFrom: config.mailFrom,
+          now: now(),
+          rules,
+          origin: siteOrigin(request.client, {
+            production,
+            port: config.port,
+            registry,
+            requestHost: request.host,
+          }),
+        },
         body,
       );
       return { data };
