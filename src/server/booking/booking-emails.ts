@@ -203,3 +203,136 @@ export function renderCancellationEmail(
     idempotencyKey: `booking-${booking.id}-cancelled`,
   };
 }
+
+/** What the e-mails about a visitor's own change (issue 17) tell both sides. */
+export interface VisitorChange {
+  kind: 'moved' | 'cancelled';
+  id: number;
+  reference: string;
+  sequence: number;
+  date: string;
+  start: string;
+  /** For a move: where it was. */
+  previous?: { date: string; start: string } | undefined;
+  customerName: string;
+  customerEmail: string;
+  treatmentNames: string[];
+  manageUrl?: string | undefined;
+}
+
+/**
+ * The e-mails when the visitor moves or cancels through the manage link: to the customer (with
+ * the updated or cancelling calendar part) and to the business (reply goes to the customer).
+ */
+export function renderVisitorChangeEmails(
+  change: VisitorChange,
+  client: ClientConfig,
+  mailFrom: string,
+  ical: OutgoingMessage['ical'],
+): [OutgoingMessage, OutgoingMessage] {
+  const from = clientSender(client.title, mailFrom);
+  const when = `${formatLongDate(change.date)} at ${change.start}`;
+  const was = change.previous
+    ? `${formatLongDate(change.previous.date)} at ${change.previous.start}`
+    : '';
+  const treatments = change.treatmentNames.join(', ');
+  const customerText =
+    change.kind === 'moved'
+      ? [
+          `Dear ${change.customerName},`,
+          '',
+          `Your booking ${change.reference} for ${treatments} at ${client.title} has moved from ${was} to ${when}.`,
+          ...(change.manageUrl ? ['', `To move or cancel it again: ${change.manageUrl}`] : []),
+        ]
+      : [
+          `Dear ${change.customerName},`,
+          '',
+          `Your booking ${change.reference} for ${treatments} at ${client.title} on ${when} is cancelled, as you asked.`,
+        ];
+  customerText.push('', client.title, client.address);
+  const businessText =
+    change.kind === 'moved'
+      ? `${change.customerName} moved booking ${change.reference} (${treatments}) from ${was} to ${when}.`
+      : `${change.customerName} cancelled booking ${change.reference} (${treatments}) on ${when}.`;
+  const key = `booking-${change.id}-${change.kind}-${change.sequence}`;
+  const asHtml = (lines: string[]) =>
+    lines
+      .filter((line) => line !== '')
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join('\n');
+  const subjectWhat = change.kind === 'moved' ? `moved to ${when}` : `cancelled (${when})`;
+  return [
+    {
+      clientCode: client.name,
+      templateId: `booking-visitor-${change.kind}`,
+      from,
+      to: change.customerEmail,
+      replyTo: client.email,
+      subject: `Your booking ${change.reference} at ${client.title} is ${subjectWhat}`,
+      html: asHtml(customerText),
+      text: customerText.join('\n'),
+      idempotencyKey: `${key}-customer`,
+      ical,
+    },
+    {
+      clientCode: client.name,
+      templateId: `booking-visitor-${change.kind}-business`,
+      from,
+      to: client.email,
+      replyTo: change.customerEmail,
+      subject: `Booking ${change.reference} (#${change.id}) ${subjectWhat} by ${change.customerName}`,
+      html: asHtml([businessText]),
+      text: businessText,
+      idempotencyKey: `${key}-business`,
+    },
+  ];
+}
+
+/** The reminder a set time before the appointment (issue 17). */
+export function renderReminderEmail(
+  booking: {
+    id: number;
+    reference: string;
+    sequence: number;
+    date: string;
+    start: string;
+    customerName: string;
+    customerEmail: string;
+    treatmentNames: string[];
+  },
+  client: ClientConfig,
+  mailFrom: string,
+  notBefore: Date,
+): OutgoingMessage {
+  const when = `${formatLongDate(booking.date)} at ${booking.start}`;
+  const lines = [
+    `Dear ${booking.customerName},`,
+    '',
+    `A reminder of your booking ${booking.reference} for ${booking.treatmentNames.join(', ')} at ${client.title} on ${when}.`,
+    '',
+    `If you cannot come, please let us know: ${client.email}${client.telephoneNo ? ` or ${client.telephoneNo}` : ''}.`,
+    '',
+    client.title,
+    client.address,
+  ];
+  return {
+    clientCode: client.name,
+    templateId: 'booking-reminder',
+    from: clientSender(client.title, mailFrom),
+    to: booking.customerEmail,
+    replyTo: client.email,
+    subject: `Reminder: ${when} at ${client.title}`,
+    html: lines
+      .filter((line) => line !== '')
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join('\n'),
+    text: lines.join('\n'),
+    idempotencyKey: reminderKey(booking.id, booking.sequence),
+    notBefore,
+  };
+}
+
+/** One reminder per booking and version of it: a move queues a new one under a new key. */
+export function reminderKey(id: number, sequence: number): string {
+  return `booking-${id}-reminder-${sequence}`;
+}

@@ -1,4 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { manageTokenPattern, moveBookingRequestSchema } from '../../common/booking-manage.js';
+import { assertSameSiteRequest } from '../owners/require-owner.js';
+import {
+  cancelManagedBooking,
+  getManagedBooking,
+  moveManagedBooking,
+} from './visitor-manage-service.js';
 import { z } from 'zod';
 import {
   availableTimesRequestSchema,
@@ -17,6 +24,15 @@ import { loadBookingRules } from './booking-rules-store.js';
 import { createBooking, findAvailableTimes, requireBookingEnabled } from './booking-service.js';
 import { listCategories, listTreatments } from './booking-store.js';
 
+const manageParamsSchema = z.object({
+  token: z
+    .string()
+    .regex(
+      manageTokenPattern,
+      'This booking link is not complete. Please copy the whole link from your booking e-mail.',
+    ),
+});
+
 const treatmentsQuerySchema = z.object({
   activeOnly: z.enum(['0', '1', 'true', 'false'], 'activeOnly must be 1 or 0').optional(),
 });
@@ -33,9 +49,33 @@ export interface BookingRoutesOptions extends AppDeps {
  */
 export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   app,
-  { db, dbKind, config, referenceCache, registry, now = () => new Date() },
+  { db, dbKind, config, referenceCache, registry, changes, now = () => new Date() },
 ) => {
   const production = config.env === 'production';
+  const originOf = (request: FastifyRequest) =>
+    siteOrigin(request.client, {
+      production,
+      port: config.port,
+      registry,
+      requestHost: request.host,
+    });
+  /** The visitor's booking link (issue 17): the token is checked before anything is read. */
+  const manageContext = async (request: FastifyRequest) => {
+    const { token } = parseRequest(manageParamsSchema, request.params, 'booking link');
+    return {
+      token,
+      context: {
+        db,
+        dbKind,
+        client: request.client,
+        mailFrom: config.mailFrom,
+        now: now(),
+        rules: await cachedRules(request.client),
+        origin: originOf(request),
+        changes,
+      },
+    };
+  };
   /** The owner's rules, cached per client and dropped when the client's data changes. */
   const cachedRules = async (client: ClientConfig): Promise<BookingRules> => {
     requireBookingEnabled(client);
@@ -107,16 +147,30 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
           mailFrom: config.mailFrom,
           now: now(),
           rules,
-          origin: siteOrigin(request.client, {
-            production,
-            port: config.port,
-            registry,
-            requestHost: request.host,
-          }),
+          origin: originOf(request),
         },
         body,
       );
       return { data };
     },
   );
+
+  app.get('/api/bookings/manage/:token', async (request, reply) => {
+    const { token, context } = await manageContext(request);
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    return { data: await getManagedBooking(context, token) };
+  });
+
+  app.post('/api/bookings/manage/:token/cancel', async (request) => {
+    assertSameSiteRequest(request);
+    const { token, context } = await manageContext(request);
+    return { data: await cancelManagedBooking(context, token) };
+  });
+
+  app.post('/api/bookings/manage/:token/move', async (request) => {
+    assertSameSiteRequest(request);
+    const { token, context } = await manageContext(request);
+    const body = parseRequest(moveBookingRequestSchema, request.body ?? {}, 'move');
+    return { data: await moveManagedBooking(context, token, body) };
+  });
 };

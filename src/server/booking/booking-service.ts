@@ -24,6 +24,7 @@ import {
 import { bookingCalendar } from './booking-calendar.js';
 import { renderBookingEmails } from './booking-emails.js';
 import { newBookingReference, newManageToken } from './booking-reference.js';
+import { queueReminder } from './booking-reminders.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import {
   findBookedIntervals,
@@ -322,6 +323,24 @@ export async function placeBooking(
     });
     if (!byOwner) await enqueueMessage(trx, toBusiness, now);
     if (customer.email !== '') await enqueueMessage(trx, toCustomer, now);
+    await queueReminder(
+      trx,
+      client,
+      storedRules,
+      {
+        id,
+        reference,
+        sequence: 0,
+        date,
+        startMinute: minuteOfDay,
+        start: startLabel,
+        customerName: customer.name,
+        customerEmail: customer.email,
+        treatmentNames: treatments.map((t) => t.name),
+      },
+      mailFrom,
+      now,
+    );
     return stored;
   });
 }
