@@ -11,4 +11,8 @@ export const bookingRoutes: RouteObject[] = [
     path: routeTable.bookingDone,
     lazy: async () => ({ Component: (await import('./booked-screen')).default }),
   },
+  {
+    path: routeTable.bookingManage,
+    lazy: async () => ({ Component: (await import('./manage-booking-page')).default }),
+  },
 ];
