@@ -108,7 +108,17 @@ export const bookingRulesSchema = z.object({
   bufferMinutes: whole(0, 240, 'bufferMinutes'),
   /** Start times are offered every this many minutes from each span's start. */
   slotStepMinutes: whole(5, 120, 'slotStepMinutes'),
+  /**
+   * Issue 17: the visitor may move or cancel online until this many hours before the start
+   * (absent: changeCutoffHoursDefault). Optional, so rules saved before issue 17 stay valid.
+   */
+  changeCutoffHours: z.optional(whole(0, 720, 'changeCutoffHours')),
+  /** Issue 17: the reminder goes this many hours before the start; 0 sends none (absent: 24). */
+  reminderHours: z.optional(whole(0, 336, 'reminderHours')),
 });
+
+export const changeCutoffHoursDefault = 24;
+export const reminderHoursDefault = 24;
 export type BookingRules = z.infer<typeof bookingRulesSchema>;
 
 /** The rules with the version they were read at (GET), and what an update sends (PUT). */

@@ -191,6 +191,8 @@ export function splitStartTime(startTime: string): { date: string; minuteOfDay: 
 /** The stored booking as POST bookings/create answers it in `data`. */
 export const storedBookingSchema = z.object({
   ID: z.number(),
+  /** What the visitor quotes (issue 17): 8 characters, unique per client. */
+  reference: z.string(),
   bookingDate: z.string(),
   startTime: z.string(),
   endTime: z.string(),

@@ -24,6 +24,10 @@ export const routeTable = {
   nails: '/nails',
   galleries: '/galleries',
   booking: '/booking',
+  /** After booking: the reference and a summary (issue 17). */
+  bookingDone: '/booking/booked',
+  /** The visitor's own booking, opened from the e-mail's link (issue 17). */
+  bookingManage: '/booking/manage/:token',
   approach: '/approach',
   qualifications: '/qualifications',
   terms: '/terms',
@@ -104,10 +108,11 @@ export function isKnownPath(pathname: string): boolean {
   if (staticPaths.has(path)) return true;
   // The back office routes its own screens (src/web/features/manage).
   if (/^\/manage(\/[a-z0-9-]+)+$/.test(path)) return true;
+  if (/^\/booking\/manage\/[A-Za-z0-9_-]{43}$/.test(path)) return true;
   return /^\/product\/[^/]+$/.test(path);
 }
 
-/** Sign-in and the back office: never indexed by search engines. */
+/** Sign-in, the back office and a visitor's booking link: never indexed by search engines. */
 export function isPrivatePath(pathname: string): boolean {
-  return /^\/(login|manage)(\/|$)/.test(pathname);
+  return /^\/(login|manage|booking\/manage)(\/|$)/.test(pathname);
 }

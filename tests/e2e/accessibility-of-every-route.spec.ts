@@ -11,7 +11,9 @@ import { clientCodes, expect, openAs, test } from './fixtures';
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const everyPath = [
-  ...Object.values(routeTable).map((path) => path.replace(':id', '2')),
+  ...Object.values(routeTable).map((path) =>
+    path.replace(':id', '2').replace(':token', 'A'.repeat(43)),
+  ),
   '/this-page-does-not-exist',
 ];
 

@@ -103,13 +103,21 @@ test('a visitor books two treatments at a free time, and that time is then gone'
 
   // A double click books once: a second request would be refused and land on /order/fail.
   await book.dblclick();
-  await expect(page).toHaveURL(/\/order\/success$/);
+  await expect(page).toHaveURL(/\/booking\/booked$/);
   await page.waitForTimeout(500);
-  await expect(page).toHaveURL(/\/order\/success$/);
+  await expect(page).toHaveURL(/\/booking\/booked$/);
+  // Issue 17: the reference and a summary of what was booked, where.
+  const reference = (await page.getByTestId('booking-reference').textContent())!;
+  expect(reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+  await expect(page.getByText('Gel Manicure (45 minutes, £27.50)')).toBeVisible();
+  await expect(page.getByText('10:00 to 11:00')).toBeVisible();
+  await expectNoAxeViolations(page);
 
   if (mailWorkerPresent) {
     const toCustomer = await site.smtp.waitFor((m) => m.to.includes(email), 20_000);
     expect(toCustomer.raw).toContain('Gel Manicure');
+    expect(toCustomer.raw).toContain(reference);
+    expect(toCustomer.raw).toContain('METHOD:REQUEST');
     const toSalon = await site.smtp.waitFor(
       (m) => m.to.includes('bookings@rubyrosebeauty.co.uk') && m.raw.includes('Ann Example'),
       20_000,
@@ -152,4 +160,88 @@ test('a client without online booking gets a friendly message and a way to get i
     '/contact',
   );
   await expectNoAxeViolations(page);
+});
+
+test('the visitor follows the e-mail link to move and then cancel the booking', async ({
+  page,
+  site,
+  consoleErrors,
+}) => {
+  test.skip(!mailWorkerPresent, 'needs the mail worker');
+  const date = nextDate(10, true);
+  const email = `mover-${Date.now()}@example.com`;
+  // Book through the API as the page does, then read the link from the e-mail at the SMTP sink.
+  await openAs(page, 'RRB', '/booking');
+  const answer = await page.evaluate(
+    async ({ date, email }) => {
+      const treatments = (await (
+        await fetch('/api/treatments/list?activeOnly=1')
+      ).json()) as Array<{
+        ID: number;
+        Name: string;
+        Price: number;
+        Duration: number;
+      }>;
+      const chosen = treatments.filter((t) => t.Name === 'Gel Manicure');
+      const response = await fetch('/api/bookings/create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          totalPrice: chosen[0]!.Price,
+          totalDuration: chosen[0]!.Duration,
+          startTime: `${date} 14:00:00`,
+          endTime: `${date} 23:00:00`,
+          customer: {
+            name: 'Mo Mover',
+            dob: '1900-01-01 00:00:00',
+            telephone: '07700900123',
+            email,
+            doorNo: '1 Lane',
+            postCode: 'EH49 7AB',
+            gdprConsent: true,
+            gift: false,
+            marketing: false,
+          },
+          treatments: chosen,
+        }),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+    { date, email },
+  );
+  expect(answer.status).toBe(200);
+  const mail = await site.smtp.waitFor((m) => m.to.includes(email), 20_000);
+  const token = /\/booking\/manage\/([A-Za-z0-9_-]{43})/.exec(mail.raw.replace(/=\r\n/g, ''))![1]!;
+
+  await openAs(page, 'RRB', `/booking/manage/${token}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: /Your booking [0-9A-Z]{8}/ }),
+  ).toBeVisible();
+  await expect(page.getByTestId('booking-time')).toHaveText('14:00 to 14:45');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expectNoAxeViolations(page);
+
+  // Move to 16:00 on the same day.
+  await page.getByLabel('New date').fill(date);
+  const timeSelect = page.getByLabel('New time');
+  await expect(timeSelect.locator('option', { hasText: '16:00' })).toHaveCount(1);
+  await timeSelect.selectOption('16:00');
+  await page.getByRole('button', { name: 'Move my booking' }).click();
+  await expect(page.getByText(/Your booking is moved to .* at 16:00/)).toBeVisible();
+  await expect(page.getByTestId('booking-time')).toHaveText('16:00 to 16:45');
+  const moved = await site.smtp.waitFor(
+    (m) => m.to.includes(email) && m.raw.includes('SEQUENCE:1'),
+    20_000,
+  );
+  expect(moved.raw).toContain('METHOD:REQUEST');
+  await expectNoAxeViolations(page);
+
+  // Cancel, with a confirmation step.
+  await page.getByRole('button', { name: 'Cancel my booking' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel my booking' }).click();
+  await expect(page.getByText('Your booking is cancelled.')).toBeVisible();
+  await expect(page.getByTestId('booking-status')).toHaveText('Cancelled');
+  await site.smtp.waitFor((m) => m.to.includes(email) && m.raw.includes('METHOD:CANCEL'), 20_000);
+  await expectNoAxeViolations(page);
+  expect(consoleErrors).toEqual([]);
 });

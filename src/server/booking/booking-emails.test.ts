@@ -25,7 +25,7 @@ describe('renderCancellationEmail', () => {
     expect(message).toMatchObject({
       clientCode: 'RRB',
       templateId: cancellationTemplateId,
-      from: 'noreply@highstreet.example',
+      from: '"Rose & Rowan Beauty" <noreply@highstreet.example>',
       to: 'ann@example.com',
       replyTo: 'hello@rrb.example',
       subject:

@@ -2,7 +2,15 @@ import { formatLongDate, type StoredBooking } from '../../common/booking.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { formatDuration, formatPounds } from '../../common/money.js';
 import { escapeHtml } from '../kernel/escape-html.js';
+import { clientSender } from '../mail/client-sender.js';
 import type { OutgoingMessage } from '../mail/outbox-store.js';
+
+/** What issue 17 adds to the customer's e-mails: the manage link and the calendar file. */
+export interface BookingEmailExtras {
+  /** The page to cancel or move the booking; absent when there is none (e.g. no origin known). */
+  manageUrl?: string | undefined;
+  ical?: OutgoingMessage['ical'];
+}
 
 /**
  * The two confirmation e-mails of a booking: one to the business (reply goes to the customer)
@@ -16,6 +24,7 @@ export const bookingTemplateIds = {
 
 function summaryLines(booking: StoredBooking): Array<[string, string]> {
   return [
+    ['Reference', booking.reference],
     ['Date', formatLongDate(booking.bookingDate)],
     ['Time', `${booking.startTime.slice(11, 16)} to ${booking.endTime.slice(11, 16)}`],
     ['Treatments', booking.treatments.map((t) => t.Name).join(', ')],
@@ -63,19 +72,22 @@ export function renderBookingEmails(
   booking: StoredBooking,
   client: ClientConfig,
   mailFrom: string,
+  extras: BookingEmailExtras = {},
 ): [OutgoingMessage, OutgoingMessage] {
+  const from = clientSender(client.title, mailFrom);
+  const manage = extras.manageUrl;
   const when = `${formatLongDate(booking.bookingDate)} at ${booking.startTime.slice(11, 16)}`;
   const list = treatmentList(booking);
 
   const business: OutgoingMessage = {
     clientCode: client.name,
     templateId: bookingTemplateIds.business,
-    from: mailFrom,
+    from,
     to: client.email,
     replyTo: booking.customer.email,
-    subject: `New booking #${booking.ID}: ${booking.customer.name}, ${when}`,
+    subject: `New booking ${booking.reference} (#${booking.ID}): ${booking.customer.name}, ${when}`,
     html: [
-      `<h1>New booking #${booking.ID}</h1>`,
+      `<h1>New booking ${escapeHtml(booking.reference)}</h1>`,
       htmlTable(summaryLines(booking)),
       '<h2>Treatments</h2>',
       list.html,
@@ -83,7 +95,7 @@ export function renderBookingEmails(
       htmlTable(customerLines(booking)),
     ].join('\n'),
     text: [
-      `New booking #${booking.ID}`,
+      `New booking ${booking.reference}`,
       textTable(summaryLines(booking)),
       '',
       'Treatments:',
@@ -98,18 +110,23 @@ export function renderBookingEmails(
   const customer: OutgoingMessage = {
     clientCode: client.name,
     templateId: bookingTemplateIds.customer,
-    from: mailFrom,
+    from,
     to: booking.customer.email,
     replyTo: client.email,
-    subject: `Your booking at ${client.title}: ${when}`,
+    subject: `Your booking at ${client.title}: ${when} (ref. ${booking.reference})`,
     html: [
       `<p>Dear ${escapeHtml(booking.customer.name)},</p>`,
       `<p>Thank you for booking with ${escapeHtml(client.title)}. Here are your booking details.</p>`,
       htmlTable(summaryLines(booking)),
       list.html,
+      manage
+        ? `<p>To move or cancel your booking, use this link: <a href="${escapeHtml(manage)}">${escapeHtml(manage)}</a></p>`
+        : '',
       `<p>If you need to change or cancel, reply to this e-mail or contact us at ${escapeHtml(client.email)}${client.telephoneNo ? ` or ${escapeHtml(client.telephoneNo)}` : ''}.</p>`,
       `<p>${escapeHtml(client.title)}<br>${escapeHtml(client.address)}</p>`,
-    ].join('\n'),
+    ]
+      .filter(Boolean)
+      .join('\n'),
     text: [
       `Dear ${booking.customer.name},`,
       '',
@@ -119,12 +136,14 @@ export function renderBookingEmails(
       '',
       list.text,
       '',
+      ...(manage ? [`To move or cancel your booking, use this link: ${manage}`, ''] : []),
       `If you need to change or cancel, reply to this e-mail or contact us at ${client.email}${client.telephoneNo ? ` or ${client.telephoneNo}` : ''}.`,
       '',
       client.title,
       client.address,
     ].join('\n'),
     idempotencyKey: `booking-${booking.ID}-customer`,
+    ical: extras.ical,
   };
 
   return [business, customer];
@@ -157,7 +176,7 @@ export function renderCancellationEmail(
   return {
     clientCode: client.name,
     templateId: cancellationTemplateId,
-    from: mailFrom,
+    from: clientSender(client.title, mailFrom),
     to: booking.customerEmail,
     replyTo: client.email,
     subject: `Your booking at ${client.title} on ${when} is cancelled`,
@@ -183,4 +202,137 @@ export function renderCancellationEmail(
     ].join('\n'),
     idempotencyKey: `booking-${booking.id}-cancelled`,
   };
+}
+
+/** What the e-mails about a visitor's own change (issue 17) tell both sides. */
+export interface VisitorChange {
+  kind: 'moved' | 'cancelled';
+  id: number;
+  reference: string;
+  sequence: number;
+  date: string;
+  start: string;
+  /** For a move: where it was. */
+  previous?: { date: string; start: string } | undefined;
+  customerName: string;
+  customerEmail: string;
+  treatmentNames: string[];
+  manageUrl?: string | undefined;
+}
+
+/**
+ * The e-mails when the visitor moves or cancels through the manage link: to the customer (with
+ * the updated or cancelling calendar part) and to the business (reply goes to the customer).
+ */
+export function renderVisitorChangeEmails(
+  change: VisitorChange,
+  client: ClientConfig,
+  mailFrom: string,
+  ical: OutgoingMessage['ical'],
+): [OutgoingMessage, OutgoingMessage] {
+  const from = clientSender(client.title, mailFrom);
+  const when = `${formatLongDate(change.date)} at ${change.start}`;
+  const was = change.previous
+    ? `${formatLongDate(change.previous.date)} at ${change.previous.start}`
+    : '';
+  const treatments = change.treatmentNames.join(', ');
+  const customerText =
+    change.kind === 'moved'
+      ? [
+          `Dear ${change.customerName},`,
+          '',
+          `Your booking ${change.reference} for ${treatments} at ${client.title} has moved from ${was} to ${when}.`,
+          ...(change.manageUrl ? ['', `To move or cancel it again: ${change.manageUrl}`] : []),
+        ]
+      : [
+          `Dear ${change.customerName},`,
+          '',
+          `Your booking ${change.reference} for ${treatments} at ${client.title} on ${when} is cancelled, as you asked.`,
+        ];
+  customerText.push('', client.title, client.address);
+  const businessText =
+    change.kind === 'moved'
+      ? `${change.customerName} moved booking ${change.reference} (${treatments}) from ${was} to ${when}.`
+      : `${change.customerName} cancelled booking ${change.reference} (${treatments}) on ${when}.`;
+  const key = `booking-${change.id}-${change.kind}-${change.sequence}`;
+  const asHtml = (lines: string[]) =>
+    lines
+      .filter((line) => line !== '')
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join('\n');
+  const subjectWhat = change.kind === 'moved' ? `moved to ${when}` : `cancelled (${when})`;
+  return [
+    {
+      clientCode: client.name,
+      templateId: `booking-visitor-${change.kind}`,
+      from,
+      to: change.customerEmail,
+      replyTo: client.email,
+      subject: `Your booking ${change.reference} at ${client.title} is ${subjectWhat}`,
+      html: asHtml(customerText),
+      text: customerText.join('\n'),
+      idempotencyKey: `${key}-customer`,
+      ical,
+    },
+    {
+      clientCode: client.name,
+      templateId: `booking-visitor-${change.kind}-business`,
+      from,
+      to: client.email,
+      replyTo: change.customerEmail,
+      subject: `Booking ${change.reference} (#${change.id}) ${subjectWhat} by ${change.customerName}`,
+      html: asHtml([businessText]),
+      text: businessText,
+      idempotencyKey: `${key}-business`,
+    },
+  ];
+}
+
+/** The reminder a set time before the appointment (issue 17). */
+export function renderReminderEmail(
+  booking: {
+    id: number;
+    reference: string;
+    sequence: number;
+    date: string;
+    start: string;
+    customerName: string;
+    customerEmail: string;
+    treatmentNames: string[];
+  },
+  client: ClientConfig,
+  mailFrom: string,
+  notBefore: Date,
+): OutgoingMessage {
+  const when = `${formatLongDate(booking.date)} at ${booking.start}`;
+  const lines = [
+    `Dear ${booking.customerName},`,
+    '',
+    `A reminder of your booking ${booking.reference} for ${booking.treatmentNames.join(', ')} at ${client.title} on ${when}.`,
+    '',
+    `If you cannot come, please let us know: ${client.email}${client.telephoneNo ? ` or ${client.telephoneNo}` : ''}.`,
+    '',
+    client.title,
+    client.address,
+  ];
+  return {
+    clientCode: client.name,
+    templateId: 'booking-reminder',
+    from: clientSender(client.title, mailFrom),
+    to: booking.customerEmail,
+    replyTo: client.email,
+    subject: `Reminder: ${when} at ${client.title}`,
+    html: lines
+      .filter((line) => line !== '')
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join('\n'),
+    text: lines.join('\n'),
+    idempotencyKey: reminderKey(booking.id, booking.sequence),
+    notBefore,
+  };
+}
+
+/** One reminder per booking and version of it: a move queues a new one under a new key. */
+export function reminderKey(id: number, sequence: number): string {
+  return `booking-${id}-reminder-${sequence}`;
 }

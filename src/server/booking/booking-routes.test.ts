@@ -10,6 +10,11 @@ import {
 import { weekdays, type ClientConfig } from '../../common/client-config.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { startSmtpSink } from '../../../tests/support/smtp-sink.js';
+import { clientSender, senderAddress } from '../mail/client-sender.js';
+import { readMail } from '../mail/mime-for-tests.js';
+import { localTimeToInstant } from './availability.js';
+import { uidHost } from './booking-calendar.js';
+import { icsUtc, parseIcs } from './booking-ics.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { createOutboxWorker, defaultWorkerSettings, smtpDelivery } from '../mail/outbox-worker.js';
 
@@ -347,7 +352,7 @@ describeEachDatabase('the booking API', (kind) => {
       expect(business).toMatchObject({
         mail_to: rrb.email,
         reply_to: 'ann.escape@example.com',
-        mail_from: t.config.mailFrom,
+        mail_from: clientSender(rrb.title, t.config.mailFrom),
         status: 'pending',
       });
       expect(toCustomer).toMatchObject({ mail_to: 'ann.escape@example.com', reply_to: rrb.email });
@@ -383,6 +388,20 @@ describeEachDatabase('the booking API', (kind) => {
         }
         const toCustomer = await sink.waitFor((m) => m.to.includes('smtp.check@example.com'));
         expect(toCustomer.raw).toContain('Brow Tint & Shape');
+        // Issue 17: the client's name as sender, the reference, the manage link, the .ics.
+        const mail = readMail(toCustomer.raw);
+        expect(mail.header('from')[0]).toBe(`${rrb.title} <${senderAddress(t.config.mailFrom)}>`);
+        const reference = res.json().data.reference as string;
+        expect(reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+        expect(mail.text).toContain(reference);
+        expect(mail.text).toMatch(/\/booking\/manage\/[A-Za-z0-9_-]{43}/);
+        const ics = parseIcs(mail.calendar);
+        expect(ics).toMatchObject({
+          METHOD: 'REQUEST',
+          UID: `booking-${reference}@${uidHost(rrb)}`,
+          SEQUENCE: '0',
+          DTSTART: icsUtc(localTimeToInstant(dates[5]!, 15 * 60, rrb.timeZone)!),
+        });
         const toSalon = await sink.waitFor(
           (m) => m.to.includes(rrb.email) && m.raw.includes('smtp.check@example.com'),
         );

@@ -1,4 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { manageTokenPattern, moveBookingRequestSchema } from '../../common/booking-manage.js';
+import { assertSameSiteRequest } from '../owners/require-owner.js';
+import {
+  cancelManagedBooking,
+  getManagedBooking,
+  moveManagedBooking,
+} from './visitor-manage-service.js';
 import { z } from 'zod';
 import {
   availableTimesRequestSchema,
@@ -12,9 +19,19 @@ import { AppError, parseRequest } from '../kernel/errors.js';
 import { cachedJsonAnswer } from '../kernel/reference-cache.js';
 import type { BookingRules } from '../../common/booking-rules.js';
 import type { ClientConfig } from '../../common/client-config.js';
+import { siteOrigin } from '../owners/site-origin.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import { createBooking, findAvailableTimes, requireBookingEnabled } from './booking-service.js';
 import { listCategories, listTreatments } from './booking-store.js';
+
+const manageParamsSchema = z.object({
+  token: z
+    .string()
+    .regex(
+      manageTokenPattern,
+      'This booking link is not complete. Please copy the whole link from your booking e-mail.',
+    ),
+});
 
 const treatmentsQuerySchema = z.object({
   activeOnly: z.enum(['0', '1', 'true', 'false'], 'activeOnly must be 1 or 0').optional(),
@@ -32,8 +49,33 @@ export interface BookingRoutesOptions extends AppDeps {
  */
 export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   app,
-  { db, dbKind, config, referenceCache, now = () => new Date() },
+  { db, dbKind, config, referenceCache, registry, changes, now = () => new Date() },
 ) => {
+  const production = config.env === 'production';
+  const originOf = (request: FastifyRequest) =>
+    siteOrigin(request.client, {
+      production,
+      port: config.port,
+      registry,
+      requestHost: request.host,
+    });
+  /** The visitor's booking link (issue 17): the token is checked before anything is read. */
+  const manageContext = async (request: FastifyRequest) => {
+    const { token } = parseRequest(manageParamsSchema, request.params, 'booking link');
+    return {
+      token,
+      context: {
+        db,
+        dbKind,
+        client: request.client,
+        mailFrom: config.mailFrom,
+        now: now(),
+        rules: await cachedRules(request.client),
+        origin: originOf(request),
+        changes,
+      },
+    };
+  };
   /** The owner's rules, cached per client and dropped when the client's data changes. */
   const cachedRules = async (client: ClientConfig): Promise<BookingRules> => {
     requireBookingEnabled(client);
@@ -98,10 +140,37 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       await formLimits(request, reply, request.client);
       const body = parseRequest(createBookingRequestSchema, request.body ?? {}, 'booking');
       const data = await createBooking(
-        { db, dbKind, client: request.client, mailFrom: config.mailFrom, now: now(), rules },
+        {
+          db,
+          dbKind,
+          client: request.client,
+          mailFrom: config.mailFrom,
+          now: now(),
+          rules,
+          origin: originOf(request),
+        },
         body,
       );
       return { data };
     },
   );
+
+  app.get('/api/bookings/manage/:token', async (request, reply) => {
+    const { token, context } = await manageContext(request);
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    return { data: await getManagedBooking(context, token) };
+  });
+
+  app.post('/api/bookings/manage/:token/cancel', async (request) => {
+    assertSameSiteRequest(request);
+    const { token, context } = await manageContext(request);
+    return { data: await cancelManagedBooking(context, token) };
+  });
+
+  app.post('/api/bookings/manage/:token/move', async (request) => {
+    assertSameSiteRequest(request);
+    const { token, context } = await manageContext(request);
+    const body = parseRequest(moveBookingRequestSchema, request.body ?? {}, 'move');
+    return { data: await moveManagedBooking(context, token, body) };
+  });
 };

@@ -21,7 +21,10 @@ import {
   localEndMinute,
   type BookedInterval,
 } from './availability.js';
+import { bookingCalendar } from './booking-calendar.js';
 import { renderBookingEmails } from './booking-emails.js';
+import { newBookingReference, newManageToken } from './booking-reference.js';
+import { queueReminder } from './booking-reminders.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import {
   findBookedIntervals,
@@ -86,6 +89,27 @@ export async function findAvailableTimes(
 export interface CreateBookingContext extends AvailableTimesContext {
   dbKind: DatabaseKind;
   mailFrom: string;
+  /** Where the manage link points (https://host); without it the e-mail has no manage link. */
+  origin?: string | undefined;
+}
+
+/** A reference no other booking of the client has (40 random bits: a clash is very rare). */
+async function uniqueReference(trx: Kysely<Database>, clientCode: string): Promise<string> {
+  for (;;) {
+    const reference = newBookingReference();
+    const taken = await trx
+      .selectFrom('bookings')
+      .select('id')
+      .where('client_code', '=', clientCode)
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    if (!taken) return reference;
+  }
+}
+
+/** The visitor's page to move or cancel a booking. */
+export function manageUrl(origin: string, token: string): string {
+  return `${origin}/booking/manage/${token}`;
 }
 
 function describeIds(ids: number[]): string {
@@ -216,6 +240,8 @@ export async function placeBooking(
         `Sorry, ${startLabel} on ${date} has just been booked by someone else. Please choose another time.`,
       );
     }
+    const reference = await uniqueReference(trx, client.name);
+    const manage = customer.email !== '' && context.origin ? newManageToken() : undefined;
     const id = await insertBooking(
       trx,
       {
@@ -235,6 +261,8 @@ export async function placeBooking(
         consent_version: request.consentVersion,
         created_at: now.toISOString(),
         source: request.source,
+        reference,
+        manage_token_hash: manage?.hash ?? null,
       },
       treatments.map((t) => ({
         treatment_id: t.id,
@@ -246,6 +274,7 @@ export async function placeBooking(
 
     const stored: StoredBooking = {
       ID: id,
+      reference,
       bookingDate: date,
       startTime: `${date} ${startLabel}:00`,
       endTime: `${date} ${formatMinuteOfDay(endMinute)}:00`,
@@ -269,9 +298,49 @@ export async function placeBooking(
       consentAt,
       consentVersion: request.consentVersion,
     };
-    const [toBusiness, toCustomer] = renderBookingEmails(stored, client, mailFrom);
+    const ical =
+      customer.email === ''
+        ? undefined
+        : bookingCalendar(
+            client,
+            {
+              reference,
+              date,
+              startMinute: minuteOfDay,
+              durationMinutes: totalDuration,
+              treatmentNames: treatments.map((t) => t.name),
+              customerName: customer.name,
+              customerEmail: customer.email,
+              sequence: 0,
+            },
+            'REQUEST',
+            mailFrom,
+            now,
+          );
+    const [toBusiness, toCustomer] = renderBookingEmails(stored, client, mailFrom, {
+      manageUrl: manage && context.origin ? manageUrl(context.origin, manage.token) : undefined,
+      ical,
+    });
     if (!byOwner) await enqueueMessage(trx, toBusiness, now);
     if (customer.email !== '') await enqueueMessage(trx, toCustomer, now);
+    await queueReminder(
+      trx,
+      client,
+      storedRules,
+      {
+        id,
+        reference,
+        sequence: 0,
+        date,
+        startMinute: minuteOfDay,
+        start: startLabel,
+        customerName: customer.name,
+        customerEmail: customer.email,
+        treatmentNames: treatments.map((t) => t.name),
+      },
+      mailFrom,
+      now,
+    );
     return stored;
   });
 }

@@ -11,6 +11,7 @@ import { AppError } from '../kernel/errors.js';
 import { enqueueMessage } from '../mail/outbox-store.js';
 import { weekdayOf } from './availability.js';
 import { renderCancellationEmail } from './booking-emails.js';
+import { dropPendingReminders } from './booking-reminders.js';
 import { loadBookingRules, saveBookingRules } from './booking-rules-store.js';
 import { placeBooking, requireBookingEnabled } from './booking-service.js';
 import { findDiaryBooking, listDiaryBookings, markCancelled } from './diary-store.js';
@@ -61,6 +62,7 @@ export async function cancelBooking(
   const reason = request.reason?.trim() || null;
   const cancelled = await db.transaction().execute(async (trx) => {
     if (!(await markCancelled(trx, client.name, id, reason, now))) return false;
+    await dropPendingReminders(trx, client.name, id, now);
     if (booking.customer.email !== '') {
       const message = renderCancellationEmail(
         {

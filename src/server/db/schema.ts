@@ -85,6 +85,12 @@ export interface BookingsTable {
   source: Generated<string>;
   cancelled_at: string | null;
   cancel_reason: string | null;
+  /** What the visitor quotes (issue 17); null for bookings made before references. */
+  reference: string | null;
+  /** The calendar file's SEQUENCE: goes up each time the booking is moved or cancelled. */
+  ical_sequence: Generated<number>;
+  /** SHA-256 (hex) of the manage link's token; the token itself is only in the e-mail. */
+  manage_token_hash: string | null;
 }
 
 export interface BookingRulesTable {
@@ -122,6 +128,10 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** A calendar part, json {method, content} (issue 17). */
+  ical: string | null;
+  /** Scheduled mail (reminders): not sent before this instant. */
+  not_before: string | null;
 }
 
 export interface OrderCountersTable {

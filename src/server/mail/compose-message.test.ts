@@ -41,7 +41,7 @@ describe('decideRelayRequest', () => {
       clientCode: 'JS',
       templateId: 'contact',
       to: js.email,
-      from: options.mailFrom,
+      from: '"Jet Set Travel Club" <no-reply@highstreet.localhost>',
       replyTo: 'ann@example.com',
       subject: '[Jet Set Travel Club] New enquiry from Ann',
       idempotencyKey: 'key-12345678',

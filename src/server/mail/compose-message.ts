@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { clientSender } from './client-sender.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import {
   checkoutFormSchema,
@@ -145,7 +146,7 @@ export function decideRelayRequest(request: RelayRequest, options: ComposeOption
     message: {
       clientCode: client.name,
       templateId: kind,
-      from: options.mailFrom,
+      from: clientSender(client.title, options.mailFrom),
       to: client.email,
       replyTo: safeReplyTo(fields.email ?? ''),
       subject: renderSubject(template.subject, values),

@@ -7,6 +7,10 @@ export interface ReadMail {
   header: (name: string) => string[];
   html: string;
   text: string;
+  /** The text/calendar part, decoded (empty when there is none). */
+  calendar: string;
+  /** Every leaf part's content type. */
+  types: string[];
 }
 
 function splitHeadersAndBody(raw: string): { head: string; body: string } {
@@ -74,5 +78,7 @@ export function readMail(raw: string): ReadMail {
     header,
     html: parts.find((p) => p.type.startsWith('text/html'))?.content ?? '',
     text: parts.find((p) => p.type.startsWith('text/plain'))?.content ?? '',
+    calendar: parts.find((p) => p.type.startsWith('text/calendar'))?.content ?? '',
+    types: parts.map((p) => p.type),
   };
 }

@@ -13,6 +13,10 @@ export interface OutgoingMessage {
   text: string;
   /** A replay with the same key (per client) is accepted but stored once. */
   idempotencyKey?: string | undefined;
+  /** A calendar part (issue 17), sent as nodemailer's icalEvent. */
+  ical?: { method: 'REQUEST' | 'CANCEL'; content: string } | undefined;
+  /** Scheduled mail (reminders): the worker leaves it until this instant. */
+  notBefore?: Date | undefined;
 }
 
 export interface EnqueueResult {
@@ -49,11 +53,13 @@ export async function enqueueMessage(
       text: message.text,
       status: 'pending',
       attempts: 0,
-      next_attempt_at: now.toISOString(),
+      next_attempt_at: (message.notBefore ?? now).toISOString(),
       locked_until: null,
       last_error: null,
       created_at: now.toISOString(),
       sent_at: null,
+      ical: message.ical ? JSON.stringify(message.ical) : null,
+      not_before: message.notBefore ? message.notBefore.toISOString() : null,
     })
     .onConflict((oc) => oc.columns(['client_code', 'idempotency_key']).doNothing())
     .returning('id')

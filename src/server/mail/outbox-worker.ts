@@ -65,6 +65,7 @@ export async function claimDueMessages(
       .select('id')
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', nowIso)
+      .where((eb) => eb.or([eb('not_before', 'is', null), eb('not_before', '<=', nowIso)]))
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
       .orderBy('id')
       .limit(batchSize);
@@ -226,6 +227,12 @@ function messageIdFor(row: OutboxRow): string {
   return `<outbox-${row.id}.${row.client_code.toLowerCase()}@${domain}>`;
 }
 
+/** The stored calendar part as nodemailer's icalEvent (a text/calendar alternative + attachment). */
+function icalEventOf(json: string): { method: string; filename: string; content: string } {
+  const { method, content } = JSON.parse(json) as { method: string; content: string };
+  return { method, filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', content };
+}
+
 function mailOptions(row: OutboxRow) {
   return {
     from: row.mail_from,
@@ -237,6 +244,7 @@ function mailOptions(row: OutboxRow) {
     messageId: messageIdFor(row),
     date: new Date(row.created_at),
     headers: { 'X-Highstreet-Client': row.client_code },
+    ...(row.ical ? { icalEvent: icalEventOf(row.ical) } : {}),
   };
 }
 

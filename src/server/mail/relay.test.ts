@@ -87,6 +87,8 @@ describeEachDatabase('the e-mail relay', (kind) => {
     const read = readMail(mail.raw);
     expect(read.header('subject')).toEqual(['[Jet Set Travel Club] New enquiry from Ann Example']);
     expect(read.header('reply-to')).toEqual(['ann@example.com']);
+    // Issue 17: the client's own name over the configured address.
+    expect(read.header('from')).toEqual(['Jet Set Travel Club <no-reply@highstreet.localhost>']);
     expect(read.header('to')).toEqual(['joanne@jetsettravelclub.co.uk']);
     expect(read.html).toContain(
       '<td style="border-bottom:1px solid #ddd;white-space:pre-wrap">07700 900123</td>',

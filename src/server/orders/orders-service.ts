@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { clientSender } from '../mail/client-sender.js';
 import type { Kysely } from 'kysely';
 import { formatCartAmount } from '../../common/cart-rules.js';
 import type { ClientConfig } from '../../common/client-config.js';
@@ -131,7 +132,7 @@ export async function placeOrder(
         {
           clientCode: client.name,
           templateId: 'order',
-          from: mailFrom,
+          from: clientSender(client.title, mailFrom),
           to: client.email,
           replyTo: customerAddress,
           idempotencyKey: `order:${number}:owner`,
@@ -146,7 +147,7 @@ export async function placeOrder(
           {
             clientCode: client.name,
             templateId: 'order-acknowledgement',
-            from: mailFrom,
+            from: clientSender(client.title, mailFrom),
             to: customerAddress,
             replyTo: client.email,
             idempotencyKey: `order:${number}:customer`,

@@ -67,11 +67,12 @@ const noindexPaths = new Set<string>([
   routeTable.checkout,
   routeTable.success,
   routeTable.failure,
+  routeTable.bookingDone,
 ]);
 
 /** Sign-in and the back office: out of search results, and their links not followed either. */
 export function isPrivatePagePath(path: string): boolean {
-  return /^\/(login|manage)(\/|$)/.test(path);
+  return /^\/(login|manage|booking\/manage)(\/|$)/.test(path);
 }
 
 export function isNoindexPath(path: string): boolean {
@@ -149,7 +150,11 @@ function screenOf(input: PageHeadInput): Screen {
   if (path === '/') return { heading: undefined, description: fallback };
   if (isPrivatePagePath(path)) {
     return {
-      heading: path.startsWith('/login') ? 'Sign in' : 'Back office',
+      heading: path.startsWith('/login')
+        ? 'Sign in'
+        : path.startsWith('/booking/')
+          ? 'Your booking'
+          : 'Back office',
       description: fallback,
     };
   }

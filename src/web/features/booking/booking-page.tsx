@@ -138,9 +138,9 @@ function BookingFlow({ rules }: { rules: BookingRules }) {
       treatments: chosen,
     };
     try {
-      await createBooking.mutateAsync(payload);
+      const booking = await createBooking.mutateAsync(payload);
       queryClient.removeQueries({ queryKey: ['booking', 'times'] });
-      void navigate('/order/success');
+      void navigate('/booking/booked', { state: { booking } });
     } catch (error) {
       queryClient.removeQueries({ queryKey: ['booking', 'times'] });
       setFailure(bookingMessages.bookingFailed);

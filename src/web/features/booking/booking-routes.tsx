@@ -7,4 +7,12 @@ export const bookingRoutes: RouteObject[] = [
     path: routeTable.booking,
     lazy: async () => ({ Component: (await import('./booking-page')).default }),
   },
+  {
+    path: routeTable.bookingDone,
+    lazy: async () => ({ Component: (await import('./booked-screen')).default }),
+  },
+  {
+    path: routeTable.bookingManage,
+    lazy: async () => ({ Component: (await import('./manage-booking-page')).default }),
+  },
 ];

@@ -1,0 +1,39 @@
+// zod/mini: the visitor's manage page loads these schemas in the browser.
+import * as z from 'zod/mini';
+
+/**
+ * The visitor's own booking, opened from the link in the confirmation e-mail (issue 17):
+ * GET /api/bookings/manage/:token, POST .../cancel and POST .../move.
+ */
+export const managedBookingSchema = z.object({
+  reference: z.string(),
+  status: z.enum(['booked', 'cancelled']),
+  date: z.string(),
+  /** HH:mm local */
+  start: z.string(),
+  end: z.string(),
+  totalPrice: z.number(),
+  totalDuration: z.number(),
+  treatments: z.array(z.object({ name: z.string(), price: z.number(), duration: z.number() })),
+  customerName: z.string(),
+  salon: z.object({ title: z.string(), address: z.string(), telephone: z.string() }),
+  /** Whether it can still be moved or cancelled online (before the cut-off, still booked). */
+  changeable: z.boolean(),
+  /** ISO instant of the cut-off. */
+  changeUntil: z.string(),
+});
+export type ManagedBooking = z.infer<typeof managedBookingSchema>;
+
+export const moveBookingRequestSchema = z.object({
+  startTime: z
+    .string({ error: 'startTime must be a text' })
+    .check(
+      z.regex(
+        /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/,
+        'startTime must be a date and time written YYYY-MM-DD HH:mm:00',
+      ),
+    ),
+});
+export type MoveBookingRequest = z.infer<typeof moveBookingRequestSchema>;
+
+export const manageTokenPattern = /^[A-Za-z0-9_-]{43}$/;

@@ -1,0 +1,308 @@
+import type { Kysely, Selectable } from 'kysely';
+import { formatMinuteOfDay, splitStartTime } from '../../common/booking.js';
+import type { ManagedBooking, MoveBookingRequest } from '../../common/booking-manage.js';
+import { changeCutoffHoursDefault, type BookingRules } from '../../common/booking-rules.js';
+import type { ClientConfig } from '../../common/client-config.js';
+import type { BookingsTable, Database } from '../db/schema.js';
+import type { DataChanges } from '../kernel/data-changes.js';
+import { AppError } from '../kernel/errors.js';
+import { enqueueMessage } from '../mail/outbox-store.js';
+import {
+  checkBookingDate,
+  findAvailableStartTimes,
+  localEndMinute,
+  localTimeToInstant,
+  type BookedInterval,
+} from './availability.js';
+import { bookingCalendar } from './booking-calendar.js';
+import { renderVisitorChangeEmails } from './booking-emails.js';
+import { hashManageToken } from './booking-reference.js';
+import { dropPendingReminders, queueReminder } from './booking-reminders.js';
+import { manageUrl, rulesFor, type CreateBookingContext } from './booking-service.js';
+import { findBookedIntervals, withDayLock } from './booking-store.js';
+
+/**
+ * The visitor's own booking through the link in their e-mail (issue 17). The token is the only
+ * key: its SHA-256 is looked up within the request's client, so a link works on its own site
+ * only. Moving takes the same day lock and re-check as booking (409 when the time was taken);
+ * cancelling and moving bump the calendar SEQUENCE, drop the pending reminder, e-mail both sides
+ * and announce the change.
+ */
+export interface VisitorManageContext extends CreateBookingContext {
+  changes: DataChanges;
+  origin: string;
+}
+
+type BookingRow = Selectable<BookingsTable>;
+
+const notFound = () =>
+  new AppError(
+    404,
+    'This booking link is not valid. Please use the link in your latest booking e-mail, or contact us.',
+  );
+
+async function findByToken(
+  db: Kysely<Database>,
+  client: ClientConfig,
+  token: string,
+): Promise<{
+  row: BookingRow;
+  treatments: Array<{ name: string; price: number; duration: number }>;
+}> {
+  const row = await db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('client_code', '=', client.name)
+    .where('manage_token_hash', '=', hashManageToken(token))
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const lines = await db
+    .selectFrom('booking_treatments')
+    .select(['name', 'price_pence', 'duration_minutes'])
+    .where('booking_id', '=', row.id)
+    .execute();
+  return {
+    row,
+    treatments: lines.map((l) => ({
+      name: l.name,
+      price: l.price_pence / 100,
+      duration: l.duration_minutes,
+    })),
+  };
+}
+
+function changeUntil(row: BookingRow, rules: BookingRules, timeZone: string): number {
+  const start =
+    localTimeToInstant(row.booking_date, row.start_minute, timeZone) ??
+    Date.parse(`${row.booking_date}T00:00:00Z`) + row.start_minute * 60_000;
+  return start - (rules.changeCutoffHours ?? changeCutoffHoursDefault) * 3_600_000;
+}
+
+function toManaged(
+  row: BookingRow,
+  treatments: ManagedBooking['treatments'],
+  client: ClientConfig,
+  rules: BookingRules,
+  now: Date,
+): ManagedBooking {
+  const until = changeUntil(row, rules, client.timeZone);
+  return {
+    reference: row.reference ?? String(row.id),
+    status: row.status === 'cancelled' ? 'cancelled' : 'booked',
+    date: row.booking_date,
+    start: formatMinuteOfDay(row.start_minute),
+    end: formatMinuteOfDay(row.end_minute),
+    totalPrice: row.total_price_pence / 100,
+    totalDuration: row.total_duration_minutes,
+    treatments,
+    customerName: row.customer_name,
+    salon: { title: client.title, address: client.address, telephone: client.telephoneNo ?? '' },
+    changeable: row.status === 'booked' && now.getTime() < until,
+    changeUntil: new Date(until).toISOString(),
+  };
+}
+
+export async function getManagedBooking(
+  context: VisitorManageContext,
+  token: string,
+): Promise<ManagedBooking> {
+  const rules = await rulesFor(context.db, context.client, context.rules);
+  const { row, treatments } = await findByToken(context.db, context.client, token);
+  return toManaged(row, treatments, context.client, rules, context.now);
+}
+
+function refuseUnchangeable(managed: ManagedBooking, client: ClientConfig): void {
+  const contact = `${client.email}${client.telephoneNo ? ` or ${client.telephoneNo}` : ''}`;
+  if (managed.status === 'cancelled') throw new AppError(409, 'This booking is already cancelled.');
+  if (!managed.changeable) {
+    throw new AppError(
+      409,
+      `This booking can no longer be changed online, as it is too close to the appointment. Please contact ${client.title} at ${contact}.`,
+    );
+  }
+}
+
+export async function cancelManagedBooking(
+  context: VisitorManageContext,
+  token: string,
+): Promise<ManagedBooking> {
+  const { db, client, mailFrom, now } = context;
+  const rules = await rulesFor(db, client, context.rules);
+  const { row, treatments } = await findByToken(db, client, token);
+  refuseUnchangeable(toManaged(row, treatments, client, rules, now), client);
+  const sequence = row.ical_sequence + 1;
+  const done = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('bookings')
+      .set({
+        status: 'cancelled',
+        cancelled_at: now.toISOString(),
+        cancel_reason: 'Cancelled by the customer online',
+        ical_sequence: sequence,
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', 'booked')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return false;
+    await dropPendingReminders(trx, client.name, row.id, now);
+    const facts = {
+      reference: row.reference ?? String(row.id),
+      date: row.booking_date,
+      startMinute: row.start_minute,
+      durationMinutes: row.total_duration_minutes,
+      treatmentNames: treatments.map((t) => t.name),
+      customerName: row.customer_name,
+      customerEmail: row.customer_email,
+      sequence,
+    };
+    const messages = renderVisitorChangeEmails(
+      {
+        kind: 'cancelled',
+        id: row.id,
+        reference: facts.reference,
+        sequence,
+        date: row.booking_date,
+        start: formatMinuteOfDay(row.start_minute),
+        customerName: row.customer_name,
+        customerEmail: row.customer_email,
+        treatmentNames: facts.treatmentNames,
+      },
+      client,
+      mailFrom,
+      bookingCalendar(client, facts, 'CANCEL', mailFrom, now),
+    );
+    for (const message of messages) await enqueueMessage(trx, message, now);
+    return true;
+  });
+  if (!done) throw new AppError(409, 'This booking is already cancelled.');
+  context.changes.clientChanged(client.name);
+  return getManagedBooking(context, token);
+}
+
+export async function moveManagedBooking(
+  context: VisitorManageContext,
+  token: string,
+  request: MoveBookingRequest,
+): Promise<ManagedBooking> {
+  const { db, dbKind, client, mailFrom, now } = context;
+  const rules = await rulesFor(db, client, context.rules);
+  const { row, treatments } = await findByToken(db, client, token);
+  refuseUnchangeable(toManaged(row, treatments, client, rules, now), client);
+
+  const { date, minuteOfDay } = splitStartTime(request.startTime);
+  const startLabel = formatMinuteOfDay(minuteOfDay);
+  const dateCheck = checkBookingDate(date, rules, client.timeZone, now);
+  if (!dateCheck.ok) throw new AppError(400, dateCheck.reason);
+  const duration = row.total_duration_minutes;
+  // The booking's own place does not count against its new time (a move of a few minutes).
+  const withoutSelf = (existing: BookedInterval[]) =>
+    date !== row.booking_date
+      ? existing
+      : existing
+          .map((i) =>
+            i.startMinute === row.start_minute && i.endMinute === row.end_minute
+              ? { ...i, count: (i.count ?? 1) - 1 }
+              : i,
+          )
+          .filter((i) => (i.count ?? 1) > 0);
+  const offered = (existing: BookedInterval[]) => {
+    const result = findAvailableStartTimes({
+      date,
+      durationMinutes: duration,
+      rules,
+      timeZone: client.timeZone,
+      now,
+      existing: withoutSelf(existing),
+    });
+    return result.ok && result.times.includes(startLabel);
+  };
+  if (!offered([])) {
+    throw new AppError(
+      400,
+      `${startLabel} on ${date} is not a time we offer for this booking. Please choose one of the available times.`,
+    );
+  }
+  const endMinute = localEndMinute(date, minuteOfDay, duration, client.timeZone);
+  const sequence = row.ical_sequence + 1;
+  const reference = row.reference ?? String(row.id);
+  await withDayLock(db, dbKind, client.name, date, async (trx) => {
+    if (!offered(await findBookedIntervals(trx, client.name, date))) {
+      throw new AppError(
+        409,
+        `Sorry, ${startLabel} on ${date} has just been booked by someone else. Please choose another time.`,
+      );
+    }
+    const updated = await trx
+      .updateTable('bookings')
+      .set({
+        booking_date: date,
+        start_minute: minuteOfDay,
+        end_minute: endMinute,
+        ical_sequence: sequence,
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', 'booked')
+      .where('ical_sequence', '=', row.ical_sequence)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) {
+      throw new AppError(409, 'This booking was changed meanwhile. Please reload the page.');
+    }
+    await dropPendingReminders(trx, client.name, row.id, now);
+    const treatmentNames = treatments.map((t) => t.name);
+    const ical = bookingCalendar(
+      client,
+      {
+        reference,
+        date,
+        startMinute: minuteOfDay,
+        durationMinutes: duration,
+        treatmentNames,
+        customerName: row.customer_name,
+        customerEmail: row.customer_email,
+        sequence,
+      },
+      'REQUEST',
+      mailFrom,
+      now,
+    );
+    const messages = renderVisitorChangeEmails(
+      {
+        kind: 'moved',
+        id: row.id,
+        reference,
+        sequence,
+        date,
+        start: startLabel,
+        previous: { date: row.booking_date, start: formatMinuteOfDay(row.start_minute) },
+        customerName: row.customer_name,
+        customerEmail: row.customer_email,
+        treatmentNames,
+        manageUrl: manageUrl(context.origin, token),
+      },
+      client,
+      mailFrom,
+      ical,
+    );
+    for (const message of messages) await enqueueMessage(trx, message, now);
+    await queueReminder(
+      trx,
+      client,
+      rules,
+      {
+        id: row.id,
+        reference,
+        sequence,
+        date,
+        startMinute: minuteOfDay,
+        start: startLabel,
+        customerName: row.customer_name,
+        customerEmail: row.customer_email,
+        treatmentNames,
+      },
+      mailFrom,
+      now,
+    );
+  });
+  context.changes.clientChanged(client.name);
+  return getManagedBooking(context, token);
+}

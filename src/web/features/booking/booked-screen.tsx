@@ -1,0 +1,74 @@
+import { Link, useLocation } from 'react-router';
+import { formatLongDate, storedBookingSchema } from '@common/booking';
+import { formatDuration, formatPounds } from '@common/money';
+import { useClient } from '@/lib/client-context';
+import { PageHeading } from '@/components/page-heading';
+import './booking.css';
+
+/**
+ * After booking (issue 17): the reference to quote and what was booked, where. The booking page
+ * hands the server's answer over in the navigation state; a reload (no state) says where the
+ * details are instead of showing nothing.
+ */
+export default function BookedScreen() {
+  const client = useClient();
+  const parsed = storedBookingSchema.safeParse(
+    (useLocation().state as { booking?: unknown } | null)?.booking,
+  );
+  if (!parsed.success) {
+    return (
+      <section className="page outcome outcome--success">
+        <PageHeading>{client.successTitle}</PageHeading>
+        <p>Your booking details, with its reference, are in the e-mail we sent you.</p>
+        <p>
+          <Link to="/" className="button button--primary">
+            Back to the home page
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  const booking = parsed.data;
+  return (
+    <section className="page outcome outcome--success booked">
+      <PageHeading>{client.successTitle}</PageHeading>
+      <p>
+        Your booking reference is{' '}
+        <strong data-testid="booking-reference">{booking.reference}</strong>. Please quote it if you
+        contact us. We have sent the details, with a calendar file and a link to move or cancel, to{' '}
+        {booking.customer.email}.
+      </p>
+      <dl className="booked-summary">
+        <dt>Treatments</dt>
+        <dd>
+          <ul>
+            {booking.treatments.map((t) => (
+              <li key={t.ID}>
+                {t.Name} ({formatDuration(t.Duration)}, {formatPounds(t.Price)})
+              </li>
+            ))}
+          </ul>
+        </dd>
+        <dt>Date</dt>
+        <dd>{formatLongDate(booking.bookingDate)}</dd>
+        <dt>Time</dt>
+        <dd>
+          {booking.startTime.slice(11, 16)} to {booking.endTime.slice(11, 16)}
+        </dd>
+        <dt>Total</dt>
+        <dd>
+          {formatPounds(booking.totalPrice)} ({formatDuration(booking.totalDuration)})
+        </dd>
+        <dt>Where</dt>
+        <dd>
+          {client.title}, {client.address}
+        </dd>
+      </dl>
+      <p>
+        <Link to="/" className="button button--primary">
+          Back to the home page
+        </Link>
+      </p>
+    </section>
+  );
+}
