@@ -67,3 +67,27 @@ export async function signedInOwner(page: Page, site: SiteServer, code: string):
   await expect(page).toHaveURL(/\/manage$/);
   return email;
 }
+
+/**
+ * A new owner of `code` signs in at /login with the keyboard alone (the account and its password
+ * are set up first through the CLI's link), arriving at `next`.
+ */
+export async function signInWithKeyboard(
+  page: Page,
+  site: SiteServer,
+  code: string,
+  next = '/manage',
+): Promise<string> {
+  const email = await signedInOwner(page, site, code);
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await openAs(page, code, `/login?next=${encodeURIComponent(next)}`);
+  await tabTo(page, page.getByLabel('E-mail address'));
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
+  return email;
+}

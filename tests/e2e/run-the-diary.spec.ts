@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { desktop, expectNoAxeViolations, phone, signedInOwner, tabTo } from './back-office';
+import {
+  desktop,
+  expectNoAxeViolations,
+  phone,
+  signedInOwner,
+  signInWithKeyboard,
+  tabTo,
+} from './back-office';
 import { expect, openAs, test } from './fixtures';
 
 /** YYYY-MM-DD of the salon's calendar, `ahead` days after today in London. */
@@ -66,12 +73,12 @@ for (const [name, viewport] of [
   });
 }
 
-test('with the keyboard only, the owner cancels a booking and closes that day; the time is free again', async ({
+test('with the keyboard only, the owner signs in, cancels the next open day’s booking and closes that day; the time is free again', async ({
   page,
   site,
 }) => {
   await page.setViewportSize(desktop);
-  await signedInOwner(page, site, 'RRB');
+  await signInWithKeyboard(page, site, 'RRB');
   const { date, ahead } = nextOpenDay();
 
   // A phone booking on the next open day, through the owner API.

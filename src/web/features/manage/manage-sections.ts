@@ -52,6 +52,8 @@ export const manageSections: ManageSection[] = [
     label: 'Products',
     description: 'Your catalogue: change titles, prices and pictures, hide or show products.',
     load: () => import('./products-page'),
+    // The clients with a catalogue are the shops; a salon's owner has nothing to edit here.
+    shownFor: (client) => client.usesCart,
   },
   {
     path: 'outbox',
