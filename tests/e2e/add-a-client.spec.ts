@@ -225,7 +225,7 @@ test('a client added as data alone has its home page, a content page and booking
       .getByRole('checkbox', { name: /I agree that the salon may store my details/ })
       .check();
     await page.getByRole('button', { name: 'Book', exact: true }).click();
-    await expect(page).toHaveURL(/\/order\/success$/);
+    await expect(page).toHaveURL(/\/booking\/booked$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are booked in with Nell');
     const toStudio = await server.smtp.waitFor(
       (mail) => mail.to.includes('hello@nellsnails.example') && mail.raw.includes('Gel Polish'),

@@ -265,6 +265,7 @@ describeEachDatabase('owner sessions', (kind) => {
   });
 
   it('serves the sign-in and back-office pages with noindex, and visitor pages without', async () => {
+    const { headers } = await signInAs(t, 'RRB');
     for (const url of [
       '/login',
       '/login/reset',
@@ -272,11 +273,25 @@ describeEachDatabase('owner sessions', (kind) => {
       '/manage',
       '/manage/audit',
     ]) {
-      const page = await t.app.inject({ url, headers: { host: 'rrb.localhost' } });
+      const page = await t.app.inject({ url, headers });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['x-robots-tag'], url).toBe('noindex, nofollow');
       expect(page.body, url).toContain('<meta name="robots" content="noindex, nofollow">');
     }
+    // Without a session the back office sends the browser to sign in, keeping where it was going.
+    const signedOut = await t.app.inject({
+      url: '/manage/audit',
+      headers: { host: 'rrb.localhost' },
+    });
+    expect(signedOut.statusCode).toBe(303);
+    expect(signedOut.headers.location).toBe('/login?next=%2Fmanage%2Faudit');
+    // Another client's owner is not signed in here.
+    const { headers: seOwner } = await signInAs(t, 'SE');
+    const foreign = await t.app.inject({
+      url: '/manage',
+      headers: { ...seOwner, host: headers.host! },
+    });
+    expect(foreign.statusCode).toBe(303);
     const home = await t.app.inject({ url: '/about', headers: { host: 'rrb.localhost' } });
     expect(home.headers['x-robots-tag']).toBeUndefined();
     expect(home.body).not.toContain('name="robots"');

@@ -10,6 +10,8 @@ import { acceptedPageEncoding, compressPageAsync } from './compress-page.js';
 import { inlineStylesheets, renderPage } from './html.js';
 import { createPageHeads } from './page-heads.js';
 import { createPageCache, matchesEtag, pageBody } from './page-cache.js';
+import { findSessionOwner } from '../owners/owner-store.js';
+import { sessionTokenFrom } from '../owners/session-cookie.js';
 import { pageData } from './page-data.js';
 import { loadPrerender, type Prerender } from './prerender.js';
 
@@ -105,10 +107,11 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     path: string,
     client: ClientConfig,
     origin: string,
+    url = path,
   ): Promise<{ html: string; keep: boolean }> => {
     const page = await pageData(db, client, path);
     if (isPrivatePath(path)) page.noindex = true;
-    const appHtml = await prerender?.(path, client, page.queries);
+    const appHtml = await prerender?.(url, client, page.queries);
     const head = await headFor(client, path, page.product, origin);
     const pageTemplate = devPages ? await devPages.template(path) : template;
     return {
@@ -127,14 +130,34 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     return `${theme?.mtimeMs ?? 0}\n${origin}\n${path}`;
   };
 
+  /** Whether the cookie carries a live session of an owner of this client. */
+  const isSignedIn = async (cookie: string | undefined, client: ClientConfig): Promise<boolean> => {
+    const token = sessionTokenFrom(cookie, config.env === 'production');
+    if (!token) return false;
+    const owner = await findSessionOwner(db, token, config.ownerSession.idleMs);
+    return owner?.clientCode === client.name;
+  };
+
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (rootFiles.has(path.slice(1))) return reply.callNotFound();
     const client = request.client;
+    // The back office without a session: straight to sign-in, rather than a shell whose first API
+    // call answers 401 (and whose redirect could land while React is still hydrating it).
+    if (
+      (path === '/manage' || path.startsWith('/manage/')) &&
+      !(await isSignedIn(request.headers.cookie, client))
+    ) {
+      return reply.redirect(`/login?next=${encodeURIComponent(path)}`, 303);
+    }
     const origin = `${request.protocol}://${request.host}`;
-    const page = await cache.get(client.name, cacheKey(client, origin, path), () =>
-      pageHtml(path, client, origin),
-    );
+    // Sign-in and back-office screens read their query (?next=, ?token=, ?booking=): rendered with
+    // it, for this answer only, so the HTML matches what the browser then hydrates.
+    const page = isPrivatePath(path)
+      ? (await pageHtml(path, client, origin, request.url)).html
+      : await cache.get(client.name, cacheKey(client, origin, path), () =>
+          pageHtml(path, client, origin),
+        );
     if (isPrivatePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
     reply
       .code(isKnownPath(path) ? 200 : 404)
