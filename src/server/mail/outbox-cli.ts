@@ -1,5 +1,6 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { runCommandLine } from '../kernel/command-line.js';
 import { migrateToLatest } from '../db/migrations.js';
 import { emlFolder, retryFailedMessages } from './outbox-worker.js';
 
@@ -59,10 +60,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`outbox: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runCommandLine('outbox', main);

@@ -1,6 +1,7 @@
 import { loadClientRegistry } from '../clients/client-registry.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { runCommandLine } from '../kernel/command-line.js';
 import { migrateToLatest } from '../db/migrations.js';
 import { runOwnerCommand } from './owner-commands.js';
 
@@ -31,10 +32,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`owner: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runCommandLine('owner', main);

@@ -1,0 +1,13 @@
+/**
+ * Runs a command-line entry point (npm run owner, npm run outbox): exits with its code, or prints
+ * `name: message` and exits 1 when it throws.
+ */
+export function runCommandLine(name: string, main: (args: string[]) => Promise<number>): void {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}
