@@ -128,19 +128,23 @@ export async function buildApp({
       return handler.call(this, request, reply);
     };
   });
-  app.addHook('onResponse', (request, reply, done) => {
-    app.log.info(
-      {
-        reqId: request.id,
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 100) / 100,
-      },
-      'answered',
-    );
-    done();
-  });
+  // One access line per answer, from the root logger with the request id in it
+  // (docs/decisions/logging.md).
+  if (logger || config.logLevel !== 'silent') {
+    app.addHook('onResponse', (request, reply, done) => {
+      app.log.info(
+        {
+          reqId: request.id,
+          method: request.method,
+          url: request.url,
+          statusCode: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 100) / 100,
+        },
+        'answered',
+      );
+      done();
+    });
+  }
   // Before the resources, so that every plugin's routes inherit the one error handler.
   installErrorHandling(app, preparation);
 
