@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,6 +30,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Reach PostgreSQL through this URL instead (a fault proxy in front of the test server). */
   postgresUrl?: string;
+  /** A logger to read what the server logs (logging is off otherwise). */
+  logger?: FastifyBaseLogger;
 }
 
 /**
@@ -72,6 +75,7 @@ export async function startTestApp(
     dbKind: handle.kind,
     registry,
     indexHtml: readFileSync(join(repoRoot, 'src/web/index.html'), 'utf8'),
+    logger: options.logger,
   });
   await app.ready();
   return {

@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
+import { AccessLog } from '../access-log.js';
 import { lazyChildLogger } from '../lazy-child-logger.js';
 import { bookingRoutes } from '../booking/booking-routes.js';
 import { manageDiaryRoutes } from '../booking/manage-diary-routes.js';
@@ -85,8 +86,8 @@ export async function buildApp({
     ...(logger
       ? { loggerInstance: logger }
       : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
-    // One access line per answer (below) instead of Fastify's two (docs/decisions/logging.md).
-    disableRequestLogging: true,
+    // One access line per answer instead of Fastify's two (docs/decisions/logging.md).
+    logController: new AccessLog(),
     // A request's own logger is made only when something logs through it: pino's child() per
     // request cost about a tenth of a list answer (docs/decisions/logging.md).
     childLoggerFactory: (logger, bindings) => lazyChildLogger(logger, bindings),
@@ -128,23 +129,6 @@ export async function buildApp({
       return handler.call(this, request, reply);
     };
   });
-  // One access line per answer, from the root logger with the request id in it
-  // (docs/decisions/logging.md).
-  if (logger || config.logLevel !== 'silent') {
-    app.addHook('onResponse', (request, reply, done) => {
-      app.log.info(
-        {
-          reqId: request.id,
-          method: request.method,
-          url: request.url,
-          statusCode: reply.statusCode,
-          ms: Math.round(reply.elapsedTime * 100) / 100,
-        },
-        'answered',
-      );
-      done();
-    });
-  }
   // Before the resources, so that every plugin's routes inherit the one error handler.
   installErrorHandling(app, preparation);
 
