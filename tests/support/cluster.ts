@@ -201,7 +201,7 @@ export function nginxConfig(dir: string, port: number, instancePorts: number[]):
   const example = readFileSync(join(repoRoot, 'docs/nginx.example.conf'), 'utf8');
   let site = example;
   const replace = (pattern: RegExp, by: (match: string, ...groups: string[]) => string) => {
-    if (!pattern.test(site)) {
+    if (site.search(pattern) === -1) {
       throw new Error(`docs/nginx.example.conf no longer has ${String(pattern)}: update cluster.ts`);
     }
     site = site.replace(pattern, by);
