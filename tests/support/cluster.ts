@@ -241,14 +241,22 @@ function serverCommand(): { command: string; args: string[] } {
     : { command: process.execPath, args: ['--import', 'tsx', 'src/server/main.ts'] };
 }
 
-/** The release step when the project has one (`npm run migrate`); the first instance otherwise. */
-function hasMigrateCommand(): boolean {
+/**
+ * The release step (migrations, seed, pictures: `npm run migrate`) as a deployment runs it: the
+ * compiled `dist/server/migrate.js` when built, else the npm script; undefined while the project
+ * has none (the server then migrates at start).
+ */
+function releaseStepCommand(): { command: string; args: string[] } | undefined {
+  const compiled = join(repoRoot, 'dist/server/migrate.js');
+  if (existsSync(compiled)) return { command: process.execPath, args: [compiled] };
   const scripts = (
     JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     }
   ).scripts;
-  return scripts.migrate !== undefined;
+  return scripts.migrate === undefined
+    ? undefined
+    : { command: 'npm', args: ['run', '--silent', 'migrate'] };
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -346,16 +354,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         },
       };
     };
-    if (hasMigrateCommand()) {
-      const migrate = spawnSync('npm', ['run', '--silent', 'migrate'], {
+    const releaseStep = releaseStepCommand();
+    if (releaseStep) {
+      const migrate = spawnSync(releaseStep.command, releaseStep.args, {
         cwd: repoRoot,
         env: { ...process.env, ...env },
         encoding: 'utf8',
+        timeout: 120_000,
       });
       if (migrate.status !== 0) {
-        throw new Error(`npm run migrate failed:\n${migrate.stdout}\n${migrate.stderr}`);
+        throw new Error(`The release step failed:\n${migrate.stdout}\n${migrate.stderr}`);
       }
-      lap('migrate');
+      lap('release step (migrate, seed, pictures)');
       await Promise.all([0, 1, 2].map(startInstance));
     } else {
       // The server migrates and seeds at start; two doing it at once could seed twice.
