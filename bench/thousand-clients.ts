@@ -255,9 +255,16 @@ async function main(): Promise<void> {
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const [before, rest] = current.split(sectionStart);
   const after = rest?.split(sectionEnd)[1] ?? '';
+  // Where it was; the first time, after the API figures and before the pages' Lighthouse part
+  // (which `npm run bench` and bench/pages.ts each rewrite on their own).
+  const pagesAt = current.indexOf('## Pages (Lighthouse');
   writeFileSync(
     file,
-    rest === undefined ? `${current.trimEnd()}\n\n${section}\n` : `${before}${section}${after}`,
+    rest !== undefined
+      ? `${before}${section}${after}`
+      : pagesAt >= 0
+        ? `${current.slice(0, pagesAt)}${section}\n\n${current.slice(pagesAt)}`
+        : `${current.trimEnd()}\n\n${section}\n`,
   );
   console.log(section);
 }
