@@ -23,6 +23,7 @@ const root = resolve(import.meta.dirname, '..');
 
 interface GeneratedSeed {
   seedDir: string;
+  themesDir: string;
   shops: string[];
   salons: string[];
 }
@@ -46,6 +47,10 @@ export function generateSeed(sourceSeedDir: string, outDir: string, count: numbe
   const reviews = read('reviews.json') as Array<Record<string, unknown>>;
   const treatments = read('treatments.json') as Record<string, unknown>;
   const seProducts = products.filter((p) => p.clientCode === 'SE');
+  // Each generated client wears its template's theme, so its pages weigh what the template's do.
+  const themesDir = join(outDir, 'themes');
+  rmSync(themesDir, { recursive: true, force: true });
+  cpSync(join(root, 'public/themes'), themesDir, { recursive: true });
   const shops: string[] = [];
   const salons: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -66,6 +71,7 @@ export function generateSeed(sourceSeedDir: string, outDir: string, count: numbe
       },
     };
     writeFileSync(join(seedDir, 'clients', `${code}.json`), JSON.stringify(record));
+    cpSync(join(themesDir, `${String(template.name)}.css`), join(themesDir, `${code}.css`));
     for (const review of reviews.filter((r) => r.clientCode === template.name)) {
       reviews.push({ ...review, clientCode: code });
     }
@@ -78,7 +84,7 @@ export function generateSeed(sourceSeedDir: string, outDir: string, count: numbe
   writeFileSync(join(seedDir, 'products.json'), JSON.stringify(products));
   writeFileSync(join(seedDir, 'reviews.json'), JSON.stringify(reviews));
   writeFileSync(join(seedDir, 'treatments.json'), JSON.stringify(treatments));
-  return { seedDir, shops, salons };
+  return { seedDir, themesDir, shops, salons };
 }
 
 export interface GeneratedDatabase extends GeneratedSeed {
@@ -103,6 +109,7 @@ export async function generateClientsDatabase(options: {
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     SEED_DIR: generated.seedDir,
+    THEMES_DIR: generated.themesDir,
     DATABASE_URL: options.databaseUrl ?? '',
   };
   const config = loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'silent' }, root);

@@ -138,5 +138,5 @@ describeEachDatabase('backup and restore as docs/operating.md says', (kind) => {
     expect(served).not.toContain(after);
     // The seed's own reviews came through too.
     expect(served).toContain('Fiona and Gary, Linlithgow');
-  });
+  }, 60_000);
 });

@@ -131,7 +131,7 @@ describeEachDatabase('the release step, npm run migrate', (kind) => {
       [1, 2].map(() => runReleaseStepOn(deployment.config, deployment.target, { alwaysSeed: true })),
     );
     expect(await countRows(deployment.target)).toEqual(expected);
-  });
+  }, 120_000);
 
   it('applies the seed on start only when it changed since the last release step', async () => {
     const deployment = await freshDeployment(kind);
@@ -187,5 +187,5 @@ describeEachDatabase('a server on a schema older than its code', (kind) => {
     });
     expect(registry.byCode('RRB')?.title).toBe('Ruby Rose Beauty');
     await started.close();
-  });
+  }, 120_000);
 });

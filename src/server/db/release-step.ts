@@ -120,8 +120,9 @@ export async function runReleaseStep(
   options: ReleaseOptions,
 ): Promise<ReleaseResult> {
   const fingerprint = seedFingerprint(options.seedDir);
-  // Read and validated before the lock and before a single row is written: a bad record stops
-  // here, naming the client and the field. Skipped when nothing says the seed must be applied.
+  // Read and validated before a single row of it is written: a bad record stops the step,
+  // naming the client and the field. `npm run migrate` reads it before even taking the lock; a
+  // start reads it only when the database does not have this seed yet.
   let seed: SeedData | undefined = options.alwaysSeed ? readSeed(options.seedDir) : undefined;
   const step = async (db: Kysely<Database>): Promise<ReleaseResult> => {
     const before = await schemaStatus(db, target.kind, target.schema);
