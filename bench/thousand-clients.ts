@@ -9,7 +9,15 @@
  * BENCH_CLIENTS (default 1000), BENCH_SECONDS (default 10).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -42,6 +50,7 @@ interface Latency {
 interface SuiteResult {
   label: string;
   clients: number;
+  recordsKb: number;
   releaseSeconds: number;
   firstStartMs: number;
   restartMs: number;
@@ -51,6 +60,14 @@ interface SuiteResult {
   peakRssMb: number;
   pageBytes: number;
   cspBytes: number;
+}
+
+/** How many client records, and their JSON's size: what the registry holds in memory. */
+function recordsOf(database: GeneratedDatabase): { clients: number; recordsKb: number } {
+  const dir = join(database.seedDir, 'clients');
+  const files = readdirSync(dir);
+  const bytes = files.reduce((sum, file) => sum + statSync(join(dir, file)).size, 0);
+  return { clients: files.length, recordsKb: Math.round(bytes / 1024) };
 }
 
 function rssOf(pid: number): { rssMb: number; peakRssMb: number } {
@@ -184,9 +201,7 @@ async function runSuite(label: string, database: GeneratedDatabase): Promise<Sui
   await second.server.stop();
   return {
     label,
-    clients: Number(
-      execFileSync('sh', ['-c', `ls ${join(database.seedDir, 'clients')} | wc -l`]).toString(),
-    ),
+    ...recordsOf(database),
     releaseSeconds: database.releaseSeconds,
     firstStartMs: first.ms,
     restartMs: second.ms,
@@ -205,7 +220,7 @@ function report(results: SuiteResult[], loadBefore: string, loadAfter: string): 
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const summary = results.map(
     (r) =>
-      `| ${r.label} | ${r.clients} | ${r.releaseSeconds.toFixed(1)} | ${(r.firstStartMs / 1000).toFixed(1)} | ${(r.restartMs / 1000).toFixed(1)} | ${r.rssMb} | ${r.peakRssMb} | ${r.afterReady.requestsPerSecond} / ${r.afterReady.p99} | ${r.pageBytes} | ${r.cspBytes} |`,
+      `| ${r.label} | ${r.clients} | ${r.recordsKb} | ${r.releaseSeconds.toFixed(1)} | ${(r.firstStartMs / 1000).toFixed(1)} | ${(r.restartMs / 1000).toFixed(1)} | ${r.rssMb} | ${r.peakRssMb} | ${r.afterReady.requestsPerSecond} / ${r.afterReady.p99} | ${r.pageBytes} | ${r.cspBytes} |`,
   );
   const latency = results.flatMap((r) =>
     r.rows.map(
@@ -226,8 +241,8 @@ restart are from spawning the process to \`/api/health/ready\` answering 200. RS
 /proc after the load (peak: VmHWM). Targets (issue 20): start and restart ≤ 10 s, RSS ≤ 500 MB,
 page and API p99 as with 7 clients, within noise.
 
-| database | clients | release step s | first start s | restart s | RSS MB | peak RSS MB | first 5 s after ready: req/s / p99 ms | product page bytes | CSP header bytes |
-| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| database | clients | client records KB | release step s | first start s | restart s | RSS MB | peak RSS MB | first 5 s after ready: req/s / p99 ms | product page bytes | CSP header bytes |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${summary.join('\n')}
 
 | benchmark | req/s | p50 ms | p99 ms | 2xx | non-2xx |
