@@ -9,6 +9,20 @@ import {
 } from './db/release-step.js';
 import { readSeed } from './db/seed.js';
 
+export interface PreparedData {
+  handle: DatabaseHandle;
+  registry: ClientRegistry;
+  imagesCreated: number;
+}
+
+export interface PrepareOptions {
+  /** Draw missing placeholder pictures (when migrating on start); tests skip them. */
+  images?: boolean;
+  warn?: (message: string) => void;
+  /** Run the release step here; defaults to MIGRATE_ON_START (on for SQLite, off for PostgreSQL). */
+  migrate?: boolean;
+}
+
 /** The message of a server that will not start on a schema older than its code. */
 export function schemaTooOldMessage(at: string | undefined, pending: string[]): string {
   const where = at ? `Database schema is at ${at}` : 'The database has no schema yet';

@@ -155,22 +155,8 @@ export async function runReleaseStep(
 /** The statement time-out for migrating and seeding (PostgreSQL). */
 export const maintenanceStatementMs = 10 * 60_000;
 
-export interface PreparedData {
-  handle: DatabaseHandle;
-  registry: ClientRegistry;
-  imagesCreated: number;
-}
-
-export interface PrepareOptions {
-  /** Draw missing placeholder pictures (when migrating on start); tests skip them. */
-  images?: boolean;
-  warn?: (message: string) => void;
-  /** Run the release step here; defaults to MIGRATE_ON_START (on for SQLite, off for PostgreSQL). */
-  migrate?: boolean;
-}
-
 /**
- * Runs the release step (src/server/db/release-step.ts) on a connection of its own: on
+ * Runs the release step on a connection of its own: on
  * PostgreSQL migrations (an index on a big table) may take far longer than a request's
  * statement time-out.
  */
