@@ -6,7 +6,8 @@
  * (/api/health/ready), the first seconds after ready, page and API latency with autocannon, and
  * RSS after the load. Writes its section of docs/benchmarks.md.
  *
- * BENCH_CLIENTS (default 1000), BENCH_SECONDS (default 10).
+ * BENCH_CLIENTS (default 1000), BENCH_SECONDS (default 10), BENCH_DB (sqlite, postgres or both;
+ * default sqlite), BENCH_POSTGRES_URL (the PostgreSQL server's maintenance database).
  */
 import { execFileSync } from 'node:child_process';
 import {
@@ -21,6 +22,7 @@ import {
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { ensureBuild } from '../scripts/ensure-build.mjs';
 import { localDateTimeParts } from './bench-dates.js';
 import {
@@ -37,6 +39,26 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
 const port = 3911;
 const base = `http://127.0.0.1:${port}`;
+/** `BENCH_DB=sqlite` (the default), `postgres`, or `sqlite,postgres`. */
+const databases = (process.env.BENCH_DB ?? 'sqlite').split(',').filter((d) => d !== '');
+const postgresAdminUrl =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function freshPostgresDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return postgresAdminUrl.replace(/\/[^/]*$/, `/${name}`);
+}
+
+async function dropPostgresDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
 
 interface Latency {
   name: string;
@@ -233,7 +255,7 @@ function report(results: SuiteResult[], loadBefore: string, loadAfter: string): 
 
 Recorded on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Machine: ${machine},
 **shared** with other work: load average before the run ${loadBefore}, after ${loadAfter}
-(\`uptime\`). SQLite; the production server (\`node dist/server/main.js\`, \`NODE_ENV=production\`,
+(\`uptime\`). ${databases.join(' and ')}; the production server (\`node dist/server/main.js\`, \`NODE_ENV=production\`,
 request logging on) with \`MIGRATE_ON_START=off\`: the release step (\`npm run migrate\`, here
 bench/generate-clients.ts calling it, placeholder pictures not drawn) ran first, as a deployment
 does. autocannon, ${connections} connections, ${seconds} s per row after 1 s of warm-up. Start and
@@ -256,12 +278,29 @@ async function main(): Promise<void> {
   const loadBefore = execFileSync('uptime').toString().trim().replace(/.*load average: /, '');
   const work = mkdtempSync(join(tmpdir(), 'highstreet-clients-'));
   const results: SuiteResult[] = [];
+  const dropped: Array<() => Promise<void>> = [];
   try {
-    const seven = await generateClientsDatabase({ count: 0, outDir: join(work, 'seven') });
-    results.push(await runSuite('7 clients', seven));
-    const many = await generateClientsDatabase({ count: clientCount, outDir: join(work, 'many') });
-    results.push(await runSuite(`${clientCount + 7} clients`, many));
+    for (const kind of databases) {
+      const label = kind === 'postgres' ? 'PostgreSQL' : 'SQLite';
+      for (const [name, count] of [
+        ['seven', 0],
+        ['many', clientCount],
+      ] as const) {
+        let databaseUrl: string | undefined;
+        if (kind === 'postgres') {
+          databaseUrl = await freshPostgresDatabase(`highstreet_clients_${name}`);
+          dropped.push(() => dropPostgresDatabase(`highstreet_clients_${name}`));
+        }
+        const database = await generateClientsDatabase({
+          count,
+          outDir: join(work, `${kind}-${name}`),
+          databaseUrl,
+        });
+        results.push(await runSuite(`${label}, ${count + 7} clients`, database));
+      }
+    }
   } finally {
+    for (const drop of dropped) await drop();
     rmSync(work, { recursive: true, force: true });
   }
   const loadAfter = execFileSync('uptime').toString().trim().replace(/.*load average: /, '');
