@@ -46,6 +46,9 @@ const envSchema = z.object({
   FORM_TOKEN_SECRET: z.string().optional(),
   FORM_SESSION_LIMIT: z.coerce.number().int().min(1).default(5),
   BOOKING_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(30),
+  // Issue 20: on, the server runs the release step (npm run migrate) itself before listening;
+  // empty: on for SQLite, off for PostgreSQL (docs/decisions/release-step.md).
+  MIGRATE_ON_START: z.enum(['on', 'off', '']).default(''),
 });
 
 export type TrustProxy = false | number | string[];
@@ -142,6 +145,11 @@ export interface ServerConfig {
   bookingSuspiciousPerClientPerHour: number;
   /** Rendered, compressed pages kept in memory, in bytes (0: off). */
   pageCacheBytes: number;
+  /**
+   * Whether start-up migrates, seeds and draws placeholders itself (one SQLite instance) or only
+   * checks that `npm run migrate` has brought the schema up to date (several instances).
+   */
+  migrateOnStart: boolean;
 }
 
 export function loadConfig(
@@ -208,6 +216,8 @@ export function loadConfig(
     formSessionLimitPerHour: e.FORM_SESSION_LIMIT,
     bookingSuspiciousPerClientPerHour: e.BOOKING_LIMIT_PER_CLIENT,
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 2 ** 20),
+    migrateOnStart:
+      e.MIGRATE_ON_START === 'on' || (e.MIGRATE_ON_START === '' && !e.DATABASE_URL),
   };
 }
 

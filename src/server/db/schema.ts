@@ -218,6 +218,13 @@ export interface AuditLogTable {
   at: string;
 }
 
+/** What the release step last did (src/server/db/release-step.ts): name → value. */
+export interface ReleaseStateTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   products: ProductsTable;
@@ -235,4 +242,5 @@ export interface Database {
   owner_sessions: OwnerSessionsTable;
   owner_tokens: OwnerTokensTable;
   audit_log: AuditLogTable;
+  release_state: ReleaseStateTable;
 }
