@@ -48,9 +48,7 @@ describe.skipIf(!postgres)('three instances behind nginx on one PostgreSQL and o
       SE: `se.localhost:${cluster.port}`,
       JS: `js.localhost:${cluster.port}`,
     };
-    console.log(
-      `Cluster up in ${Date.now() - startedAt} ms: ${JSON.stringify(cluster.timings)}`,
-    );
+    console.log(`Cluster up in ${Date.now() - startedAt} ms: ${JSON.stringify(cluster.timings)}`);
   }, 120_000);
 
   afterAll(async () => {
@@ -224,7 +222,11 @@ describe.skipIf(!postgres)('three instances behind nginx on one PostgreSQL and o
     const email = `owner-${Date.now()}@example.com`;
     const password = 'copper kettle morning walk';
     const owner = await createOwner(cluster.db, 'RRB', email);
-    await setOwnerPassword(cluster.db, owner!.id, await hashPassword(password, { N: 1024, r: 8, p: 1 }));
+    await setOwnerPassword(
+      cluster.db,
+      owner!.id,
+      await hashPassword(password, { N: 1024, r: 8, p: 1 }),
+    );
     const asOwner = (cookie?: string) => ({
       host: host.RRB,
       origin: `http://${host.RRB}`,
@@ -238,12 +240,14 @@ describe.skipIf(!postgres)('three instances behind nginx on one PostgreSQL and o
     expect(login.status, login.text).toBe(200);
     const cookie = String(login.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
 
-    const menu = (await through('/api/manage/menu', { headers: asOwner(cookie) })).json<ManageMenu>();
+    const menu = (
+      await through('/api/manage/menu', { headers: asOwner(cookie) })
+    ).json<ManageMenu>();
     const treatment = menu.treatments.find((t) => t.active)!;
     const listOn = async (url: string) =>
-      (
-        await send(`${url}/api/treatments/list`, { headers: { host: host.RRB } })
-      ).json<Treatment[]>().find((t) => t.ID === treatment.id)!.Price;
+      (await send(`${url}/api/treatments/list`, { headers: { host: host.RRB } }))
+        .json<Treatment[]>()
+        .find((t) => t.ID === treatment.id)!.Price;
     // Every instance has the list in its cache before the change.
     for (const instance of cluster.instances) {
       expect(await listOn(instance.url)).toBe(treatment.price);
@@ -296,9 +300,9 @@ describe.skipIf(!postgres)('three instances behind nginx on one PostgreSQL and o
       while (next < jobs.length) {
         const job = jobs[next++]!;
         const from = `127.0.4.${job.n + 1}`;
-        const answer = await (job.kind === 'order' ? order(from, job.marker) : enquiry(from, job.marker)).catch(
-          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-        );
+        const answer = await (
+          job.kind === 'order' ? order(from, job.marker) : enquiry(from, job.marker)
+        ).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
         results.push({ job, answer, afterKill: killed });
         if (!killed && results.length >= killAfter) {
           killed = true;

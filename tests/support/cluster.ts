@@ -126,7 +126,7 @@ process.once('exit', () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-function startChild(command: string, args: string[], env: Record<string, string>): Child {
+function startChild(command: string, args: string[], env: Record<string, string> = {}): Child {
   let log = '';
   const child = spawn(command, args, {
     cwd: repoRoot,
@@ -167,7 +167,9 @@ async function waitUntil(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child && child.process.exitCode !== null) {
-      throw new Error(`${what}: the process exited (${child.process.exitCode}):\n${child.output()}`);
+      throw new Error(
+        `${what}: the process exited (${child.process.exitCode}):\n${child.output()}`,
+      );
     }
     if (await check().catch(() => false)) return;
     if (Date.now() > deadline) {
@@ -202,11 +204,16 @@ export function nginxConfig(dir: string, port: number, instancePorts: number[]):
   let site = example;
   const replace = (pattern: RegExp, by: (match: string, ...groups: string[]) => string) => {
     if (site.search(pattern) === -1) {
-      throw new Error(`docs/nginx.example.conf no longer has ${String(pattern)}: update cluster.ts`);
+      throw new Error(
+        `docs/nginx.example.conf no longer has ${String(pattern)}: update cluster.ts`,
+      );
     }
     site = site.replace(pattern, by);
   };
-  replace(/server 127\.0\.0\.1:300([1-3])/g, (_m, n) => `server 127.0.0.1:${instancePorts[Number(n) - 1]}`);
+  replace(
+    /server 127\.0\.0\.1:300([1-3])/g,
+    (_m, n) => `server 127.0.0.1:${instancePorts[Number(n) - 1]}`,
+  );
   replace(/listen 80;/, () => `listen 127.0.0.1:${port};`);
   replace(/location \/ \{/, (m) => `${m}\n        add_header X-Upstream $upstream_addr always;`);
   writeFileSync(join(dir, 'highstreet.conf'), site);
@@ -249,7 +256,8 @@ function serverCommand(): { command: string; args: string[] } {
 function releaseStepCommand(): { command: string; args: string[] } | undefined {
   const compiled = join(repoRoot, 'dist/server/migrate.js');
   // The pictures are left out: the test asks for no page, and drawing them is most of the time.
-  if (existsSync(compiled)) return { command: process.execPath, args: [compiled, '--skip-pictures'] };
+  if (existsSync(compiled))
+    return { command: process.execPath, args: [compiled, '--skip-pictures'] };
   const scripts = (
     JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
