@@ -218,6 +218,12 @@ export interface AuditLogTable {
   at: string;
 }
 
+/** When each piece of scheduled work last ran, on whichever instance (scheduled-runs.ts). */
+export interface ScheduledRunsTable {
+  name: string;
+  last_run_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   products: ProductsTable;
@@ -235,4 +241,5 @@ export interface Database {
   owner_sessions: OwnerSessionsTable;
   owner_tokens: OwnerTokensTable;
   audit_log: AuditLogTable;
+  scheduled_runs: ScheduledRunsTable;
 }
