@@ -95,16 +95,24 @@ async function failedSignInsAlternating(pair: Pair, count: number) {
 
 describeWithRedis('rate limits with REDIS_URL are shared by the instances', () => {
   it('the per-address relay limit counts requests on both instances together', async () => {
-    const pair = await twoInstances('sqlite', {
+    const env = {
       ...redisEnv(),
       MAIL_RELAY_LIMIT_PER_IP: '3',
       MAIL_RELAY_LIMIT_PER_CLIENT: '100000',
-    });
+    };
+    const pair = await twoInstances('sqlite', env);
+    const admin = adminRedis();
     try {
       expect(await relayAlternating(pair, 5, () => '203.0.113.7')).toEqual([
         200, 200, 200, 429, 429,
       ]);
+      // Each limit has counters of its own: a limit made without a route (the relay's per
+      // address, per minute) is named by its window and maximum, not "undefined".
+      const keys = await admin.keys(`${env.REDIS_KEY_PREFIX}*`);
+      expect(keys).toContain(`${env.REDIS_KEY_PREFIX}rate-limit:limit-60000ms-3-203.0.113.7`);
+      expect(keys.filter((key) => key.includes('undefined'))).toEqual([]);
     } finally {
+      admin.disconnect();
       await pair.close();
     }
   });

@@ -122,7 +122,7 @@ export async function buildApp({
   app.addHook('onClose', () => shared.close());
   if (shared.channel !== 'local') {
     app.log.info(
-      `Changes reach other instances over ${shared.channel}; limits are counted ${shared.rateLimit ? 'in Redis' : 'per instance'}`,
+      `Changes reach other instances over ${shared.channel}; limits are counted ${shared.rateLimitStore ? 'in Redis' : 'per instance'}`,
     );
   }
   const deps: AppDeps = {
@@ -136,9 +136,7 @@ export async function buildApp({
     global: false,
     // With Redis the counts are shared by every instance; when Redis does not answer a request
     // is let through (logged by shared-state/redis.ts) rather than refused or held.
-    ...(shared.rateLimit
-      ? { redis: shared.rateLimit.redis, nameSpace: shared.rateLimit.nameSpace, skipOnError: true }
-      : {}),
+    ...(shared.rateLimitStore ? { store: shared.rateLimitStore, skipOnError: true } : {}),
   });
   app.decorateRequest('client', null as unknown as ClientConfig);
   app.decorateRequest('owner', null as unknown as SignedInOwner);

@@ -1,3 +1,4 @@
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.js';
@@ -9,6 +10,7 @@ import { shareDataChanges, type SharedChanges } from './change-channel.js';
 import { createPostgresChangeChannel, postgresChannelName } from './postgres-change-channel.js';
 import { createRedisChangeChannel } from './redis-change-channel.js';
 import { createRedisCounterStore } from './redis-counter-store.js';
+import { redisRateLimitStore } from './redis-rate-limit-store.js';
 import { closeRedis, openRedis, whenReady, type SharedStateLog } from './redis.js';
 
 /**
@@ -28,8 +30,8 @@ export interface SharedState {
   changes: DataChanges;
   /** Counters for hand-made limits (the sign-in throttle). */
   counters: CounterStore;
-  /** For @fastify/rate-limit: its store in Redis under this namespace; unset keeps it in memory. */
-  rateLimit: { redis: Redis; nameSpace: string } | undefined;
+  /** For @fastify/rate-limit: its store in Redis; unset keeps the plugin's own, in memory. */
+  rateLimitStore: FastifyRateLimitStoreCtor | undefined;
   /** Readiness checks for what the instance shares (Redis when configured). */
   readiness: { name: string; probe: () => Promise<unknown> }[];
   close(): Promise<void>;
@@ -75,7 +77,7 @@ export async function connectSharedState(input: SharedStateInput): Promise<Share
       channel: 'redis',
       changes,
       counters: createRedisCounterStore(commands, `${keyPrefix}counters:`, log),
-      rateLimit: { redis: commands, nameSpace: `${keyPrefix}rate-limit:` },
+      rateLimitStore: redisRateLimitStore(commands, `${keyPrefix}rate-limit:`),
       readiness: [{ name: 'redis', probe: () => pingRedis(commands) }],
       close: async () => {
         await changes.close();
@@ -104,7 +106,7 @@ export async function connectSharedState(input: SharedStateInput): Promise<Share
       channel: 'postgres',
       changes,
       counters: memoryCounters(),
-      rateLimit: undefined,
+      rateLimitStore: undefined,
       readiness: [],
       close: () => changes.close(),
     };
@@ -114,7 +116,7 @@ export async function connectSharedState(input: SharedStateInput): Promise<Share
     channel: 'local',
     changes: local,
     counters: memoryCounters(),
-    rateLimit: undefined,
+    rateLimitStore: undefined,
     readiness: [],
     close: () => Promise.resolve(),
   };
