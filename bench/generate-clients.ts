@@ -106,6 +106,8 @@ export async function generateClientsDatabase(options: {
   const generated = generateSeed(join(root, 'seed'), options.outDir, options.count);
   const dataDir = join(options.outDir, 'data');
   rmSync(dataDir, { recursive: true, force: true });
+  // The server serves /media from here; without pictures drawn it is still there, empty.
+  mkdirSync(join(dataDir, 'media'), { recursive: true });
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     SEED_DIR: generated.seedDir,

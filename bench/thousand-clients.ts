@@ -37,7 +37,8 @@ const root = resolve(import.meta.dirname, '..');
 const clientCount = Number(process.env.BENCH_CLIENTS ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
-const port = 3911;
+/** In this helper's port range (E2E_PORT_BASE 5600), away from `npm run bench`'s 3901/3999. */
+const port = Number(process.env.BENCH_CLIENTS_PORT ?? 5611);
 const base = `http://127.0.0.1:${port}`;
 /** `BENCH_DB=sqlite` (the default), `postgres`, or `sqlite,postgres`. */
 const databases = (process.env.BENCH_DB ?? 'sqlite').split(',').filter((d) => d !== '');
@@ -93,6 +94,9 @@ function recordsOf(database: GeneratedDatabase): { clients: number; recordsKb: n
 }
 
 function rssOf(pid: number): { rssMb: number; peakRssMb: number } {
+  if (!existsSync(`/proc/${pid}/status`)) {
+    throw new Error(`The server (pid ${pid}) is gone: it exited or was killed during the load`);
+  }
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
   return { rssMb: Math.round(kb('VmRSS') / 1024), peakRssMb: Math.round(kb('VmHWM') / 1024) };
@@ -112,6 +116,7 @@ async function measure(
 ): Promise<Latency> {
   if (warmUp) await autocannon({ connections, duration: 1, ...options });
   const result = await autocannon({ connections, duration, ...options });
+  console.log(`  ${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
@@ -150,6 +155,7 @@ async function runSuite(label: string, database: GeneratedDatabase): Promise<Sui
     MIGRATE_ON_START: 'off',
   };
   const first = await startTimed(env);
+  console.log(`${label}: first start to ready ${first.ms} ms (pid ${first.server.pid})`);
   const rows: Latency[] = [];
   let afterReady: Latency;
   let memory: { rssMb: number; peakRssMb: number };
