@@ -312,6 +312,10 @@ describe.skipIf(!postgres)('three instances behind nginx on one PostgreSQL and o
     };
     await Promise.all(Array.from({ length: inFlight }, worker));
     expect(victim.alive()).toBe(false);
+    // The victim was taking its share before it died.
+    const servedBy = (r: (typeof results)[number]) =>
+      r.answer instanceof Error ? '' : upstreamOf(r.answer);
+    expect(results.filter((r) => !r.afterKill).map(servedBy)).toContain(victim.upstreamAddress);
 
     const accepted = results.filter((r) => !(r.answer instanceof Error) && is2xx(r.answer));
     const refused = results.filter((r) => r.answer instanceof Error || !is2xx(r.answer));
