@@ -329,7 +329,12 @@ ${table}
     only === 'api' && existsSync(file)
       ? readFileSync(file, 'utf8').split(pagesHeading)[1]
       : undefined;
-  writeFileSync(file, kept === undefined ? report : `${report}\n${pagesHeading}${kept}`);
+  // `npm run bench:clients` writes a section of its own between these markers: keep it.
+  const clientsSection = existsSync(file)
+    ? /<!-- bench:clients start -->[\s\S]*<!-- bench:clients end -->/.exec(readFileSync(file, 'utf8'))?.[0]
+    : undefined;
+  const apiPart = clientsSection ? `${report}\n${clientsSection}\n` : report;
+  writeFileSync(file, kept === undefined ? apiPart : `${apiPart}\n${pagesHeading}${kept}`);
   console.log(report);
   // Lighthouse on the 12 pages, appended to the same file.
   if (only !== 'api') await runPageBenchmarks();
