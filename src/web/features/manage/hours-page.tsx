@@ -29,7 +29,7 @@ const weekOrder: Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 type NumberRule = {
   [K in keyof BookingRules]-?: NonNullable<BookingRules[K]> extends number ? K : never;
 }[keyof BookingRules];
-const numberRules: { key: NumberRule; label: string; fallback?: number }[] = [
+const numberRules: { key: NumberRule; label: string }[] = [
   { key: 'capacity', label: 'Appointments at once (chairs)' },
   { key: 'leadMinutes', label: 'Lead time (minutes before an appointment)' },
   { key: 'horizonDays', label: 'Bookings open this many days ahead' },
@@ -260,7 +260,7 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
         <NumberField
           key={key}
           label={label}
-          value={rules[key]}
+          value={rules[key] ?? Number.NaN}
           onChange={(value) => change({ [key]: value })}
         />
       ))}
