@@ -74,3 +74,100 @@ test('the owner sets the change cut-off, reminder, caps and new-customer confirm
     expect(restored.status()).toBe(200);
   }
 });
+
+/** An open day of the salon (Tuesday to Saturday, none of its listed closures) weeks ahead. */
+function openDayAhead(fromAhead: number): string {
+  const closedDates = ['2026-12-25', '2026-12-26', '2027-01-01'];
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  for (let ahead = fromAhead; ; ahead++) {
+    const date = new Date(Date.UTC(y, m - 1, d + ahead)).toISOString().slice(0, 10);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday >= 2 && weekday <= 6 && !closedDates.includes(date)) return date;
+  }
+}
+
+test('a new customer confirms a held booking from the link in the e-mail', async ({
+  page,
+  site,
+}) => {
+  await page.setViewportSize(phone);
+  await signedInOwner(page, site, 'RRB');
+  const before = await (await page.request.get('/api/manage/booking-rules')).json();
+  const ownerHeaders = { origin: new URL(page.url()).origin, 'x-requested-with': 'highstreet' };
+  const put = async (rules: object) => {
+    const now = await (await page.request.get('/api/manage/booking-rules')).json();
+    const saved = await page.request.put('/api/manage/booking-rules', {
+      headers: ownerHeaders,
+      data: { version: now.version, rules },
+    });
+    expect(saved.status()).toBe(200);
+  };
+  await put({ ...before.rules, confirmNewCustomersMinutes: 30 });
+  try {
+    const date = openDayAhead(20);
+    const email = `first-timer-${Date.now()}@example.com`;
+    await openAs(page, 'RRB', '/booking');
+    const answer = await page.evaluate(
+      async ({ date, email }) => {
+        const [chosen] = (await (
+          await fetch('/api/treatments/list?activeOnly=1')
+        ).json()) as Array<{
+          ID: number;
+          Price: number;
+          Duration: number;
+        }>;
+        const response = await fetch('/api/bookings/create', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            totalPrice: chosen!.Price,
+            totalDuration: chosen!.Duration,
+            startTime: `${date} 15:00:00`,
+            endTime: `${date} 23:00:00`,
+            customer: {
+              name: 'Fay First',
+              dob: '1900-01-01 00:00:00',
+              telephone: '07700900123',
+              email,
+              doorNo: '1 Lane',
+              postCode: 'EH49 7AB',
+              gdprConsent: true,
+              gift: false,
+              marketing: false,
+            },
+            treatments: [chosen],
+          }),
+        });
+        return { status: response.status, body: (await response.json()) as { data: object } };
+      },
+      { date, email },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toHaveProperty('confirmBy');
+    const mail = await site.smtp.waitFor((m) => m.to.includes(email), 20_000);
+    expect(mail.raw).toContain('Please confirm your booking');
+    const token = /\/booking\/confirm\/([A-Za-z0-9_-]{43})/.exec(
+      mail.raw.replace(/=\r\n/g, ''),
+    )![1]!;
+
+    await openAs(page, 'RRB', `/booking/confirm/${token}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Confirm your booking' }),
+    ).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Confirm my booking' }).click();
+    await expect(page.getByRole('status')).toContainText('Thank you: your booking is confirmed.');
+    await expect(page.getByRole('status')).toContainText('at 15:00');
+    await page.screenshot({ path: 'test-results/confirm-booking-390.png', fullPage: true });
+    // Now the booking's own e-mail follows, with the link to move or cancel.
+    const booked = await site.smtp.waitFor(
+      (m) => m.to.includes(email) && m.raw.includes('/booking/manage/'),
+      20_000,
+    );
+    expect(booked.raw).toContain('METHOD:REQUEST');
+  } finally {
+    await put(before.rules);
+  }
+});
