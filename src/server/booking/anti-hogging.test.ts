@@ -8,7 +8,11 @@ import { listDiaryBookings } from './diary-store.js';
 import { confirmHeldBooking, holdReleasedReason, releaseExpiredHolds } from './booking-holds.js';
 import { findAvailableTimes, placeBooking } from './booking-service.js';
 
-const sameSite = { host: 'localhost', origin: 'http://localhost', 'x-requested-with': 'highstreet' };
+const sameSite = {
+  host: 'localhost',
+  origin: 'http://localhost',
+  'x-requested-with': 'highstreet',
+};
 
 /**
  * Issue 17's anti-hogging caps (one booking's length, bookings per address and day) and
@@ -108,23 +112,20 @@ describeEachDatabase('anti-hogging caps and unconfirmed holds (issue 17)', (kind
     const first = await requestInWeek(2, 'Twice@Example.com');
     const firstAnswer = await create(first);
     expect(firstAnswer.statusCode).toBe(200);
-    expect((await create(await requestInWeek(2, 'twice@example.com '))).statusCode)
-      .toBe(200);
+    expect((await create(await requestInWeek(2, 'twice@example.com '))).statusCode).toBe(200);
     const third = await requestInWeek(2, 'TWICE@example.COM');
     const refused = await create(third);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('as many as we take online for one day');
     // Another address is not affected.
-    expect((await create(await requestInWeek(2, 'else@example.com'))).statusCode)
-      .toBe(200);
+    expect((await create(await requestInWeek(2, 'else@example.com'))).statusCode).toBe(200);
     // A cancelled booking no longer counts.
     await t.handle.db
       .updateTable('bookings')
       .set({ status: 'cancelled' })
       .where('id', '=', firstAnswer.json().data.ID)
       .execute();
-    expect((await create(await requestInWeek(2, 'twice@example.com'))).statusCode)
-      .toBe(200);
+    expect((await create(await requestInWeek(2, 'twice@example.com'))).statusCode).toBe(200);
   });
 
   it('lets only one of several concurrent requests from one address through when the cap is 1', async () => {
@@ -160,15 +161,14 @@ describeEachDatabase('anti-hogging caps and unconfirmed holds (issue 17)', (kind
       .executeTakeFirstOrThrow();
     const token = /\/booking\/manage\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
     const { date } = splitStartTime(body.startTime as string);
-    const other = splitStartTime((await requestInWeek(5, 'x@example.com')).startTime as string)
-      .date;
+    const other = splitStartTime(
+      (await requestInWeek(5, 'x@example.com')).startTime as string,
+    ).date;
     const duration = body.totalDuration as number;
     const [busyTime, freeTime] = spacedTimes(await timesOn(other, duration), duration + 60);
     // The address already has its one booking for the other day.
     await setRules({ maxBookingsPerEmailPerDay: 1 });
-    expect(
-      (await create({ ...body, startTime: `${other} ${busyTime}:00` })).statusCode,
-    ).toBe(200);
+    expect((await create({ ...body, startTime: `${other} ${busyTime}:00` })).statusCode).toBe(200);
     const move = (startTime: string) =>
       t.app.inject({
         method: 'POST',

@@ -128,7 +128,9 @@ export function confirmUrl(origin: string, token: string): string {
 
 /** How a visitor reaches the business for what the site will not do online. */
 function contactOf(client: ClientConfig): string {
-  return client.telephoneNo ? `call ${client.telephoneNo} or e-mail ${client.email}` : `e-mail ${client.email}`;
+  return client.telephoneNo
+    ? `call ${client.telephoneNo} or e-mail ${client.email}`
+    : `e-mail ${client.email}`;
 }
 
 /**

@@ -1,10 +1,4 @@
-import {
-  sql,
-  type ExpressionBuilder,
-  type Insertable,
-  type Kysely,
-  type Selectable,
-} from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Category, Treatment } from '../../common/booking.js';
 import type { DatabaseKind } from '../db/database.js';
 import type {
