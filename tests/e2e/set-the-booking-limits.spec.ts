@@ -151,6 +151,16 @@ test('a new customer confirms a held booking from the link in the e-mail', async
       mail.raw.replace(/=\r\n/g, ''),
     )![1]!;
 
+    // The owner's diary shows the held booking as such.
+    await openAs(page, 'RRB', `/manage/diary?date=${date}`);
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: 'Fay First' })
+        .getByText('Awaiting e-mail confirmation'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+
     await openAs(page, 'RRB', `/booking/confirm/${token}`);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Confirm your booking' }),
