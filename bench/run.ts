@@ -117,7 +117,8 @@ async function measureBookingCreation(
       requests: [
         {
           setupRequest: (req) => {
-            const { day, minute } = slots[next++ % slots.length]!;
+            const index = next++;
+            const { day, minute } = slots[index % slots.length]!;
             const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
             return {
               ...req,
@@ -130,7 +131,8 @@ async function measureBookingCreation(
                   name: 'Bench Customer',
                   dob: '1900-01-01 00:00:00',
                   telephone: '07700900123',
-                  email: 'bench@example.com',
+                  // One address per request: the per-address daily cap (issue 17) would refuse more.
+                  email: `bench${index}@example.com`,
                   doorNo: '1',
                   postCode: 'EH1 1AA',
                   gdprConsent: true,

@@ -21,6 +21,7 @@ import { cachedJsonAnswer } from '../kernel/reference-cache.js';
 import type { BookingRules } from '../../common/booking-rules.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { siteOrigin } from '../owners/site-origin.js';
+import { attachHoldSweep, confirmHeldBooking } from './booking-holds.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import { createBooking, findAvailableTimes, requireBookingEnabled } from './booking-service.js';
 import { listCategories, listTreatments } from './booking-store.js';
@@ -31,6 +32,15 @@ const manageParamsSchema = z.object({
     .regex(
       manageTokenPattern,
       'This booking link is not complete. Please copy the whole link from your booking e-mail.',
+    ),
+});
+
+const confirmParamsSchema = z.object({
+  token: z
+    .string()
+    .regex(
+      manageTokenPattern,
+      'This confirmation link is not complete. Please copy the whole link from your booking e-mail.',
     ),
 });
 
@@ -179,6 +189,30 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     const { token, context } = await manageContext(request);
     return { data: await cancelManagedBooking(context, token) };
   });
+
+  // A new customer confirms a held booking (issue 17). POST only, behind the same-site check:
+  // mail scanners open every link in an e-mail, so a GET must not confirm anything.
+  app.post('/api/bookings/confirm/:token', async (request, reply) => {
+    assertSameSiteRequest(request);
+    const { token } = parseRequest(confirmParamsSchema, request.params, 'confirmation link');
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    const data = await confirmHeldBooking(
+      {
+        db,
+        dbKind,
+        client: request.client,
+        mailFrom: config.mailFrom,
+        now: now(),
+        rules: await cachedRules(request.client),
+        origin: originOf(request),
+        changes,
+      },
+      token,
+    );
+    return { data };
+  });
+
+  attachHoldSweep(app, db);
 
   app.post('/api/bookings/manage/:token/move', async (request) => {
     assertSameSiteRequest(request);

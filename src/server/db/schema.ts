@@ -79,7 +79,7 @@ export interface BookingsTable {
   consent_at: string;
   consent_version: string;
   created_at: string;
-  /** booked | cancelled; only booked rows take a slot. */
+  /** booked | pending | cancelled; booked rows and pending ones before held_until take a slot. */
   status: Generated<string>;
   /** online | phone | walk-in */
   source: Generated<string>;
@@ -91,6 +91,10 @@ export interface BookingsTable {
   ical_sequence: Generated<number>;
   /** SHA-256 (hex) of the manage link's token; the token itself is only in the e-mail. */
   manage_token_hash: string | null;
+  /** A pending booking's hold ends at this instant (ISO) unless confirmed (issue 17). */
+  held_until: string | null;
+  /** SHA-256 (hex) of the confirm link's token; null when no confirmation was asked. */
+  confirm_token_hash: string | null;
 }
 
 export interface BookingRulesTable {
