@@ -66,13 +66,16 @@ function BlocksEditor({
               {index + 1}. {kind?.label ?? type}
             </legend>
             <ItemButtons path={path} list={blocks} index={index} name={name} />
+            {type === 'welcome' && (
+              <p className="content-editor__hint">
+                Shows the welcome heading and text from Texts and contact details.
+              </p>
+            )}
             {kind && kind.fields.length > 0 ? (
               <Fields fields={kind.fields} path={[...path, index]} value={block} />
             ) : (
               <p className="content-editor__hint">
-                {type === 'welcome'
-                  ? 'Shows the welcome heading and text.'
-                  : 'Nothing to fill in: this block shows what the record holds.'}
+                Nothing to fill in: this block shows what the texts hold.
               </p>
             )}
           </fieldset>

@@ -7,9 +7,9 @@ import type { FieldSpec } from './content-fields';
  * the shared schemas'; these only say how to edit.
  */
 
-const link = (label: string, optional: boolean): FieldSpec => ({
+const link = (label: string, optional: boolean, key = 'link'): FieldSpec => ({
   kind: 'group',
-  key: 'link',
+  key,
   label,
   fields: [
     { kind: 'text', key: 'text', label: 'Button text' },
@@ -175,7 +175,7 @@ export interface BlockKind<Block> {
 export const homeBlockKinds: { [T in HomeBlock['type']]: BlockKind<Extract<HomeBlock, { type: T }>> } = {
   welcome: {
     label: 'Welcome',
-    fields: [link('Button under the welcome', true)],
+    fields: [link('Button under the welcome', true, 'callToAction')],
     create: () => ({ type: 'welcome' }),
   },
   slider: {
