@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
+  checkSiteContent,
   publishSchema,
   saveDraftSchema,
   siteContentOf,
@@ -15,9 +16,9 @@ import { insertAudit } from '../owners/owner-store.js';
 import { recordAudit, requireOwner } from '../owners/require-owner.js';
 import { refreshClient } from './client-registry.js';
 import {
+  ContentInvalidError,
   changedFields,
   discardDraft,
-  parseSiteContent,
   publishDraft,
   readDraft,
   readPublished,
@@ -88,9 +89,21 @@ export const manageContentRoutes: FastifyPluginAsync<AppDeps> = async (app, deps
     stateOf(request.owner.clientCode),
   );
 
-  app.put('/api/manage/content/draft', async (request): Promise<ContentState> => {
+  app.put('/api/manage/content/draft', async (request, reply) => {
     const body = parseRequest(saveDraftSchema, request.body ?? {}, 'draft');
-    const content = parseSiteContent(body.content);
+    const checked = checkSiteContent(body.content);
+    if (!checked.ok) {
+      // The error answer's shape plus each field's problem by its path, which the editor puts
+      // beside the field (the browser does not load the schemas: see content-api.ts).
+      const refusal = new ContentInvalidError(checked.issues);
+      return reply.code(400).send({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: refusal.message,
+        issues: checked.issues,
+      });
+    }
+    const content = checked.content;
     const code = request.owner.clientCode;
     const draft = await saveDraft(
       db,
@@ -103,7 +116,7 @@ export const manageContentRoutes: FastifyPluginAsync<AppDeps> = async (app, deps
       draftVersion: draft.draftVersion,
       changed: changedFields(siteContentOf(published.client), content),
     });
-    return stateOf(code);
+    return reply.send(await stateOf(code));
   });
 
   app.post('/api/manage/content/publish', async (request): Promise<ContentState> => {

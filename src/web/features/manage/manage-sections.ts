@@ -60,7 +60,7 @@ export const manageSections: ManageSection[] = [
     label: 'Site content',
     description:
       'Every word of your site: texts, contact details, menu, and the blocks of each page; preview, then publish.',
-    load: () => import('./content-page'),
+    load: () => import('./site-content-page'),
   },
   {
     path: 'outbox',

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useContext, useId, useMemo, useRef, useState } from 'react';
 import { contentPaths } from '@common/routes';
-import { checkSiteContent, type ContentState } from '@common/site-content';
+import type { ContentState } from '@common/site-content';
 import { PageHeading } from '@/components/page-heading';
 import { screenLoading } from '@/components/screen-loading';
 import { ApiError } from '@/lib/api-client';
 import {
+  ContentRefused,
   contentQueryKey,
   discardDraft,
   fetchContent,
@@ -31,6 +32,7 @@ type Kinds = Record<string, BlockKind<unknown>>;
 
 /** "home.2.picture.alt" as words, for the list of problems above the form. */
 function describePath(path: string): string {
+  if (path === '') return 'content';
   const steps = path.split('.');
   return steps
     .map((step, i) => {
@@ -236,14 +238,18 @@ function ContentEditor({
   };
   const reload = () => void queries.invalidateQueries({ queryKey: contentQueryKey });
 
-  /** The content checked with the shared rules; problems are shown beside their fields. */
-  const checked = () => {
-    const result = checkSiteContent(tidy(content));
-    if (result.ok) return result.content;
-    setIssues(new Map(result.issues.map((issue) => [issue.path, issue.message])));
-    setOutcome(undefined);
-    requestAnimationFrame(() => problemsRef.current?.focus());
-    return undefined;
+  /**
+   * A refusal: content that breaks the shared rules comes back with each field's problem, shown
+   * beside the field and listed above the form; anything else is a message by the buttons.
+   */
+  const refused = (error: unknown) => {
+    if (error instanceof ContentRefused && error.issues.length > 0) {
+      setIssues(new Map(error.issues.map((issue) => [issue.path, issue.message])));
+      setOutcome(undefined);
+      requestAnimationFrame(() => problemsRef.current?.focus());
+      return;
+    }
+    setOutcome(outcomeOf(error));
   };
 
   const save = useMutation({
@@ -254,7 +260,7 @@ function ContentEditor({
         draftVersion: state.draft?.draftVersion ?? null,
       }),
     onSuccess: (next) => adopt(next, 'Draft saved. Visitors still see the published site.'),
-    onError: (error) => setOutcome(outcomeOf(error)),
+    onError: refused,
   });
   const savedBeforePublishing = useRef(false);
   const publish = useMutation({
@@ -273,7 +279,7 @@ function ContentEditor({
     },
     onSuccess: (next) => adopt(next, 'Published. Visitors see the change now.'),
     onError: (error) => {
-      setOutcome(outcomeOf(error));
+      refused(error);
       // The draft was saved on the way: show it as stored, so the next try has its version.
       if (savedBeforePublishing.current) reload();
     },
@@ -351,8 +357,7 @@ function ContentEditor({
         className="manage__form content-editor"
         onSubmit={(event) => {
           event.preventDefault();
-          const ok = checked();
-          if (ok) save.mutate(ok);
+          save.mutate(tidy(content));
         }}
       >
         {part === 'texts' ? (
@@ -396,10 +401,7 @@ function ContentEditor({
             type="button"
             className="button button--primary"
             disabled={busy || (!dirty && !state.draft)}
-            onClick={() => {
-              const ok = checked();
-              if (ok) publish.mutate(ok);
-            }}
+            onClick={() => publish.mutate(tidy(content))}
           >
             {publish.isPending ? 'Publishing…' : 'Publish'}
           </button>
