@@ -138,6 +138,11 @@ describeEachDatabase("the owner's site content API", (kind) => {
     expect(message).toContain('home.0.picture.file: must be a file in the client media folder');
     expect(message).toContain('home.0.picture.alt: must not be empty');
     expect(message).toContain('home: must have exactly one welcome block');
+    // Each field's problem by its path, for the editor to put beside the field.
+    expect(bad.json<{ issues: unknown[] }>().issues).toContainEqual({
+      path: 'welcome.heading',
+      message: 'must not be empty',
+    });
 
     const hostOwned = await saveDraft(
       js,
