@@ -1,13 +1,13 @@
 import { createContext, useContext, useId, type ReactNode } from 'react';
-
 /**
  * The site-content editor's fields, described as data: each block type and each part of the
  * record is a list of FieldSpecs, drawn by one component per kind. A field edits the value at
  * its path in the content and shows the message the shared zod rules gave for that path.
  */
 
-export type Path = (string | number)[];
-export type Json = unknown;
+import { getAt, pathKey, type Json, type Path } from './content-paths';
+
+export type { Json, Path } from './content-paths';
 
 export type FieldSpec =
   | {
@@ -52,51 +52,6 @@ export const Editor = createContext<EditorContext>({
   mediaListId: '',
   set: () => {},
 });
-
-export const pathKey = (path: Path) => path.join('.');
-
-/** The value at a path (undefined where the path leads nowhere). */
-export function getAt(value: Json, path: Path): Json {
-  let here = value;
-  for (const step of path) {
-    if (here === null || typeof here !== 'object') return undefined;
-    here = (here as Record<string | number, Json>)[step];
-  }
-  return here;
-}
-
-/** A copy of `value` with `next` at the path (undefined removes an object's key). */
-export function setAt(value: Json, path: Path, next: Json): Json {
-  if (path.length === 0) return next;
-  const [step, ...rest] = path;
-  if (typeof step === 'number') {
-    const list = Array.isArray(value) ? [...(value as Json[])] : [];
-    list[step] = setAt(list[step], rest, next);
-    return list;
-  }
-  const object = { ...((value ?? {}) as Record<string, Json>) };
-  const inner = setAt(object[step!], rest, next);
-  if (inner === undefined) delete object[step!];
-  else object[step!] = inner;
-  return object;
-}
-
-/**
- * The content as it is sent: list entries left blank are dropped (a paragraph box ending in an
- * empty line), so only a real mistake is reported.
- */
-export function tidy(value: Json): Json {
-  if (Array.isArray(value)) {
-    const items = value.map(tidy);
-    return items.every((item) => typeof item === 'string')
-      ? (items as string[]).filter((item) => item.trim() !== '')
-      : items;
-  }
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, tidy(inner)]));
-  }
-  return value;
-}
 
 function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;

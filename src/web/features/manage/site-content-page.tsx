@@ -13,17 +13,8 @@ import {
   publishDraft,
   saveDraft,
 } from './content-api';
-import {
-  Editor,
-  Fields,
-  ItemButtons,
-  getAt,
-  setAt,
-  tidy,
-  type FieldSpec,
-  type Json,
-  type Path,
-} from './content-fields';
+import { Editor, Fields, ItemButtons, type FieldSpec } from './content-fields';
+import { getAt, setAt, tidy, type Json, type Path } from './content-paths';
 import { homeBlockKinds, pageBlockKinds, recordSections, type BlockKind } from './content-specs';
 import './content-editor.css';
 
