@@ -44,7 +44,11 @@ function BlocksEditor({
   kinds: Kinds;
   pageName: string;
 }) {
-  const [adding, setAdding] = useState(Object.keys(kinds)[0]!);
+  // The home page has one welcome block (it holds the page's heading): offered only when missing.
+  const hasWelcome = blocks.some((block) => (block as { type?: string }).type === 'welcome');
+  const offered = Object.entries(kinds).filter(([type]) => type !== 'welcome' || !hasWelcome);
+  const [choice, setAdding] = useState(offered[0]![0]);
+  const adding = offered.some(([type]) => type === choice) ? choice : offered[0]![0];
   const addId = useId();
   const { set } = useContext(Editor);
   return (
@@ -77,7 +81,7 @@ function BlocksEditor({
       <p className="content-editor__add">
         <label htmlFor={addId}>Block to add to {pageName}</label>
         <select id={addId} value={adding} onChange={(event) => setAdding(event.target.value)}>
-          {Object.entries(kinds).map(([type, kind]) => (
+          {offered.map(([type, kind]) => (
             <option key={type} value={type}>
               {kind.label}
             </option>
