@@ -248,9 +248,9 @@ function ContentEditor({
   };
 
   const save = useMutation({
-    mutationFn: (checkedContent: unknown) =>
+    mutationFn: (toSave: unknown) =>
       saveDraft({
-        content: checkedContent,
+        content: toSave,
         baseVersion: state.published.version,
         draftVersion: state.draft?.draftVersion ?? null,
       }),
@@ -259,11 +259,11 @@ function ContentEditor({
   });
   const savedBeforePublishing = useRef(false);
   const publish = useMutation({
-    mutationFn: async (checkedContent: unknown) => {
+    mutationFn: async (toSave: unknown) => {
       let draftVersion = state.draft?.draftVersion;
       if (dirty || draftVersion === undefined) {
         const saved = await saveDraft({
-          content: checkedContent,
+          content: toSave,
           baseVersion: state.published.version,
           draftVersion: draftVersion ?? null,
         });
@@ -314,7 +314,8 @@ function ContentEditor({
         {status} Published version {state.published.version}.
         {dirty ? ' You have changes that are not saved yet.' : ''}
       </p>
-      {/* Pictures come from the media folder; uploading new ones is the media screen's seam. */}
+      {/* Pictures are chosen from the media folder's files (the datalist): uploading new ones is
+          the media screen's (helper i19f); the GET answer lists the folder, so they show here. */}
       <div className="content-editor__parts" role="group" aria-label="Part to edit">
         <button
           type="button"
