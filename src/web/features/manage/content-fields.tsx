@@ -1,11 +1,11 @@
 import { createContext, useContext, useId, type ReactNode } from 'react';
+import { getAt, pathKey, type Json, type Path } from './content-paths';
+
 /**
  * The site-content editor's fields, described as data: each block type and each part of the
  * record is a list of FieldSpecs, drawn by one component per kind. A field edits the value at
  * its path in the content and shows the message the shared zod rules gave for that path.
  */
-
-import { getAt, pathKey, type Json, type Path } from './content-paths';
 
 export type { Json, Path } from './content-paths';
 
