@@ -126,7 +126,7 @@ export async function saveDraft(
       .values({ client_code: code, draft_version: 1, ...values })
       .onConflict((oc) => oc.column('client_code').doNothing())
       .executeTakeFirst();
-    if (Number(result.numInsertedRows ?? 0) === 0) {
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) {
       throw new AppError(409, contentMessages.draftChangedElsewhere);
     }
     saved = 1;
