@@ -2,12 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientConfigSchema, type ClientConfig } from './client-config';
-import {
-  checkSiteContent,
-  ownerContentKeys,
-  siteContentOf,
-  withSiteContent,
-} from './site-content';
+import { checkSiteContent, ownerContentKeys, siteContentOf, withSiteContent } from './site-content';
 
 const seedClients = join(import.meta.dirname, '../../seed/clients');
 const records: ClientConfig[] = readdirSync(seedClients).map((file) =>

@@ -65,7 +65,10 @@ test('an owner edits the welcome text, price and picture; a visitor sees them at
       }),
     ).toHaveCount(1);
     await expectNoAxeViolations(owner);
-    await owner.screenshot({ path: testInfo.outputPath('content-pages-1280.png'), fullPage: false });
+    await owner.screenshot({
+      path: testInfo.outputPath('content-pages-1280.png'),
+      fullPage: false,
+    });
 
     // The preview shows the draft to this owner, marked; the visitor still sees the published site.
     const preview = await ownerContext.newPage();
@@ -110,9 +113,10 @@ test('an owner edits the welcome text, price and picture; a visitor sees them at
       await expect(visitor.getByText('Preview — not published')).toHaveCount(0);
       await openAs(visitor, 'SE', '/product/201');
       await expect(visitor.getByText(/8[.,]?888|88[.,]88/).first()).toBeVisible();
-      await expect(
-        visitor.locator('picture source[type="image/avif"]').first(),
-      ).toHaveAttribute('srcset', /\/uploads\/p201-[0-9a-f]+-320\.avif 320w/);
+      await expect(visitor.locator('picture source[type="image/avif"]').first()).toHaveAttribute(
+        'srcset',
+        /\/uploads\/p201-[0-9a-f]+-320\.avif 320w/,
+      );
     };
     await seesTheChanges();
 

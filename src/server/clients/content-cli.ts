@@ -22,7 +22,8 @@ async function main(args: string[]): Promise<number> {
   }
   const config = loadConfig();
   const record = readSeed(config.seedDir).clients.find((c) => c.name === code.toUpperCase());
-  if (!record) throw new Error(`There is no seed record for "${code}" in ${config.seedDir}/clients.`);
+  if (!record)
+    throw new Error(`There is no seed record for "${code}" in ${config.seedDir}/clients.`);
   const handle = openDatabase(
     config.database.kind === 'sqlite'
       ? config.database

@@ -175,7 +175,10 @@ export async function publishDraft(
     }
     // Checked again: the rules may have changed since the draft was saved (a newer release).
     const content = parseSiteContent(draft.content);
-    const client = parseClientRecord(withSiteContent(published.client, content), `draft of ${code}`);
+    const client = parseClientRecord(
+      withSiteContent(published.client, content),
+      `draft of ${code}`,
+    );
     const version = published.version + 1;
     const result = await trx
       .updateTable('clients')
@@ -236,7 +239,10 @@ export async function republishSeedContent(
         client_code: code,
         owner_id: null,
         action: 'content.reseed',
-        detail: JSON.stringify({ version, changed: changedFields(siteContentOf(published.client), content) }),
+        detail: JSON.stringify({
+          version,
+          changed: changedFields(siteContentOf(published.client), content),
+        }),
         at: now.toISOString(),
       })
       .execute();

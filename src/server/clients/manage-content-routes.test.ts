@@ -126,7 +126,9 @@ describeEachDatabase("the owner's site content API", (kind) => {
         ...content,
         email: 'not an address',
         welcome: { heading: '', paragraphs: [] },
-        home: [{ type: 'banner', heading: 'Hi', paragraphs: ['x'], picture: { file: 'a b', alt: '' } }],
+        home: [
+          { type: 'banner', heading: 'Hi', paragraphs: ['x'], picture: { file: 'a b', alt: '' } },
+        ],
       },
       published.version,
       null,
@@ -256,7 +258,10 @@ describeEachDatabase("the owner's site content API", (kind) => {
 
     // The host can put the seed's content back deliberately, as a new version, audited.
     const before = again.versionOf('JS');
-    const version = await republishSeedContent(t.handle.db, seed.clients.find((c) => c.name === 'JS')!);
+    const version = await republishSeedContent(
+      t.handle.db,
+      seed.clients.find((c) => c.name === 'JS')!,
+    );
     expect(version).toBe(before + 1);
     const reseeded = await loadClientRegistry(t.handle.db);
     expect(reseeded.byCode('JS')!.title).toBe(seed.clients.find((c) => c.name === 'JS')!.title);

@@ -98,7 +98,9 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
           ? client
           : withSiteContent(
               client,
-              siteContentOf(parseClientRecord(JSON.parse(storedConfig), `database record ${client.name}`)),
+              siteContentOf(
+                parseClientRecord(JSON.parse(storedConfig), `database record ${client.name}`),
+              ),
             );
       const config = JSON.stringify(record);
       if (config === storedConfig) continue;

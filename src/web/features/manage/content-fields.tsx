@@ -69,11 +69,25 @@ function useFieldIds(path: Path) {
   return { id, errorId: `${id}-error`, hintId: `${id}-hint`, message };
 }
 
-function describedBy(hint: string | undefined, message: string | undefined, ids: { hintId: string; errorId: string }) {
-  return [hint ? ids.hintId : '', message ? ids.errorId : ''].filter(Boolean).join(' ') || undefined;
+function describedBy(
+  hint: string | undefined,
+  message: string | undefined,
+  ids: { hintId: string; errorId: string },
+) {
+  return (
+    [hint ? ids.hintId : '', message ? ids.errorId : ''].filter(Boolean).join(' ') || undefined
+  );
 }
 
-function TextField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: 'text' }>; path: Path; value: Json }) {
+function TextField({
+  spec,
+  path,
+  value,
+}: {
+  spec: Extract<FieldSpec, { kind: 'text' }>;
+  path: Path;
+  value: Json;
+}) {
   const { set } = useContext(Editor);
   const ids = useFieldIds(path);
   const text = typeof value === 'string' ? value : '';
@@ -91,8 +105,16 @@ function TextField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: 'te
         {spec.label}
         {spec.optional ? ' (optional)' : ''}
       </label>
-      {spec.hint && <span id={ids.hintId} className="content-editor__hint">{spec.hint}</span>}
-      {spec.multiline ? <textarea rows={4} {...props} /> : <input type={spec.type ?? 'text'} {...props} />}
+      {spec.hint && (
+        <span id={ids.hintId} className="content-editor__hint">
+          {spec.hint}
+        </span>
+      )}
+      {spec.multiline ? (
+        <textarea rows={4} {...props} />
+      ) : (
+        <input type={spec.type ?? 'text'} {...props} />
+      )}
       <FieldMessage id={ids.errorId} message={ids.message} />
     </p>
   );
@@ -112,18 +134,29 @@ function listMessage(issues: ReadonlyMap<string, string>, path: Path): string | 
   return undefined;
 }
 
-function TextsField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: 'texts' }>; path: Path; value: Json }) {
+function TextsField({
+  spec,
+  path,
+  value,
+}: {
+  spec: Extract<FieldSpec, { kind: 'texts' }>;
+  path: Path;
+  value: Json;
+}) {
   const { set, issues } = useContext(Editor);
   const ids = useFieldIds(path);
   const message = listMessage(issues, path);
   const separator = spec.split === 'paragraphs' ? '\n\n' : '\n';
   const items = Array.isArray(value) ? (value as string[]) : [];
   const hint =
-    spec.hint ?? (spec.split === 'paragraphs' ? 'Leave an empty line between paragraphs.' : 'One per line.');
+    spec.hint ??
+    (spec.split === 'paragraphs' ? 'Leave an empty line between paragraphs.' : 'One per line.');
   return (
     <p className="content-editor__field">
       <label htmlFor={ids.id}>{spec.label}</label>
-      <span id={ids.hintId} className="content-editor__hint">{hint}</span>
+      <span id={ids.hintId} className="content-editor__hint">
+        {hint}
+      </span>
       <textarea
         id={ids.id}
         rows={spec.split === 'paragraphs' ? 6 : 4}
@@ -139,7 +172,15 @@ function TextsField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: 't
   );
 }
 
-function MediaField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: 'media' }>; path: Path; value: Json }) {
+function MediaField({
+  spec,
+  path,
+  value,
+}: {
+  spec: Extract<FieldSpec, { kind: 'media' }>;
+  path: Path;
+  value: Json;
+}) {
   const { set, mediaListId } = useContext(Editor);
   const ids = useFieldIds(path);
   const hint = 'A picture in your media folder, like gallery/1.jpeg: start typing to choose one.';
@@ -149,7 +190,9 @@ function MediaField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: 'm
         {spec.label}
         {spec.optional ? ' (optional)' : ''}
       </label>
-      <span id={ids.hintId} className="content-editor__hint">{hint}</span>
+      <span id={ids.hintId} className="content-editor__hint">
+        {hint}
+      </span>
       <input
         id={ids.id}
         list={mediaListId}
@@ -166,7 +209,15 @@ function MediaField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: 'm
   );
 }
 
-function NumberField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: 'number' }>; path: Path; value: Json }) {
+function NumberField({
+  spec,
+  path,
+  value,
+}: {
+  spec: Extract<FieldSpec, { kind: 'number' }>;
+  path: Path;
+  value: Json;
+}) {
   const { set } = useContext(Editor);
   const ids = useFieldIds(path);
   return (
@@ -175,7 +226,11 @@ function NumberField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: '
         {spec.label}
         {spec.optional ? ' (optional)' : ''}
       </label>
-      {spec.hint && <span id={ids.hintId} className="content-editor__hint">{spec.hint}</span>}
+      {spec.hint && (
+        <span id={ids.hintId} className="content-editor__hint">
+          {spec.hint}
+        </span>
+      )}
       <input
         id={ids.id}
         type="number"
@@ -193,7 +248,15 @@ function NumberField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: '
   );
 }
 
-function ChoiceField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: 'choice' }>; path: Path; value: Json }) {
+function ChoiceField({
+  spec,
+  path,
+  value,
+}: {
+  spec: Extract<FieldSpec, { kind: 'choice' }>;
+  path: Path;
+  value: Json;
+}) {
   const { set } = useContext(Editor);
   const ids = useFieldIds(path);
   return (
@@ -217,19 +280,39 @@ function ChoiceField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: '
   );
 }
 
-function FlagField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: 'flag' }>; path: Path; value: Json }) {
+function FlagField({
+  spec,
+  path,
+  value,
+}: {
+  spec: Extract<FieldSpec, { kind: 'flag' }>;
+  path: Path;
+  value: Json;
+}) {
   const { set } = useContext(Editor);
   return (
     <p className="content-editor__field content-editor__flag">
       <label>
-        <input type="checkbox" checked={value === true} onChange={(e) => set(path, e.target.checked)} />{' '}
+        <input
+          type="checkbox"
+          checked={value === true}
+          onChange={(e) => set(path, e.target.checked)}
+        />{' '}
         {spec.label}
       </label>
     </p>
   );
 }
 
-function GroupField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: 'group' }>; path: Path; value: Json }) {
+function GroupField({
+  spec,
+  path,
+  value,
+}: {
+  spec: Extract<FieldSpec, { kind: 'group' }>;
+  path: Path;
+  value: Json;
+}) {
   const { set, issues } = useContext(Editor);
   const present = value !== undefined && value !== null;
   const message = issues.get(pathKey(path));
@@ -275,7 +358,13 @@ export function ItemButtons({
   };
   return (
     <span className="content-editor__item-buttons">
-      <button type="button" className="button" disabled={index === 0} aria-label={`Move ${name} up`} onClick={() => move(index - 1)}>
+      <button
+        type="button"
+        className="button"
+        disabled={index === 0}
+        aria-label={`Move ${name} up`}
+        onClick={() => move(index - 1)}
+      >
         Up
       </button>
       <button
@@ -291,7 +380,12 @@ export function ItemButtons({
         type="button"
         className="button"
         aria-label={`Remove ${name}`}
-        onClick={() => set(path, list.filter((_, i) => i !== index))}
+        onClick={() =>
+          set(
+            path,
+            list.filter((_, i) => i !== index),
+          )
+        }
       >
         Remove
       </button>
@@ -299,7 +393,15 @@ export function ItemButtons({
   );
 }
 
-function ListField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: 'list' }>; path: Path; value: Json }) {
+function ListField({
+  spec,
+  path,
+  value,
+}: {
+  spec: Extract<FieldSpec, { kind: 'list' }>;
+  path: Path;
+  value: Json;
+}) {
   const { set, issues } = useContext(Editor);
   const list = Array.isArray(value) ? (value as Json[]) : [];
   const message = issues.get(pathKey(path));
@@ -325,7 +427,15 @@ function ListField({ spec, path, value }: { spec: Extract<FieldSpec, { kind: 'li
 }
 
 /** The fields of one object at `path`. */
-export function Fields({ fields, path, value }: { fields: FieldSpec[]; path: Path; value: Json }): ReactNode {
+export function Fields({
+  fields,
+  path,
+  value,
+}: {
+  fields: FieldSpec[];
+  path: Path;
+  value: Json;
+}): ReactNode {
   return fields.map((spec) => {
     const at = [...path, spec.key];
     const inner = getAt(value, [spec.key]);

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { getAt, pathKey, setAt, tidy } from './content-paths';
 
 describe('content values by path', () => {
-  const content = { welcome: { heading: 'Hi', paragraphs: ['a', 'b'] }, home: [{ type: 'welcome' }] };
+  const content = {
+    welcome: { heading: 'Hi', paragraphs: ['a', 'b'] },
+    home: [{ type: 'welcome' }],
+  };
 
   it('reads a value deep in the content, and nothing where the path leads nowhere', () => {
     expect(getAt(content, ['welcome', 'paragraphs', 1])).toBe('b');
@@ -30,7 +33,11 @@ describe('content values by path', () => {
 
   it('drops blank entries of lists of words, and nothing else', () => {
     expect(
-      tidy({ paragraphs: ['One', '', '  ', 'Two'], blocks: [{ type: 'text', paragraphs: ['x', ''] }], n: 0 }),
+      tidy({
+        paragraphs: ['One', '', '  ', 'Two'],
+        blocks: [{ type: 'text', paragraphs: ['x', ''] }],
+        n: 0,
+      }),
     ).toEqual({ paragraphs: ['One', 'Two'], blocks: [{ type: 'text', paragraphs: ['x'] }], n: 0 });
   });
 });

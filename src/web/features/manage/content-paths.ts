@@ -50,4 +50,3 @@ export function tidy(value: Json): Json {
   }
   return value;
 }
-

@@ -172,7 +172,9 @@ export interface BlockKind<Block> {
   create: () => Block;
 }
 
-export const homeBlockKinds: { [T in HomeBlock['type']]: BlockKind<Extract<HomeBlock, { type: T }>> } = {
+export const homeBlockKinds: {
+  [T in HomeBlock['type']]: BlockKind<Extract<HomeBlock, { type: T }>>;
+} = {
   welcome: {
     label: 'Welcome',
     fields: [link('Button under the welcome', true, 'callToAction')],
@@ -247,7 +249,9 @@ export const homeBlockKinds: { [T in HomeBlock['type']]: BlockKind<Extract<HomeB
   },
 };
 
-export const pageBlockKinds: { [T in PageBlock['type']]: BlockKind<Extract<PageBlock, { type: T }>> } = {
+export const pageBlockKinds: {
+  [T in PageBlock['type']]: BlockKind<Extract<PageBlock, { type: T }>>;
+} = {
   text: {
     label: 'Text',
     fields: [{ kind: 'texts', key: 'paragraphs', label: 'Text', split: 'paragraphs' }],

@@ -27,7 +27,8 @@ function describePath(path: string): string {
   const steps = path.split('.');
   return steps
     .map((step, i) => {
-      if (/^\d+$/.test(step)) return `${steps[i - 1] === 'home' || steps[i - 1] === 'blocks' ? 'block' : 'entry'} ${Number(step) + 1}`;
+      if (/^\d+$/.test(step))
+        return `${steps[i - 1] === 'home' || steps[i - 1] === 'blocks' ? 'block' : 'entry'} ${Number(step) + 1}`;
       return step;
     })
     .join(' › ');
@@ -402,7 +403,12 @@ function ContentEditor({
             {publish.isPending ? 'Publishing…' : 'Publish'}
           </button>
           {state.draft && (
-            <button type="button" className="button" disabled={busy} onClick={() => discard.mutate()}>
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => discard.mutate()}
+            >
               Discard the draft
             </button>
           )}
@@ -437,4 +443,3 @@ export default function ContentPage() {
     </section>
   );
 }
-
