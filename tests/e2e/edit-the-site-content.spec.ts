@@ -13,7 +13,7 @@ import { expect, openAs, startSiteServer, test } from './fixtures';
 test('an owner edits the welcome text, price and picture; a visitor sees them at once and after a restart', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'highstreet-content-e2e-'));
   const port = Number(process.env.E2E_PORT_BASE ?? 4400) + 40 + testInfo.parallelIndex;
   const env = {
