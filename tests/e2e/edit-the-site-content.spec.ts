@@ -77,6 +77,7 @@ test('an owner edits the welcome text, price and picture; a visitor sees them at
     );
     await expect(preview.getByText('Preview — not published')).toBeVisible();
     await expect(preview.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await preview.screenshot({ path: testInfo.outputPath('preview-390.png') });
     await visitor.reload();
     await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(before!);
 
