@@ -267,5 +267,14 @@ describeEachDatabase("the owner's site content API", (kind) => {
     expect(reseeded.byCode('JS')!.title).toBe(seed.clients.find((c) => c.name === 'JS')!.title);
     expect(reseeded.byCode('JS')!.hostNames).toContain('travel.example');
     expect((await auditActions('JS')).at(-1)!.action).toBe('content.reseed');
+
+    // A publication made elsewhere (another instance, this command) arrives as a change signal:
+    // the running app reads that client's newer record and serves it.
+    const seedTitle = seed.clients.find((c) => c.name === 'JS')!.title;
+    expect(t.registry.byCode('JS')!.title).toBe('Theirs');
+    t.changes.clientChanged('JS');
+    await expect.poll(() => t.registry.byCode('JS')!.title).toBe(seedTitle);
+    expect(t.registry.versionOf('JS')).toBe(version);
+    await expect.poll(async () => (await homePage()).body).toContain(seedTitle);
   });
 });
