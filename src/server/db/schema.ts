@@ -8,6 +8,21 @@ export interface ClientsTable {
   /** The validated client record as JSON. */
   config: string;
   updated_at: string;
+  /** Goes up with each publication of the owner's content (the publish check). */
+  version: Generated<number>;
+}
+
+/** An owner's unpublished content (src/common/site-content.ts), at most one per client. */
+export interface ClientDraftsTable {
+  client_code: string;
+  /** JSON of the owner's part of the record. */
+  content: string;
+  /** The published version the draft was started from. */
+  base_version: number;
+  draft_version: number;
+  updated_at: string;
+  /** The e-mail of the owner who saved it last. */
+  updated_by: string | null;
 }
 
 export interface ProductsTable {
@@ -237,6 +252,7 @@ export interface ScheduledRunsTable {
 
 export interface Database {
   clients: ClientsTable;
+  client_drafts: ClientDraftsTable;
   products: ProductsTable;
   reviews: ReviewsTable;
   categories: CategoriesTable;
