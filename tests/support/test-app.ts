@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -36,6 +37,8 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** Carry changes between instances over PostgreSQL when there is no REDIS_URL (as production). */
   shareChanges?: boolean;
+  /** A logger to read what the server logs (logging is off otherwise). */
+  logger?: FastifyBaseLogger;
 }
 
 /**
@@ -82,6 +85,7 @@ export async function startTestApp(
     registry,
     indexHtml: readFileSync(join(repoRoot, 'src/web/index.html'), 'utf8'),
     ...(options.shareChanges ? { databaseTarget: target } : {}),
+    logger: options.logger,
   });
   await app.ready();
   return {

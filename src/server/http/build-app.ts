@@ -6,6 +6,8 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
+import { AccessLog } from '../access-log.js';
+import { lazyChildLogger } from '../lazy-child-logger.js';
 import { bookingRoutes } from '../booking/booking-routes.js';
 import { manageDiaryRoutes } from '../booking/manage-diary-routes.js';
 import { catalogueRoutes } from '../catalogue/catalogue-routes.js';
@@ -87,6 +89,11 @@ export async function buildApp({
     ...(logger
       ? { loggerInstance: logger }
       : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
+    // One access line per answer instead of Fastify's two (docs/decisions/logging.md).
+    logController: new AccessLog(),
+    // A request's own logger is made only when something logs through it: pino's child() per
+    // request cost about a tenth of a list answer (docs/decisions/logging.md).
+    childLoggerFactory: (logger, bindings) => lazyChildLogger(logger, bindings),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
     // A request (headers and body) must arrive within requestMs, its headers within headersMs,
