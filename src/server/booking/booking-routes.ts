@@ -10,7 +10,9 @@ import { z } from 'zod';
 import {
   availableTimesRequestSchema,
   createBookingRequestSchema,
+  freeDaysRequestSchema,
   type AvailableTimes,
+  type FreeDays,
   type StoredBooking,
 } from '../../common/booking.js';
 import { createFormLimits } from '../forms/form-limits.js';
@@ -22,6 +24,7 @@ import type { ClientConfig } from '../../common/client-config.js';
 import { siteOrigin } from '../owners/site-origin.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import { createBooking, findAvailableTimes, requireBookingEnabled } from './booking-service.js';
+import { findFreeDaysOfMonth } from './free-days-service.js';
 import { listCategories, listTreatments } from './booking-store.js';
 
 const manageParamsSchema = z.object({
@@ -111,6 +114,16 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       'request for available times',
     );
     return findAvailableTimes({ db, client: request.client, now: now(), rules }, body);
+  });
+
+  // Issue 17: the month view. Computed on every request like the times (a cached answer would
+  // offer a day for the seconds after its last slot is sold); only the rules are cached.
+  app.get('/api/bookings/free-days', async (request, reply): Promise<FreeDays> => {
+    const rules = await cachedRules(request.client);
+    const query = parseRequest(freeDaysRequestSchema, request.query, 'request for free days');
+    // A GET the browser could otherwise keep: the answer changes as others book.
+    reply.header('cache-control', 'no-store');
+    return findFreeDaysOfMonth({ db, client: request.client, now: now(), rules }, query);
   });
 
   // Each request may hold a slot, so one address may not send many: without a limit a script could
