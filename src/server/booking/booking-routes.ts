@@ -12,7 +12,6 @@ import {
   createBookingRequestSchema,
   freeDaysRequestSchema,
   type AvailableTimes,
-  type FreeDays,
   type StoredBooking,
 } from '../../common/booking.js';
 import { createFormLimits } from '../forms/form-limits.js';
@@ -24,7 +23,8 @@ import type { ClientConfig } from '../../common/client-config.js';
 import { siteOrigin } from '../owners/site-origin.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import { createBooking, findAvailableTimes, requireBookingEnabled } from './booking-service.js';
-import { findFreeDaysOfMonth } from './free-days-service.js';
+import { createFreeDaysCache } from './free-days-cache.js';
+import { freeDaysAnswer } from './free-days-service.js';
 import { listCategories, listTreatments } from './booking-store.js';
 
 const manageParamsSchema = z.object({
@@ -116,14 +116,16 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     return findAvailableTimes({ db, client: request.client, now: now(), rules }, body);
   });
 
-  // Issue 17: the month view. Computed on every request like the times (a cached answer would
-  // offer a day for the seconds after its last slot is sold); only the rules are cached.
-  app.get('/api/bookings/free-days', async (request, reply): Promise<FreeDays> => {
+  // Issue 17: the month view. A month costs about twenty days' times, so its answer is kept a
+  // few seconds and dropped on every change to the client's data (free-days-cache.ts).
+  const freeDaysCache = createFreeDaysCache(changes);
+  app.addHook('onClose', async () => freeDaysCache.close());
+  app.get('/api/bookings/free-days', async (request, reply): Promise<string> => {
     const rules = await cachedRules(request.client);
     const query = parseRequest(freeDaysRequestSchema, request.query, 'request for free days');
-    // A GET the browser could otherwise keep: the answer changes as others book.
-    reply.header('cache-control', 'no-store');
-    return findFreeDaysOfMonth({ db, client: request.client, now: now(), rules }, query);
+    // JSON text from the cache; a GET the browser could otherwise keep, but days fill up.
+    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+    return freeDaysAnswer(freeDaysCache, { db, client: request.client, now: now(), rules }, query);
   });
 
   // Each request may hold a slot, so one address may not send many: without a limit a script could
@@ -164,6 +166,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         },
         body,
       );
+      // A slot is taken: the month view (and any other cache of this client's data) must see it.
+      changes.clientChanged(request.client.name);
       return { data };
     },
   );

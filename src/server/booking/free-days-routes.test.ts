@@ -122,6 +122,65 @@ describeEachDatabase('GET /api/bookings/free-days', (kind) => {
     );
   });
 
+  it('shows a day full at once when a booking takes its last free time', async () => {
+    const today = todayInTimeZone(rrb.timeZone);
+    const daysAhead = (date: string) => Math.round((Date.parse(date) - Date.parse(today)) / 86_400_000);
+    const lastSlotDay = openDayFrom(rrb, daysAhead(freeDay) + 1);
+    const lastSlotMonth = lastSlotDay.slice(0, 7);
+    // Everything but 09:00-09:45 is taken, behind the app's back, before the month is first asked.
+    await t.handle.db
+      .insertInto('bookings')
+      .values({
+        client_code: 'RRB',
+        booking_date: lastSlotDay,
+        start_minute: 9 * 60 + 45,
+        end_minute: 20 * 60,
+        total_price_pence: 1000,
+        total_duration_minutes: 615,
+        customer_name: 'Filler',
+        customer_email: 'filler@example.com',
+        customer_telephone: '07700900000',
+        customer_door_no: '1',
+        customer_post_code: 'EH1 1AA',
+        marketing: 0,
+        consent_at: new Date().toISOString(),
+        consent_version: 'test',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const ask = async () =>
+      stateOf(
+        (await freeDays(`month=${lastSlotMonth}&estmatedDuration=45`)).json<FreeDays>(),
+        lastSlotDay,
+      );
+    expect(await ask()).toBe('free');
+    const treatments = (await t.app.inject({ url: '/api/treatments/list?client=RRB' })).json<
+      Array<{ ID: number; Duration: number; Active: boolean }>
+    >();
+    const fortyFive = treatments.find((tr) => tr.Active && tr.Duration === 45)!;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/create?client=RRB',
+      payload: {
+        startTime: `${lastSlotDay} 09:00:00`,
+        customer: {
+          name: 'Last Slot',
+          dob: '1900-01-01 00:00:00',
+          telephone: '07700900123',
+          email: 'last@example.com',
+          doorNo: '1',
+          postCode: 'EH49 7AB',
+          gdprConsent: true,
+          gift: false,
+          marketing: false,
+        },
+        treatments: [{ ID: fortyFive.ID }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(await ask()).toBe('full');
+  });
+
   it('refuses a bad month or duration with 400 and a message a person can act on', async () => {
     const cases: Array<[string, string]> = [
       ['estmatedDuration=60', 'month is required, written YYYY-MM'],

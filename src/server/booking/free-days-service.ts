@@ -4,7 +4,8 @@ import type { Database } from '../db/schema.js';
 import { AppError } from '../kernel/errors.js';
 import type { BookedInterval } from './availability.js';
 import { rulesFor, type AvailableTimesContext } from './booking-service.js';
-import { checkMonth, findFreeDays } from './free-days.js';
+import type { FreeDaysCache } from './free-days-cache.js';
+import { bookableDates, checkMonth, findFreeDays } from './free-days.js';
 
 /**
  * The booked times of every day from `from` to `to` (YYYY-MM-DD, inclusive), in one query.
@@ -59,4 +60,23 @@ export async function findFreeDaysOfMonth(
   });
   if (!result.ok) throw new AppError(400, result.reason);
   return { month: result.month, days: result.days };
+}
+
+/**
+ * The month-view answer as JSON text, from the cache when it has this client, month, length and
+ * local "today" (free-days-cache.ts); a refused month is refused before the cache is asked.
+ */
+export async function freeDaysAnswer(
+  cache: FreeDaysCache,
+  context: AvailableTimesContext,
+  request: FreeDaysRequest,
+): Promise<string> {
+  const { db, client, now } = context;
+  const rules = await rulesFor(db, client, context.rules);
+  const range = checkMonth(request.month, rules, client.timeZone, now);
+  if (!range.ok) throw new AppError(400, range.reason);
+  const today = bookableDates(rules, client.timeZone, now).first;
+  return cache.answer(client.name, `${request.month} ${request.estmatedDuration} ${today}`, async () =>
+    JSON.stringify(await findFreeDaysOfMonth({ ...context, rules }, request)),
+  );
 }
