@@ -225,7 +225,7 @@ test('the visitor follows the e-mail link to move and then cancel the booking', 
   const [ty, tm] = londonDate(0).split('-').map(Number) as [number, number];
   const monthsAhead = (Number(date.slice(0, 4)) - ty) * 12 + Number(date.slice(5, 7)) - tm;
   for (let step = 1; step <= monthsAhead; step++) {
-    await page.getByRole('button', { name: 'Next month' }).click();
+    await page.getByRole('button', { name: 'Following month' }).click();
   }
   const utcNoon = new Date(`${date}T12:00:00Z`);
   const calendar = page.getByRole('grid', {

@@ -60,7 +60,7 @@ async function showMonthOf(page: Page, date: string): Promise<void> {
   const [ty, tm] = londonDate(0).split('-').map(Number) as [number, number];
   const months = (Number(date.slice(0, 4)) - ty) * 12 + Number(date.slice(5, 7)) - tm;
   for (let step = 1; step <= months; step++) {
-    await page.getByRole('button', { name: 'Next month' }).click();
+    await page.getByRole('button', { name: 'Following month' }).click();
     const shown = new Date(Date.UTC(ty, tm - 1 + step, 1)).toISOString().slice(0, 10);
     await expect(page.getByRole('grid', { name: monthHeading(shown) })).toBeVisible();
   }
@@ -170,7 +170,7 @@ test('the month view fits a phone and pages through the months a visitor can boo
   expect((await dayButton(page, londonDate(0)).boundingBox())!.height).toBeGreaterThanOrEqual(44);
 
   // The last month within the 90-day horizon ends the paging.
-  const next = page.getByRole('button', { name: 'Next month' });
+  const next = page.getByRole('button', { name: 'Following month' });
   for (let step = 0; step < 6 && (await next.isEnabled()); step++) await next.click();
   await expect(next).toBeDisabled();
   await expect(page.getByRole('grid', { name: monthHeading(londonDate(90)) })).toBeVisible();

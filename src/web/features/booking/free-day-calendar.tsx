@@ -157,7 +157,7 @@ export function FreeDayCalendar({
           onClick={() => showMonth(addMonths(month, 1))}
         >
           <span aria-hidden="true">›</span>
-          <span className="visually-hidden">Next month</span>
+          <span className="visually-hidden">Following month</span>
         </button>
       </div>
       <table ref={grid} role="grid" aria-labelledby={titleId} className="month-calendar__grid">
