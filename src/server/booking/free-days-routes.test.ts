@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInTimeZone, type FreeDays } from '../../common/booking.js';
 import { weekdays, type ClientConfig } from '../../common/client-config.js';
@@ -197,6 +198,23 @@ describeEachDatabase('GET /api/bookings/free-days', (kind) => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toContain(expected);
     }
+  });
+
+  it('answers any query with 200 or a 400 that says what is wrong, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.string(), fc.constantFrom(month, '0000-01', '9999-12', '2026-00', ' 2026-12')),
+        fc.oneof(fc.string(), fc.constantFrom('60', '1e3', '0x10', '60.5', '')),
+        async (monthText, durationText) => {
+          const res = await freeDays(
+            `month=${encodeURIComponent(monthText)}&estmatedDuration=${encodeURIComponent(durationText)}`,
+          );
+          expect([200, 400], res.body).toContain(res.statusCode);
+          if (res.statusCode === 400) expect(res.json().message).toMatch(/month|estmatedDuration|Bookings open|in the past/);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('refuses a month wholly past or wholly beyond the horizon, saying which months can be chosen', async () => {
