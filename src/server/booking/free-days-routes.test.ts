@@ -58,7 +58,7 @@ describeEachDatabase('GET /api/bookings/free-days', (kind) => {
     await t.handle.db
       .insertInto('bookings')
       .values([
-        { ...row, booking_date: fullDay },
+        { ...row, booking_date: fullDay, status: 'booked' },
         { ...row, booking_date: freeDay, status: 'cancelled' },
       ])
       .execute();
