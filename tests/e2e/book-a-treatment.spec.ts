@@ -229,9 +229,11 @@ test('the visitor follows the e-mail link to move and then cancel the booking', 
   }
   const utcNoon = new Date(`${date}T12:00:00Z`);
   const calendar = page.getByRole('grid', {
-    name: new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      utcNoon,
-    ),
+    name: new Intl.DateTimeFormat('en-GB', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(utcNoon),
   });
   const longDate = new Intl.DateTimeFormat('en-GB', {
     weekday: 'long',

@@ -95,7 +95,9 @@ test('the month view greys closed and booked-out days, and the keyboard chooses 
     await openAs(page, 'RRB', '/booking');
     const today = dayButton(page, londonDate(0));
     await expect(today).toHaveAttribute('aria-current', 'date');
-    await expect(page.getByText('Choose a treatment to see which days have free times.')).toBeVisible();
+    await expect(
+      page.getByText('Choose a treatment to see which days have free times.'),
+    ).toBeVisible();
 
     // 75 minutes, a length no other journey asks about: the month view keeps an answer a few
     // seconds, and the booking above went in behind the server's back (no change signal).
@@ -144,7 +146,9 @@ test('the month view greys closed and booked-out days, and the keyboard chooses 
     await page.getByRole('textbox', { name: 'Phone' }).fill('07700900123');
     await page.getByRole('textbox', { name: 'Door number / address line 1' }).fill('3 Key Row');
     await page.getByRole('textbox', { name: 'Postcode' }).fill('EH49 7AB');
-    await page.getByRole('checkbox', { name: /I agree that the salon may store my details/ }).check();
+    await page
+      .getByRole('checkbox', { name: /I agree that the salon may store my details/ })
+      .check();
     await page.getByRole('button', { name: 'Book', exact: true }).click();
     await expect(page).toHaveURL(/\/booking\/booked$/);
     await expect(page.getByText('11:30 to 12:45')).toBeVisible();

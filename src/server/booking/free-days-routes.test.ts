@@ -125,7 +125,8 @@ describeEachDatabase('GET /api/bookings/free-days', (kind) => {
 
   it('shows a day full at once when a booking takes its last free time', async () => {
     const today = todayInTimeZone(rrb.timeZone);
-    const daysAhead = (date: string) => Math.round((Date.parse(date) - Date.parse(today)) / 86_400_000);
+    const daysAhead = (date: string) =>
+      Math.round((Date.parse(date) - Date.parse(today)) / 86_400_000);
     const lastSlotDay = openDayFrom(rrb, daysAhead(freeDay) + 1);
     const lastSlotMonth = lastSlotDay.slice(0, 7);
     // Everything but 09:00-09:45 is taken, behind the app's back, before the month is first asked.
@@ -210,7 +211,8 @@ describeEachDatabase('GET /api/bookings/free-days', (kind) => {
             `month=${encodeURIComponent(monthText)}&estmatedDuration=${encodeURIComponent(durationText)}`,
           );
           expect([200, 400], res.body).toContain(res.statusCode);
-          if (res.statusCode === 400) expect(res.json().message).toMatch(/month|estmatedDuration|Bookings open|in the past/);
+          if (res.statusCode === 400)
+            expect(res.json().message).toMatch(/month|estmatedDuration|Bookings open|in the past/);
         },
       ),
       { numRuns: 60 },
@@ -222,7 +224,9 @@ describeEachDatabase('GET /api/bookings/free-days', (kind) => {
     const lastMonth = addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7);
     const past = await freeDays(`month=${lastMonth}&estmatedDuration=60`);
     expect(past.statusCode).toBe(400);
-    expect(past.json().message).toMatch(/is in the past\. Please choose \w+ \d{4} or a later month/);
+    expect(past.json().message).toMatch(
+      /is in the past\. Please choose \w+ \d{4} or a later month/,
+    );
 
     const lastDay = addDays(today, rrb.booking!.horizonDays);
     const beyond = addDays(`${lastDay.slice(0, 7)}-28`, 5).slice(0, 7);

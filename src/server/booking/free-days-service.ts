@@ -36,7 +36,11 @@ export async function findBookedIntervalsBetween(
   for (const row of rows) {
     const day = byDate.get(row.booking_date) ?? [];
     // PostgreSQL's count(*) is a bigint, which pg hands over as a string.
-    day.push({ startMinute: row.start_minute, endMinute: row.end_minute, count: Number(row.count) });
+    day.push({
+      startMinute: row.start_minute,
+      endMinute: row.end_minute,
+      count: Number(row.count),
+    });
     byDate.set(row.booking_date, day);
   }
   return byDate;
@@ -76,7 +80,9 @@ export async function freeDaysAnswer(
   const range = checkMonth(request.month, rules, client.timeZone, now);
   if (!range.ok) throw new AppError(400, range.reason);
   const today = bookableDates(rules, client.timeZone, now).first;
-  return cache.answer(client.name, `${request.month} ${request.estmatedDuration} ${today}`, async () =>
-    JSON.stringify(await findFreeDaysOfMonth({ ...context, rules }, request)),
+  return cache.answer(
+    client.name,
+    `${request.month} ${request.estmatedDuration} ${today}`,
+    async () => JSON.stringify(await findFreeDaysOfMonth({ ...context, rules }, request)),
   );
 }

@@ -85,7 +85,10 @@ export function checkMonth(
 export function findFreeDays(input: FreeDaysInput): FreeDaysResult {
   const { month, durationMinutes, rules, timeZone, now, bookedByDate } = input;
   if (!Number.isInteger(durationMinutes) || durationMinutes < 1) {
-    return { ok: false, reason: 'The treatment time must be a whole number of minutes, at least 1.' };
+    return {
+      ok: false,
+      reason: 'The treatment time must be a whole number of minutes, at least 1.',
+    };
   }
   const range = checkMonth(month, rules, timeZone, now);
   if (!range.ok) return range;

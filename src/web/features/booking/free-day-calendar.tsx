@@ -83,11 +83,13 @@ export function FreeDayCalendar({
   const grid = useRef<HTMLTableElement>(null);
   const freeDays = useFreeDays(month, durationMinutes);
 
-  // A date typed into the date field shows its month.
-  useEffect(() => {
+  // A date typed into the date field shows its month (state adjusted while rendering, as React
+  // advises for state that follows a prop, rather than in an effect).
+  const [followedDate, setFollowedDate] = useState(selected);
+  if (selected !== followedDate) {
+    setFollowedDate(selected);
     if (selected !== '' && inRange(selected)) setMonth(monthOf(selected));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the chosen date changes
-  }, [selected]);
+  }
 
   const stateOf = (date: string): DayState | undefined => {
     if (!inRange(date)) return 'unbookable';

@@ -22,7 +22,15 @@ describe('month grid', () => {
       '2026-12-05',
       '2026-12-06',
     ]);
-    expect(weeks[4]).toEqual(['2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', null, null, null]);
+    expect(weeks[4]).toEqual([
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      null,
+      null,
+      null,
+    ]);
     // February 2027 starts on a Monday and has exactly four weeks.
     expect(weeksOfMonth('2027-02')).toHaveLength(4);
     expect(weeksOfMonth('2027-02')[0]![0]).toBe('2027-02-01');

@@ -35,9 +35,7 @@ export function weeksOfMonth(month: string): Array<Array<string | null>> {
   const cells: Array<string | null> = Array.from({ length: weekdayIndex(first) }, () => null);
   for (let day = 0; day < daysInMonth(month); day++) cells.push(addDays(first, day));
   while (cells.length % 7 !== 0) cells.push(null);
-  return Array.from({ length: cells.length / 7 }, (_, week) =>
-    cells.slice(week * 7, week * 7 + 7),
-  );
+  return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
 }
 
 /** The same day of the month `count` months on, or that month's last day when it is shorter. */
