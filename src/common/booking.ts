@@ -46,19 +46,16 @@ export function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** The total time of the chosen treatments, spelt as the spec spells it. */
-const estmatedDurationField = z.coerce
-  .number({ error: 'estmatedDuration must be the total treatment time in minutes' })
-  .check(
-    z.int('estmatedDuration must be whole minutes'),
-    z.gte(1, 'estmatedDuration must be at least 1 minute'),
-    z.lte(720, 'estmatedDuration cannot be more than 12 hours'),
-  );
-
 /** POST bookings/time */
 export const availableTimesRequestSchema = z.object({
   bookingDate: isoDateField,
-  estmatedDuration: estmatedDurationField,
+  estmatedDuration: z.coerce
+    .number({ error: 'estmatedDuration must be the total treatment time in minutes' })
+    .check(
+      z.int('estmatedDuration must be whole minutes'),
+      z.gte(1, 'estmatedDuration must be at least 1 minute'),
+      z.lte(720, 'estmatedDuration cannot be more than 12 hours'),
+    ),
 });
 export type AvailableTimesRequest = z.infer<typeof availableTimesRequestSchema>;
 
@@ -67,35 +64,6 @@ export const availableTimesSchema = z.array(
   z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time written HH:mm')),
 );
 export type AvailableTimes = z.infer<typeof availableTimesSchema>;
-
-/** YYYY-MM: a calendar month, local to the client. */
-export const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-/** GET bookings/free-days?month=YYYY-MM&estmatedDuration=N (issue 17: the month view). */
-export const freeDaysRequestSchema = z.object({
-  month: z
-    .string({ error: 'month is required, written YYYY-MM (for example 2026-12)' })
-    .check(z.regex(monthPattern, 'must be a month written YYYY-MM, for example 2026-12')),
-  estmatedDuration: estmatedDurationField,
-});
-export type FreeDaysRequest = z.infer<typeof freeDaysRequestSchema>;
-
-/**
- * What a day of the month view offers: `free` has at least one start time for the duration;
- * `full` is open but has none left (booked up, or too soon for the lead time); `closed` is a
- * closed weekday or inside a closure; `unbookable` is past or beyond the booking horizon.
- */
-export const dayStates = ['free', 'full', 'closed', 'unbookable'] as const;
-export type DayState = (typeof dayStates)[number];
-
-/** The answer of GET bookings/free-days: every day of the month, in order. */
-export const freeDaysSchema = z.object({
-  month: z.string().check(z.regex(monthPattern)),
-  days: z.array(
-    z.object({ date: z.string().check(z.regex(isoDatePattern)), state: z.enum(dayStates) }),
-  ),
-});
-export type FreeDays = z.infer<typeof freeDaysSchema>;
 
 /** A treatment as the API lists it (spec section 3); Price in pounds, Duration in minutes. */
 export const treatmentSchema = z.object({

@@ -10,7 +10,6 @@ import { z } from 'zod';
 import {
   availableTimesRequestSchema,
   createBookingRequestSchema,
-  freeDaysRequestSchema,
   type AvailableTimes,
   type StoredBooking,
 } from '../../common/booking.js';
@@ -23,6 +22,7 @@ import type { ClientConfig } from '../../common/client-config.js';
 import { siteOrigin } from '../owners/site-origin.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import { createBooking, findAvailableTimes, requireBookingEnabled } from './booking-service.js';
+import { freeDaysRequestSchema } from '../../common/booking-free-days.js';
 import { createFreeDaysCache } from './free-days-cache.js';
 import { freeDaysAnswer } from './free-days-service.js';
 import { listCategories, listTreatments } from './booking-store.js';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayInTimeZone, type FreeDays } from '../../common/booking.js';
+import { addDays, todayInTimeZone } from '../../common/booking.js';
+import type { FreeDays } from '../../common/booking-free-days.js';
 import { weekdays, type ClientConfig } from '../../common/client-config.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';

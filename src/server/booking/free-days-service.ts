@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { FreeDays, FreeDaysRequest } from '../../common/booking.js';
+import type { FreeDays, FreeDaysRequest } from '../../common/booking-free-days.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../kernel/errors.js';
 import type { BookedInterval } from './availability.js';

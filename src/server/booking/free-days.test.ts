@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DayState } from '../../common/booking.js';
+import type { DayState } from '../../common/booking-free-days.js';
 import type { BookingRules } from '../../common/booking-rules.js';
 import { findAvailableStartTimes, type BookedInterval } from './availability.js';
 import { datesOfMonth, findFreeDays, formatMonth, type FreeDaysInput } from './free-days.js';

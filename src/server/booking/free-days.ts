@@ -1,4 +1,5 @@
-import { addDays, type DayState, type FreeDays } from '../../common/booking.js';
+import { addDays } from '../../common/booking.js';
+import type { DayState, FreeDays } from '../../common/booking-free-days.js';
 import { closureOn, type BookingRules } from '../../common/booking-rules.js';
 import { hasFreeStart, localDateOf, weekdayOf, type BookedInterval } from './availability.js';
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { formatLongDate, freeDaysSchema, type DayState } from '@common/booking';
+import { formatLongDate } from '@common/booking';
+import { freeDaysSchema, type DayState } from '@common/booking-free-days';
 import { apiJson } from '@/lib/api-client';
 import {
   addMonths,
