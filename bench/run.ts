@@ -157,6 +157,9 @@ async function runSuite(
     MAIL_RELAY_LIMIT_PER_IP: '1000000',
     BOOKING_LIMIT_PER_IP: '1000000',
     MAIL_RELAY_LIMIT_PER_CLIENT: '1000000',
+    // The bench sends bookings without a form session, from one address, as the e2e server does.
+    BOOKING_LIMIT_PER_CLIENT: '1000000',
+    FORM_SESSION_LIMIT: '1000000',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const url = `http://127.0.0.1:${port}`;
