@@ -116,7 +116,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     return findAvailableTimes({ db, client: request.client, now: now(), rules }, body);
   });
 
-  // Issue 17: the month view. A month costs about twenty days' times, so its answer is kept a
+  // Issue 17: the month view. A month costs several days' times (about 8×), so its answer is kept a
   // few seconds and dropped on every change to the client's data (free-days-cache.ts).
   const freeDaysCache = createFreeDaysCache(changes);
   app.addHook('onClose', async () => freeDaysCache.close());

@@ -2,7 +2,7 @@ import type { DataChanges } from '../kernel/data-changes.js';
 
 /**
  * Month-view answers (JSON text) per client, month, treatment length and local "today", for a few
- * seconds. A month costs about twenty times a day's times list, and a booking screen asks for the
+ * seconds. A month costs several times a day's times list (about 8× measured on SQLite), and a booking screen asks for the
  * same few months over and over; the month view only guides the choice (the times list and the
  * locked re-check at booking have the last word), so an answer a few seconds old is acceptable
  * where a stale times list would not be (docs/decisions/month-of-free-days.md).
