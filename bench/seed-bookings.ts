@@ -20,7 +20,10 @@ export async function seedBookings(
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const config = loadConfig(env, root);
-  const { handle, registry } = await prepareData(config, config.database, { images: false });
+  const { handle, registry } = await prepareData(config, config.database, {
+    images: false,
+    migrate: true,
+  });
   const rrb = registry.byCode('RRB')!;
   const openDays: string[] = [];
   // Open days inside the booking horizon: the first 30 hold the 5,000 bookings, the rest stay free.

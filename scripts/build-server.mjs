@@ -16,6 +16,8 @@ export async function buildServer() {
     entryPoints: {
       main: 'src/server/main.ts',
       'outbox-cli': 'src/server/mail/outbox-cli.ts',
+      // The release step without a TypeScript loader: `node dist/server/migrate.js`.
+      migrate: 'src/server/db/migrate-cli.ts',
     },
     outdir,
     bundle: true,

@@ -2,6 +2,8 @@ import type { ClientRegistry } from './clients/client-registry.js';
 import type { ServerConfig } from './config.js';
 import type { DatabaseKind } from './db/database.js';
 
+const bannerClientLimit = 20;
+
 /** What `npm start` and `npm run dev` print once listening: where each client's site is. */
 export function runningBanner(
   config: ServerConfig,
@@ -19,8 +21,11 @@ export function runningBanner(
     '',
     `Highstreet${mode} is running on ${base} (${database})`,
     imagesCreated > 0 ? `Drew ${imagesCreated} placeholder images under ${config.mediaDir}` : '',
-    'Open each client:',
-    ...registry.all.map((c) => {
+    registry.all.length > bannerClientLimit
+      ? `Open a client (${bannerClientLimit} of ${registry.all.length} shown):`
+      : 'Open each client:',
+    // With a thousand clients the banner would be a thousand lines of log at every start.
+    ...registry.all.slice(0, bannerClientLimit).map((c) => {
       const host = c.hostNames.find((h) => h.endsWith('.localhost'));
       const byHost = host ? `  or  http://${host}:${config.port}/` : '';
       const preview = config.clientPreview ? `${base}/?client=${c.name}` : '(preview off)';

@@ -46,6 +46,21 @@ const envSchema = z.object({
   FORM_TOKEN_SECRET: z.string().optional(),
   FORM_SESSION_LIMIT: z.coerce.number().int().min(1).default(5),
   BOOKING_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(30),
+  // Issue 20: on, the server runs the release step (npm run migrate) itself before listening;
+  // empty: on for SQLite, off for PostgreSQL (docs/decisions/release-step.md).
+  MIGRATE_ON_START: z.enum(['on', 'off', '']).default(''),
+  // Issue 20: state shared by several instances (docs/decisions/shared-state-across-instances.md).
+  REDIS_URL: z
+    .string()
+    .regex(
+      /^(rediss?:\/\/.+)?$/,
+      'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379/0',
+    )
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only (at most 64)')
+    .default('highstreet:'),
 });
 
 export type TrustProxy = false | number | string[];
@@ -142,6 +157,16 @@ export interface ServerConfig {
   bookingSuspiciousPerClientPerHour: number;
   /** Rendered, compressed pages kept in memory, in bytes (0: off). */
   pageCacheBytes: number;
+  /**
+   * Whether start-up migrates, seeds and draws placeholders itself (one SQLite instance) or only
+   * checks that `npm run migrate` has brought the schema up to date (several instances).
+   */
+  migrateOnStart: boolean;
+  /**
+   * Redis for what several instances share (rate-limit counters, the change channel); unset
+   * keeps both in this process (one instance). The prefix starts every key and channel name.
+   */
+  redis: { url: string; keyPrefix: string } | undefined;
 }
 
 export function loadConfig(
@@ -208,6 +233,8 @@ export function loadConfig(
     formSessionLimitPerHour: e.FORM_SESSION_LIMIT,
     bookingSuspiciousPerClientPerHour: e.BOOKING_LIMIT_PER_CLIENT,
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 2 ** 20),
+    migrateOnStart: e.MIGRATE_ON_START === 'on' || (e.MIGRATE_ON_START === '' && !e.DATABASE_URL),
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
   };
 }
 

@@ -27,7 +27,10 @@ const root = resolve(import.meta.dirname, '../..');
 
 async function dev(): Promise<void> {
   const config = loadConfig();
-  const { handle, registry, imagesCreated } = await prepareData(config);
+  // A development server is one instance: it runs the release step itself, on either database.
+  const { handle, registry, imagesCreated } = await prepareData(config, config.database, {
+    migrate: true,
+  });
   const httpServer = createServer();
   const vite = await createViteServer({
     configFile: join(root, 'vite.config.ts'),

@@ -1,12 +1,13 @@
 import type { ServerConfig } from './config.js';
 import { loadClientRegistry, type ClientRegistry } from './clients/client-registry.js';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database.js';
-import { migrateToLatest } from './db/migrations.js';
-import { applySeed, readSeed } from './db/seed.js';
-import { ensurePlaceholderImages } from './media/placeholder-images.js';
-
-/** The statement time-out for migrating and seeding at start-up (PostgreSQL). */
-const maintenanceStatementMs = 10 * 60_000;
+import { schemaStatus } from './db/migrations.js';
+import {
+  drawSeedPlaceholders,
+  placeholdersDrawnFor,
+  runReleaseStepOn,
+} from './db/release-step.js';
+import { readSeed } from './db/seed.js';
 
 export interface PreparedData {
   handle: DatabaseHandle;
@@ -14,53 +15,61 @@ export interface PreparedData {
   imagesCreated: number;
 }
 
+export interface PrepareOptions {
+  /** Draw missing placeholder pictures (when migrating on start); tests skip them. */
+  images?: boolean;
+  warn?: (message: string) => void;
+  /** Run the release step here; defaults to MIGRATE_ON_START (on for SQLite, off for PostgreSQL). */
+  migrate?: boolean;
+}
+
+/** The message of a server that will not start on a schema older than its code. */
+export function schemaTooOldMessage(at: string | undefined, pending: string[]): string {
+  const where = at ? `Database schema is at ${at}` : 'The database has no schema yet';
+  return `${where}, this code needs ${pending.join(', ')}: run \`npm run migrate\` first (the release step; see docs/operating.md), or set MIGRATE_ON_START=on for a single instance.`;
+}
+
 /**
- * Everything start-up does before serving: validate the seed (a bad record stops here, naming
- * the client and field), migrate, seed, draw missing placeholder images, load the client records.
+ * Everything start-up does before serving (docs/decisions/release-step.md). With
+ * MIGRATE_ON_START (the default on SQLite: the first command must just work) it runs the
+ * release step itself, which skips a seed the database already has and pictures the media
+ * folder already has, so a restart does nothing that grows with the number of clients.
+ * Without it (several instances on PostgreSQL), it only checks that `npm run migrate` has run and
+ * refuses to start on an older schema. Then it loads the client records.
  */
 export async function prepareData(
   config: ServerConfig,
   target: DatabaseTarget = config.database,
-  options: { images?: boolean; warn?: (message: string) => void } = {},
+  options: PrepareOptions = {},
 ): Promise<PreparedData> {
-  const seed = readSeed(config.seedDir);
+  const migrate = options.migrate ?? config.migrateOnStart;
+  let imagesCreated = 0;
+  if (migrate) {
+    const release = await runReleaseStepOn(config, target, {
+      alwaysSeed: false,
+      warn: options.warn,
+    });
+    if (options.images !== false && !placeholdersDrawnFor(config.mediaDir, release.fingerprint)) {
+      imagesCreated = await drawSeedPlaceholders(
+        config.mediaDir,
+        release.seed ?? readSeed(config.seedDir),
+        release.fingerprint,
+      );
+    }
+  }
   const handle = openDatabase(target, {
     timeouts: config.databaseTimeouts,
     warn: options.warn,
   });
   try {
-    // Migrations (an index on a big table) may take far longer than a request's statement
-    // time-out: on PostgreSQL they run on a connection of their own with a long one.
-    const maintenance =
-      target.kind === 'postgres'
-        ? openDatabase(target, {
-            timeouts: { ...config.databaseTimeouts, statementMs: maintenanceStatementMs },
-            warn: options.warn,
-          })
-        : handle;
-    try {
-      await migrateToLatest(
-        maintenance.db,
-        maintenance.kind,
+    if (!migrate) {
+      const status = await schemaStatus(
+        handle.db,
+        handle.kind,
         target.kind === 'postgres' ? target.schema : undefined,
       );
-      await applySeed(maintenance.db, seed);
-    } finally {
-      if (maintenance !== handle) await maintenance.close();
+      if (status.pending.length > 0) throw new Error(schemaTooOldMessage(status.at, status.pending));
     }
-    const imagesCreated =
-      options.images === false
-        ? 0
-        : await ensurePlaceholderImages(
-            config.mediaDir,
-            seed.clients,
-            seed.products.map((p) => ({
-              clientCode: p.clientCode,
-              id: p.id,
-              title: p.title,
-              pictureCount: p.pictureCount,
-            })),
-          );
     const registry = await loadClientRegistry(handle.db);
     return { handle, registry, imagesCreated };
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { createAvailableTimesCache } from './available-times-cache.js';
 import { manageTokenPattern, moveBookingRequestSchema } from '../../common/booking-manage.js';
 import { assertSameSiteRequest } from '../owners/require-owner.js';
 import {
@@ -23,7 +24,6 @@ import { siteOrigin } from '../owners/site-origin.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import { createBooking, findAvailableTimes, requireBookingEnabled } from './booking-service.js';
 import { freeDaysRequestSchema } from '../../common/booking-free-days.js';
-import { createFreeDaysCache } from './free-days-cache.js';
 import { freeDaysAnswer } from './free-days-service.js';
 import { listCategories, listTreatments } from './booking-store.js';
 
@@ -106,6 +106,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     );
   });
 
+  const timesCache = createAvailableTimesCache<AvailableTimes>();
   app.post('/api/bookings/time', async (request): Promise<AvailableTimes> => {
     const rules = await cachedRules(request.client);
     const body = parseRequest(
@@ -113,19 +114,32 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       request.body ?? {},
       'request for available times',
     );
-    return findAvailableTimes({ db, client: request.client, now: now(), rules }, body);
+    const at = now();
+    const client = request.client;
+    return timesCache.get(
+      client.name,
+      changes.version(client.name),
+      at,
+      `${body.bookingDate}|${body.estmatedDuration}`,
+      () => findAvailableTimes({ db, client, now: at, rules }, body),
+    );
   });
 
-  // Issue 17: the month view. A month costs several days' times (about 8×), so its answer is kept a
-  // few seconds and dropped on every change to the client's data (free-days-cache.ts).
-  const freeDaysCache = createFreeDaysCache(changes);
-  app.addHook('onClose', async () => freeDaysCache.close());
+  // Issue 17: the month view, cached like the times (per client data version and minute): a
+  // month costs several days' times (docs/decisions/month-of-free-days.md).
+  const freeDaysCache = createAvailableTimesCache<string>();
   app.get('/api/bookings/free-days', async (request, reply): Promise<string> => {
     const rules = await cachedRules(request.client);
     const query = parseRequest(freeDaysRequestSchema, request.query, 'request for free days');
     // JSON text from the cache; a GET the browser could otherwise keep, but days fill up.
     reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
-    return freeDaysAnswer(freeDaysCache, { db, client: request.client, now: now(), rules }, query);
+    const client = request.client;
+    return freeDaysAnswer(
+      freeDaysCache,
+      changes.version(client.name),
+      { db, client, now: now(), rules },
+      query,
+    );
   });
 
   // Each request may hold a slot, so one address may not send many: without a limit a script could
@@ -166,7 +180,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         },
         body,
       );
-      // A slot is taken: the month view (and any other cache of this client's data) must see it.
+      // A slot is taken: cached free times and free days (this instance's and, through the change
+      // signal, the others') must not offer it again.
       changes.clientChanged(request.client.name);
       return { data };
     },

@@ -4,8 +4,8 @@ import type { Database } from '../db/schema.js';
 import { AppError } from '../kernel/errors.js';
 import type { BookedInterval } from './availability.js';
 import { rulesFor, type AvailableTimesContext } from './booking-service.js';
-import type { FreeDaysCache } from './free-days-cache.js';
-import { bookableDates, checkMonth, findFreeDays } from './free-days.js';
+import type { AvailableTimesCache } from './available-times-cache.js';
+import { checkMonth, findFreeDays } from './free-days.js';
 
 /**
  * The booked times of every day from `from` to `to` (YYYY-MM-DD, inclusive), in one query.
@@ -67,11 +67,13 @@ export async function findFreeDaysOfMonth(
 }
 
 /**
- * The month-view answer as JSON text, from the cache when it has this client, month, length and
- * local "today" (free-days-cache.ts); a refused month is refused before the cache is asked.
+ * The month-view answer as JSON text, from the cache while the client's data version and the
+ * minute are those it was computed at (available-times-cache.ts); a refused month is refused
+ * before the cache is asked.
  */
 export async function freeDaysAnswer(
-  cache: FreeDaysCache,
+  cache: AvailableTimesCache<string>,
+  version: number,
   context: AvailableTimesContext,
   request: FreeDaysRequest,
 ): Promise<string> {
@@ -79,10 +81,11 @@ export async function freeDaysAnswer(
   const rules = await rulesFor(db, client, context.rules);
   const range = checkMonth(request.month, rules, client.timeZone, now);
   if (!range.ok) throw new AppError(400, range.reason);
-  const today = bookableDates(rules, client.timeZone, now).first;
-  return cache.answer(
+  return cache.get(
     client.name,
-    `${request.month} ${request.estmatedDuration} ${today}`,
+    version,
+    now,
+    `free-days|${request.month}|${request.estmatedDuration}`,
     async () => JSON.stringify(await findFreeDaysOfMonth({ ...context, rules }, request)),
   );
 }

@@ -117,6 +117,22 @@ describe('resolveClient', () => {
     expect(markup.ok).toBe(false);
     expect(!markup.ok && markup.message).not.toContain('<b>');
   });
+
+  it('lists 20 known codes of a thousand, not all of them', () => {
+    const many = createClientRegistry(
+      Array.from({ length: 1000 }, (_, i) =>
+        clientConfigSchema.parse(client(`C${String(i).padStart(4, '0')}`, [])),
+      ),
+    );
+    const unknown = resolveClient(
+      { host: 'localhost', previewCode: 'ZZ', cookieCode: undefined },
+      many,
+      preview,
+    );
+    expect(!unknown.ok && unknown.message).toMatch(
+      /Known codes: C0000, C0001, .*, C0019 and 980 more\.$/,
+    );
+  });
 });
 
 describe('the preview cookie', () => {

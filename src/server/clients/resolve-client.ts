@@ -20,6 +20,17 @@ export function previewCookieHeader(code: string, secure: boolean): string {
   return [`${previewCookieName}=${code}`, ...attributes].join('; ');
 }
 
+/** How many codes an unknown-code answer lists: with a thousand clients, not all of them. */
+const knownCodesShown = 20;
+
+function knownCodes(registry: ClientRegistry): string {
+  const codes = registry.all.map((c) => c.name);
+  const shown = codes.slice(0, knownCodesShown).join(', ');
+  return codes.length > knownCodesShown
+    ? `${shown} and ${codes.length - knownCodesShown} more`
+    : shown;
+}
+
 export interface ClientRequestFacts {
   host: string | undefined;
   previewCode: string | undefined;
@@ -41,7 +52,7 @@ export function resolveClient(
   if (options.preview && facts.previewCode !== undefined) {
     const client = registry.byCode(facts.previewCode);
     if (!client) {
-      const known = registry.all.map((c) => c.name).join(', ');
+      const known = knownCodes(registry);
       // Echo the code back only when it looks like one, so the answer never carries markup.
       const shown = /^[A-Za-z0-9]{1,8}$/.test(facts.previewCode) ? ` "${facts.previewCode}"` : '';
       return {

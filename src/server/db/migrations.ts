@@ -383,6 +383,32 @@ function buildMigrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('outbox').addColumn('not_before', 'varchar(32)').execute();
       },
     },
+    '0006_i20b_release_state': {
+      // What the release step (npm run migrate) last did, e.g. the hash of the seed it applied,
+      // so a server that migrates on start can skip a seed it has already applied
+      // (docs/decisions/release-step.md).
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema builder on an untyped database
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('release_state')
+          .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+      },
+    },
+    '0006_i20a_scheduled_runs': {
+      // Work done once a period across instances (outbox retention): the row's last_run_at is
+      // moved on by whichever instance claims the period first (shared-state/scheduled-runs.ts).
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema builder on an untyped database
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('scheduled_runs')
+          .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('last_run_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 
@@ -391,6 +417,49 @@ class InCodeMigrationProvider implements MigrationProvider {
   getMigrations(): Promise<Record<string, Migration>> {
     return Promise.resolve(buildMigrations(this.kind));
   }
+}
+
+/** The names of the migrations this code has, sorted. */
+export function migrationNames(kind: DatabaseKind): string[] {
+  return Object.keys(buildMigrations(kind)).sort();
+}
+
+export interface SchemaStatus {
+  /** The newest migration the database has run (by name), or undefined for an empty database. */
+  at: string | undefined;
+  /** Migrations this code has that the database has not run. */
+  pending: string[];
+}
+
+/**
+ * Which of this code's migrations the database lacks. Migrations the database has and the code
+ * does not (a newer release ran `npm run migrate` while this one still runs) are not an error:
+ * migrations only add, so older code keeps working on a newer schema during a rolling upgrade.
+ */
+export async function schemaStatus(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- read before the typed schema exists
+  db: Kysely<any>,
+  kind: DatabaseKind,
+  schema?: string,
+): Promise<SchemaStatus> {
+  const migrator = new Migrator({
+    db,
+    provider: new InCodeMigrationProvider(kind),
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const migrations = await migrator.getMigrations();
+  const executed = migrations
+    .filter((m) => m.executedAt !== undefined)
+    .map((m) => m.name)
+    .sort();
+  return {
+    at: executed.at(-1),
+    pending: migrations
+      .filter((m) => m.executedAt === undefined)
+      .map((m) => m.name)
+      .sort(),
+  };
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */

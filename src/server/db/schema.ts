@@ -218,6 +218,19 @@ export interface AuditLogTable {
   at: string;
 }
 
+/** What the release step last did (src/server/db/release-step.ts): name → value. */
+export interface ReleaseStateTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
+/** When each piece of scheduled work last ran, on whichever instance (scheduled-runs.ts). */
+export interface ScheduledRunsTable {
+  name: string;
+  last_run_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   products: ProductsTable;
@@ -235,4 +248,6 @@ export interface Database {
   owner_sessions: OwnerSessionsTable;
   owner_tokens: OwnerTokensTable;
   audit_log: AuditLogTable;
+  release_state: ReleaseStateTable;
+  scheduled_runs: ScheduledRunsTable;
 }

@@ -142,6 +142,8 @@ describeEachDatabase('the outbox across a crash', (kind) => {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       MAIL_LEASE_SECONDS: '2',
       REFERENCE_CACHE_SECONDS: '0',
+      // A fresh database and one instance: the server runs the release step itself.
+      MIGRATE_ON_START: 'on',
     };
     if (kind === 'postgres') env.DATABASE_URL = await freshPostgresDatabase();
     const base = `http://127.0.0.1:${port}`;
