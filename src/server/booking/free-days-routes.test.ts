@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addDays, todayInTimeZone } from '../../common/booking.js';
 import type { FreeDays } from '../../common/booking-free-days.js';
 import { weekdays, type ClientConfig } from '../../common/client-config.js';
