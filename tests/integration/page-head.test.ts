@@ -57,6 +57,7 @@ describeEachDatabase('page head, robots, sitemap and icons', (kind) => {
     return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
   }
 
+  // Every indexable page of seven clients, rendered: more than the default 30 s on a busy machine.
   it('gives every indexable page of every client its own title, description, canonical and previews', async () => {
     expect(t.registry.all.map((client) => client.name).sort()).toEqual(
       ['AMS', 'BBG', 'JS', 'PHEC', 'PI', 'RRB', 'SE'].sort(),
@@ -105,7 +106,7 @@ describeEachDatabase('page head, robots, sitemap and icons', (kind) => {
         }
       }
     }
-  });
+  }, 120_000);
 
   it('describes each product with its price in pounds, its pictures and the trail to it', async () => {
     const se = t.registry.byCode('SE')!;

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { addDays, splitStartTime, type Treatment } from '../../common/booking.js';
 import type { BookingRules } from '../../common/booking-rules.js';
+import { findBookedIntervalsBetween } from './free-days-service.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { freeBookingRequest } from '../../../tests/support/booking-request.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
@@ -235,6 +236,14 @@ describeEachDatabase('anti-hogging caps and unconfirmed holds (issue 17)', (kind
       estmatedDuration: body.totalDuration as number,
     });
     expect(freeLater).toContain(start);
+    // The month view counts the hold the same way: taken now, not after the window.
+    const heldMinute = Number(start.slice(0, 2)) * 60 + Number(start.slice(3));
+    const heldIn = async (at: Date) =>
+      ((await findBookedIntervalsBetween(t.handle.db, 'RRB', date, date, at)).get(date) ?? []).some(
+        (interval) => interval.startMinute === heldMinute,
+      );
+    expect(await heldIn(new Date())).toBe(true);
+    expect(await heldIn(later)).toBe(false);
     await expect(confirmHeldBooking(context, token)).rejects.toMatchObject({
       statusCode: 409,
       message: expect.stringContaining('not confirmed in time'),

@@ -3,6 +3,7 @@ import type { FreeDays, FreeDaysRequest } from '../../common/booking-free-days.j
 import type { Database } from '../db/schema.js';
 import { AppError } from '../kernel/errors.js';
 import type { BookedInterval } from './availability.js';
+import { takesItsSlot } from './booking-store.js';
 import { rulesFor, type AvailableTimesContext } from './booking-service.js';
 import type { AvailableTimesCache } from './available-times-cache.js';
 import { checkMonth, findFreeDays } from './free-days.js';
@@ -17,6 +18,7 @@ export async function findBookedIntervalsBetween(
   clientCode: string,
   from: string,
   to: string,
+  now: Date,
 ): Promise<Map<string, BookedInterval[]>> {
   const rows = await db
     .selectFrom('bookings')
@@ -29,7 +31,8 @@ export async function findBookedIntervalsBetween(
     .where('client_code', '=', clientCode)
     .where('booking_date', '>=', from)
     .where('booking_date', '<=', to)
-    .where('status', '=', 'booked')
+    // A held booking (awaiting its e-mail confirmation) takes its time until the hold ends.
+    .where(takesItsSlot(now))
     .groupBy(['booking_date', 'start_minute', 'end_minute'])
     .execute();
   const byDate = new Map<string, BookedInterval[]>();
@@ -60,7 +63,7 @@ export async function findFreeDaysOfMonth(
     rules,
     timeZone: client.timeZone,
     now,
-    bookedByDate: await findBookedIntervalsBetween(db, client.name, range.from, range.to),
+    bookedByDate: await findBookedIntervalsBetween(db, client.name, range.from, range.to, now),
   });
   if (!result.ok) throw new AppError(400, result.reason);
   return { month: result.month, days: result.days };
