@@ -4,7 +4,7 @@ import { loadConfig, startupWarnings } from './config.js';
 import { runningBanner } from './banner.js';
 import { createLogger } from './logger.js';
 import { attachOutboxWorker } from './mail/outbox-worker.js';
-import { prepareData } from './startup.js';
+import { prepareData, warmUpPages } from './startup.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -31,6 +31,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // Before listening, so that /api/health/ready answering means serving at full speed.
+  await warmUpPages(app);
   await app.listen({ port: config.port, host: config.host });
   console.log(runningBanner(config, handle.kind, registry, imagesCreated));
 }
