@@ -102,7 +102,9 @@ function rssOf(pid: number): { rssMb: number; peakRssMb: number } {
   return { rssMb: Math.round(kb('VmRSS') / 1024), peakRssMb: Math.round(kb('VmHWM') / 1024) };
 }
 
-async function startTimed(env: Record<string, string>): Promise<{ server: RunningServer; ms: number }> {
+async function startTimed(
+  env: Record<string, string>,
+): Promise<{ server: RunningServer; ms: number }> {
   const started = performance.now();
   const server = await startNodeServer(productionServerScript, env, `${base}/api/health/ready`);
   return { server, ms: Math.round(performance.now() - started) };
@@ -116,7 +118,9 @@ async function measure(
 ): Promise<Latency> {
   if (warmUp) await autocannon({ connections, duration: 1, ...options });
   const result = await autocannon({ connections, duration, ...options });
-  console.log(`  ${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+  console.log(
+    `  ${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+  );
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
@@ -159,8 +163,8 @@ async function runSuite(label: string, database: GeneratedDatabase): Promise<Sui
   const rows: Latency[] = [];
   let afterReady: Latency;
   let memory: { rssMb: number; peakRssMb: number };
-  let pageBytes = 0;
-  let cspBytes = 0;
+  let pageBytes: number;
+  let cspBytes: number;
   try {
     // The first seconds after ready, no warm-up: ready must mean full speed.
     afterReady = await measure(
@@ -281,7 +285,10 @@ ${sectionEnd}`;
 
 async function main(): Promise<void> {
   await ensureBuild();
-  const loadBefore = execFileSync('uptime').toString().trim().replace(/.*load average: /, '');
+  const loadBefore = execFileSync('uptime')
+    .toString()
+    .trim()
+    .replace(/.*load average: /, '');
   const work = mkdtempSync(join(tmpdir(), 'highstreet-clients-'));
   const results: SuiteResult[] = [];
   const dropped: Array<() => Promise<void>> = [];
@@ -309,7 +316,10 @@ async function main(): Promise<void> {
     for (const drop of dropped) await drop();
     rmSync(work, { recursive: true, force: true });
   }
-  const loadAfter = execFileSync('uptime').toString().trim().replace(/.*load average: /, '');
+  const loadAfter = execFileSync('uptime')
+    .toString()
+    .trim()
+    .replace(/.*load average: /, '');
   const section = report(results, loadBefore, loadAfter);
   const file = join(root, 'docs/benchmarks.md');
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '';

@@ -216,8 +216,7 @@ export function loadConfig(
     formSessionLimitPerHour: e.FORM_SESSION_LIMIT,
     bookingSuspiciousPerClientPerHour: e.BOOKING_LIMIT_PER_CLIENT,
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 2 ** 20),
-    migrateOnStart:
-      e.MIGRATE_ON_START === 'on' || (e.MIGRATE_ON_START === '' && !e.DATABASE_URL),
+    migrateOnStart: e.MIGRATE_ON_START === 'on' || (e.MIGRATE_ON_START === '' && !e.DATABASE_URL),
   };
 }
 

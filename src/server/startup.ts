@@ -3,11 +3,7 @@ import type { ServerConfig } from './config.js';
 import { loadClientRegistry, type ClientRegistry } from './clients/client-registry.js';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database.js';
 import { schemaStatus } from './db/migrations.js';
-import {
-  drawSeedPlaceholders,
-  placeholdersDrawnFor,
-  runReleaseStepOn,
-} from './db/release-step.js';
+import { drawSeedPlaceholders, placeholdersDrawnFor, runReleaseStepOn } from './db/release-step.js';
 import { readSeed } from './db/seed.js';
 import { sanitiseBlurb } from './kernel/sanitise-html.js';
 
@@ -70,7 +66,8 @@ export async function prepareData(
         handle.kind,
         target.kind === 'postgres' ? target.schema : undefined,
       );
-      if (status.pending.length > 0) throw new Error(schemaTooOldMessage(status.at, status.pending));
+      if (status.pending.length > 0)
+        throw new Error(schemaTooOldMessage(status.at, status.pending));
     }
     const registry = await loadClientRegistry(handle.db);
     return { handle, registry, imagesCreated };
