@@ -35,7 +35,14 @@ export async function startNodeServer(
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<RunningServer> {
-  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  // BENCH_NODE_ARGS: node flags for the measured server only, e.g. "--cpu-prof --cpu-prof-dir=DIR".
+  const nodeArgs = script.startsWith('bench/')
+    ? []
+    : (process.env.BENCH_NODE_ARGS ?? '').split(' ');
+  const args = [
+    ...nodeArgs.filter(Boolean),
+    ...(script.endsWith('.ts') ? ['--import', 'tsx', script] : [script]),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },

@@ -50,27 +50,47 @@ const median = (values: number[]): number =>
 
 /**
  * Throughput beside hello-world, measured in alternation (hello-world, endpoint, three times) so
- * that a busy moment on the machine hits both; the row reports the medians.
+ * that a busy moment on the machine hits both; the row reports the medians. For a page, a third
+ * yardstick runs in each round: bare Fastify sending a buffer of the page's compressed size,
+ * the most any server in this process model can do for those bytes ("static-file speed").
  */
 async function measureAgainstHello(
   name: string,
   options: autocannon.Options,
   helloUrl: string,
+  sameBytesUrl?: string,
 ): Promise<Row> {
-  const rounds: Array<{ hello: Row; row: Row }> = [];
+  const rounds: Array<{ hello: Row; row: Row; sameBytes?: Row }> = [];
   for (let round = 0; round < 3; round++) {
     const hello = await measure('hello-world', { url: helloUrl });
-    rounds.push({ hello, row: await measure(name, options) });
+    const row = await measure(name, options);
+    const sameBytes = sameBytesUrl
+      ? await measure('same bytes', { url: sameBytesUrl, headers: { 'accept-encoding': 'br' } })
+      : undefined;
+    rounds.push({ hello, row, sameBytes });
   }
   const ratios = rounds.map(({ hello, row }) => row.requestsPerSecond / hello.requestsPerSecond);
   const middle = rounds.find(
     ({ hello, row }) => row.requestsPerSecond / hello.requestsPerSecond === median(ratios),
   )!;
+  const sameBytesRatios = rounds.flatMap(({ row, sameBytes }) =>
+    sameBytes ? [row.requestsPerSecond / sameBytes.requestsPerSecond] : [],
+  );
+  const percent = (r: number) => `${Math.round(r * 100)}%`;
+  const sameBytesNote = sameBytesRatios.length
+    ? `; vs bare Fastify sending the same bytes ${percent(median(sameBytesRatios))} (${sameBytesRatios.map(percent).join(', ')}; it ran at ${rounds.map(({ sameBytes }) => sameBytes!.requestsPerSecond).join(', ')} req/s)`
+    : '';
   return {
     ...middle.row,
     ratio: median(ratios),
-    note: `median of 3 alternating rounds; hello-world in that round ${middle.hello.requestsPerSecond} req/s; ratios ${ratios.map((r) => `${Math.round(r * 100)}%`).join(', ')}`,
+    note: `median of 3 alternating rounds; hello-world in that round ${middle.hello.requestsPerSecond} req/s; ratios ${ratios.map(percent).join(', ')}${sameBytesNote}`,
   };
+}
+
+/** The size of a page's answer as a browser gets it (brotli), for the same-bytes yardstick. */
+async function compressedSize(url: string, host: string): Promise<number> {
+  const answer = await fetch(url, { headers: { host, 'accept-encoding': 'br' } });
+  return Number(answer.headers.get('content-length') ?? (await answer.arrayBuffer()).byteLength);
 }
 
 /**
@@ -156,6 +176,7 @@ async function runSuite(
     ...productionServerEnv(port, dataDir),
     MAIL_RELAY_LIMIT_PER_IP: '1000000',
     BOOKING_LIMIT_PER_IP: '1000000',
+    BOOKING_LIMIT_PER_CLIENT: '1000000',
     MAIL_RELAY_LIMIT_PER_CLIENT: '1000000',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -170,11 +191,13 @@ async function runSuite(
       ['se.localhost', '/product/2'],
       ['rrb.localhost', '/booking'],
     ] as const) {
+      const bytes = await compressedSize(`${url}${path}`, host);
       rows.push(
         await measureAgainstHello(
-          `${label} GET ${host.split('.')[0]!.toUpperCase()} ${path} (page, br)`,
+          `${label} GET ${host.split('.')[0]!.toUpperCase()} ${path} (page, br, ${bytes} bytes)`,
           { url: `${url}${path}`, headers: { host, 'accept-encoding': 'br, gzip' } },
           helloUrl,
+          `${helloUrl}bytes?n=${bytes}`,
         ),
       );
     }

@@ -1,5 +1,5 @@
 // `npm test`: types, lint and format; unit and integration tests (SQLite and PostgreSQL);
-// the production build; browser tests in Debian's Chromium. Stops at the first failing step.
+// the production build; the cluster test; browser tests in Debian's Chromium. Stops at the first failing step.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -11,6 +11,9 @@ const steps = [
   ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
   // Client bundle, prerender bundle and the bundle budgets (package.json "build").
   ['Build', 'npm', ['run', 'build']],
+  // Three instances behind nginx on one PostgreSQL and one Redis (tests/cluster/; installs nginx
+  // and redis-server with apt when missing).
+  ['Cluster test', 'npm', ['run', 'test:cluster']],
   ['Browser tests', 'npx', ['playwright', 'test']],
 ];
 

@@ -39,3 +39,30 @@ describe('start-up warnings', () => {
     expect(startupWarnings(loadConfig(production), production)).toEqual([]);
   });
 });
+
+describe('REDIS_URL', () => {
+  it('is off by default: shared state stays in the process', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: '' }).redis).toBeUndefined();
+  });
+
+  it('takes a redis:// or rediss:// URL and a key prefix', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379/2' }).redis).toEqual({
+      url: 'redis://10.0.0.5:6379/2',
+      keyPrefix: 'highstreet:',
+    });
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://:secret@cache.example:6380', REDIS_KEY_PREFIX: 'staging:' })
+        .redis,
+    ).toEqual({ url: 'rediss://:secret@cache.example:6380', keyPrefix: 'staging:' });
+  });
+
+  it('refuses anything else at start-up, saying what it wants', () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://10.0.0.5:6379' })).toThrow(
+      /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+    expect(() => loadConfig({ REDIS_URL: 'redis://x', REDIS_KEY_PREFIX: 'a b' })).toThrow(
+      /REDIS_KEY_PREFIX/,
+    );
+  });
+});

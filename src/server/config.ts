@@ -49,6 +49,18 @@ const envSchema = z.object({
   // Issue 20: on, the server runs the release step (npm run migrate) itself before listening;
   // empty: on for SQLite, off for PostgreSQL (docs/decisions/release-step.md).
   MIGRATE_ON_START: z.enum(['on', 'off', '']).default(''),
+  // Issue 20: state shared by several instances (docs/decisions/shared-state-across-instances.md).
+  REDIS_URL: z
+    .string()
+    .regex(
+      /^(rediss?:\/\/.+)?$/,
+      'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379/0',
+    )
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only (at most 64)')
+    .default('highstreet:'),
 });
 
 export type TrustProxy = false | number | string[];
@@ -150,6 +162,11 @@ export interface ServerConfig {
    * checks that `npm run migrate` has brought the schema up to date (several instances).
    */
   migrateOnStart: boolean;
+  /**
+   * Redis for what several instances share (rate-limit counters, the change channel); unset
+   * keeps both in this process (one instance). The prefix starts every key and channel name.
+   */
+  redis: { url: string; keyPrefix: string } | undefined;
 }
 
 export function loadConfig(
@@ -217,6 +234,7 @@ export function loadConfig(
     bookingSuspiciousPerClientPerHour: e.BOOKING_LIMIT_PER_CLIENT,
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 2 ** 20),
     migrateOnStart: e.MIGRATE_ON_START === 'on' || (e.MIGRATE_ON_START === '' && !e.DATABASE_URL),
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
   };
 }
 

@@ -5,6 +5,7 @@ import { runningBanner } from './banner.js';
 import { createLogger } from './logger.js';
 import { attachOutboxWorker } from './mail/outbox-worker.js';
 import { prepareData, warmUpPages } from './startup.js';
+import { startBackgroundCheckpoints } from './db/sqlite-checkpoints.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -12,6 +13,10 @@ async function main(): Promise<void> {
     console.warn(`\n*** WARNING: ${warning} ***\n`);
   }
   const { handle, registry, imagesCreated } = await prepareData(config);
+  const checkpoints =
+    config.database.kind === 'sqlite'
+      ? await startBackgroundCheckpoints(handle.db, config.database.file)
+      : undefined;
   const app = await buildApp({
     config,
     db: handle.db,
@@ -25,6 +30,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`);
     await app.close();
+    await checkpoints?.stop();
     await handle.close();
     process.exit(0);
   };

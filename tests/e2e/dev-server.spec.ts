@@ -50,6 +50,6 @@ test.describe('npm run dev', () => {
     await connected;
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     // Readable logs in development.
-    expect(server?.output()).toMatch(/INFO.*request completed/);
+    expect(server?.output()).toMatch(/INFO.*answered/);
   });
 });

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,6 +30,15 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Reach PostgreSQL through this URL instead (a fault proxy in front of the test server). */
   postgresUrl?: string;
+  /** A logger to read what the server logs (logging is off otherwise). */
+  logger?: FastifyBaseLogger;
+  /**
+   * A second instance: run on this app's database (not dropped when this one closes), as
+   * several instances behind a load balancer do.
+   */
+  sameDatabaseAs?: TestApp;
+  /** Carry changes between instances over PostgreSQL when there is no REDIS_URL (as production). */
+  shareChanges?: boolean;
 }
 
 /**
@@ -54,7 +64,9 @@ export async function startTestApp(
     },
     repoRoot,
   );
-  const database = await createTestDatabase(kind);
+  const database = options.sameDatabaseAs
+    ? { target: options.sameDatabaseAs.target, drop: async () => undefined }
+    : await createTestDatabase(kind);
   const target: DatabaseTarget =
     database.target.kind === 'postgres' && options.postgresUrl
       ? { ...database.target, url: options.postgresUrl }
@@ -72,6 +84,8 @@ export async function startTestApp(
     dbKind: handle.kind,
     registry,
     indexHtml: readFileSync(join(repoRoot, 'src/web/index.html'), 'utf8'),
+    logger: options.logger,
+    ...(options.shareChanges ? { databaseTarget: target } : {}),
   });
   await app.ready();
   return {

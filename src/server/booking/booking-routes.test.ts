@@ -159,6 +159,16 @@ describeEachDatabase('the booking API', (kind) => {
       );
     });
 
+    it('stops offering a time as soon as it is booked, though the answer before was cached', async () => {
+      const day = dates[5]!;
+      const before = (await times(day, 15)).json<string[]>();
+      expect(before).toContain('10:00');
+      expect((await times(day, 15)).json<string[]>()).toEqual(before);
+      const booked = await create(payload(day, '10:00', [5]));
+      expect(booked.statusCode).toBe(200);
+      expect((await times(day, 15)).json<string[]>()).not.toContain('10:00');
+    });
+
     it('answers an empty list on a closed weekday', async () => {
       const res = await times(closedWeekdayDate(rrb), 60);
       expect(res.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { createAvailableTimesCache } from './available-times-cache.js';
 import { manageTokenPattern, moveBookingRequestSchema } from '../../common/booking-manage.js';
 import { assertSameSiteRequest } from '../owners/require-owner.js';
 import {
@@ -103,6 +104,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     );
   });
 
+  const timesCache = createAvailableTimesCache<AvailableTimes>();
   app.post('/api/bookings/time', async (request): Promise<AvailableTimes> => {
     const rules = await cachedRules(request.client);
     const body = parseRequest(
@@ -110,7 +112,15 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       request.body ?? {},
       'request for available times',
     );
-    return findAvailableTimes({ db, client: request.client, now: now(), rules }, body);
+    const at = now();
+    const client = request.client;
+    return timesCache.get(
+      client.name,
+      changes.version(client.name),
+      at,
+      `${body.bookingDate}|${body.estmatedDuration}`,
+      () => findAvailableTimes({ db, client, now: at, rules }, body),
+    );
   });
 
   // Each request may hold a slot, so one address may not send many: without a limit a script could
@@ -151,6 +161,9 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         },
         body,
       );
+      // A slot is taken: cached free times (this instance's and, through the change signal, the
+      // others') must not offer it again.
+      changes.clientChanged(request.client.name);
       return { data };
     },
   );

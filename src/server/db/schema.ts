@@ -225,6 +225,12 @@ export interface ReleaseStateTable {
   updated_at: string;
 }
 
+/** When each piece of scheduled work last ran, on whichever instance (scheduled-runs.ts). */
+export interface ScheduledRunsTable {
+  name: string;
+  last_run_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   products: ProductsTable;
@@ -243,4 +249,5 @@ export interface Database {
   owner_tokens: OwnerTokensTable;
   audit_log: AuditLogTable;
   release_state: ReleaseStateTable;
+  scheduled_runs: ScheduledRunsTable;
 }

@@ -6,6 +6,8 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
+import { AccessLog } from '../access-log.js';
+import { lazyChildLogger } from '../lazy-child-logger.js';
 import { bookingRoutes } from '../booking/booking-routes.js';
 import { manageDiaryRoutes } from '../booking/manage-diary-routes.js';
 import { catalogueRoutes } from '../catalogue/catalogue-routes.js';
@@ -17,6 +19,8 @@ import { formsRoutes } from '../forms/forms-routes.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { createDataChanges, type DataChanges } from '../kernel/data-changes.js';
 import { createReferenceCache } from '../kernel/reference-cache.js';
+import type { DatabaseTarget } from '../db/database.js';
+import { connectSharedState } from '../shared-state/shared-state.js';
 import { relayRoutes } from '../mail/relay-routes.js';
 import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
 import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
@@ -37,8 +41,13 @@ import { registerStaticFiles } from './static-files.js';
  * change signal when the caller has none (the caller keeps it to announce changes: owner tools,
  * tests, and with several instances the channel between them).
  */
-export type BuildAppInput = Omit<AppDeps, 'referenceCache' | 'changes'> & {
+export type BuildAppInput = Omit<AppDeps, 'referenceCache' | 'changes' | 'counters'> & {
   changes?: DataChanges | undefined;
+  /**
+   * The database the app runs on (default config.database): a PostgreSQL one carries changes
+   * between instances when there is no REDIS_URL (shared-state/shared-state.ts).
+   */
+  databaseTarget?: DatabaseTarget | undefined;
   /** The page template; defaults to the built dist/web/index.html. */
   indexHtml?: string | undefined;
   /** The log (src/server/logger.ts); without it, Fastify's own at config.logLevel. */
@@ -68,14 +77,10 @@ export async function buildApp({
   logger,
   devPages,
   changes = createDataChanges(),
+  databaseTarget,
   ...input
 }: BuildAppInput): Promise<FastifyInstance> {
-  const deps: AppDeps = {
-    ...input,
-    changes,
-    referenceCache: createReferenceCache(input.config.referenceCacheMs, changes),
-  };
-  const { config, registry } = deps;
+  const { config, registry } = input;
   const preparation = createRequestPreparation(config, registry);
   const { prepare } = preparation;
   const answerError = createErrorAnswer(preparation.securityHeadersFor);
@@ -84,6 +89,11 @@ export async function buildApp({
     ...(logger
       ? { loggerInstance: logger }
       : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
+    // One access line per answer instead of Fastify's two (docs/decisions/logging.md).
+    logController: new AccessLog(),
+    // A request's own logger is made only when something logs through it: pino's child() per
+    // request cost about a tenth of a list answer (docs/decisions/logging.md).
+    childLoggerFactory: (logger, bindings) => lazyChildLogger(logger, bindings),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
     // A request (headers and body) must arrive within requestMs, its headers within headersMs,
@@ -105,7 +115,36 @@ export async function buildApp({
     frameworkErrors: (error, request, reply) => void answerError(error, request, reply),
   });
 
-  await app.register(fastifyRateLimit, { global: false });
+  // Rate limits, counters and the change signal: in this process, or shared by every instance
+  // through Redis / PostgreSQL (docs/decisions/shared-state-across-instances.md).
+  const target = databaseTarget ?? config.database;
+  const shared = await connectSharedState({
+    config,
+    db: input.db,
+    database: target.kind === input.dbKind ? target : undefined,
+    allClientCodes: () => registry.all.map((client) => client.name),
+    local: changes,
+    log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+  });
+  app.addHook('onClose', () => shared.close());
+  if (shared.channel !== 'local') {
+    app.log.info(
+      `Changes reach other instances over ${shared.channel}; limits are counted ${shared.rateLimitStore ? 'in Redis' : 'per instance'}`,
+    );
+  }
+  const deps: AppDeps = {
+    ...input,
+    changes: shared.changes,
+    counters: shared.counters,
+    referenceCache: createReferenceCache(config.referenceCacheMs, shared.changes),
+  };
+
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // With Redis the counts are shared by every instance; when Redis does not answer a request
+    // is let through (logged by shared-state/redis.ts) rather than refused or held.
+    ...(shared.rateLimitStore ? { store: shared.rateLimitStore, skipOnError: true } : {}),
+  });
   app.decorateRequest('client', null as unknown as ClientConfig);
   app.decorateRequest('owner', null as unknown as SignedInOwner);
   // Every route's handler starts with prepare(); the not-found and error handlers do the same.
@@ -126,7 +165,7 @@ export async function buildApp({
   installErrorHandling(app, preparation);
 
   await registerStaticFiles(app, config);
-  await app.register(healthRoutes, { checks: [databaseCheck(deps.db)] });
+  await app.register(healthRoutes, { checks: [databaseCheck(deps.db), ...shared.readiness] });
   await app.register(formsRoutes, deps);
   // /robots.txt, /sitemap.xml and the icons: exact paths, so they win over the pages' /*.
   await app.register(seoRoutes, deps);

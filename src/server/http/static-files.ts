@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
+import { createLocalMediaStorage } from '../media/media-storage.js';
 
 /**
  * The built app's assets (named by content hash: cached for a year), the clients' pictures and
@@ -19,8 +20,10 @@ export async function registerStaticFiles(
     index: false,
     preCompressed: true,
   });
+  // The pictures on local disk (media/media-storage.ts); with a bucket they are served from its URL.
+  const media = createLocalMediaStorage(config.mediaDir);
   await app.register(fastifyStatic, {
-    root: config.mediaDir,
+    root: media.localDirectory ?? config.mediaDir,
     prefix: '/media/',
     decorateReply: false,
     maxAge: '7d',

@@ -4,6 +4,7 @@ import type { ClientRegistry } from '../clients/client-registry.js';
 import type { ServerConfig } from '../config.js';
 import type { DatabaseKind } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { CounterStore } from './counter-store.js';
 import type { DataChanges } from './data-changes.js';
 import type { ReferenceCache } from './reference-cache.js';
 
@@ -17,6 +18,8 @@ export interface AppDeps {
   changes: DataChanges;
   /** Cache for list endpoints, per client, dropped on a change (reference-cache.ts). */
   referenceCache: ReferenceCache;
+  /** Counters for limits counted by hand: in memory, or Redis shared by every instance. */
+  counters: CounterStore;
 }
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { claimScheduledRun } from '../shared-state/scheduled-runs.js';
 
 const dayMs = 24 * 60 * 60_000;
 
@@ -21,4 +22,23 @@ export async function removeExpiredSentMessages(
     .where('sent_at', '<', cutoff)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** How often retention runs: hourly, on one instance whichever the number of instances. */
+export const retentionPeriodMs = 60 * 60_000;
+
+/**
+ * Retention as the timer runs it: once a period across every instance (the period is claimed
+ * in scheduled_runs first, src/server/shared-state/scheduled-runs.ts), so ten instances do not
+ * run the same delete ten times an hour. A little under the timer's hour, so that an instance's
+ * own next tick is not refused for being a few milliseconds early.
+ */
+export async function runOutboxRetention(
+  db: Kysely<Database>,
+  retentionDays: number,
+  now: Date = new Date(),
+): Promise<{ ran: boolean; removed: number }> {
+  const claimed = await claimScheduledRun(db, 'outbox-retention', retentionPeriodMs - 60_000, now);
+  if (!claimed) return { ran: false, removed: 0 };
+  return { ran: true, removed: await removeExpiredSentMessages(db, retentionDays, now) };
 }

@@ -7,7 +7,7 @@ import type { ServerConfig } from '../config.js';
 import type { DatabaseKind } from '../db/database.js';
 import type { Database, OutboxTable } from '../db/schema.js';
 import { retryDelayMs, type BackoffPolicy } from './backoff.js';
-import { removeExpiredSentMessages } from './outbox-retention.js';
+import { retentionPeriodMs, runOutboxRetention } from './outbox-retention.js';
 
 export type OutboxRow = Selectable<OutboxTable>;
 
@@ -313,18 +313,18 @@ export function attachOutboxWorker(
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
 
-  // Retention runs where delivery runs: once at start, then hourly; deleting is idempotent, so two
-  // instances doing it at once is harmless.
+  // Retention runs where delivery runs: at start, then hourly; each hour one instance claims it
+  // (runOutboxRetention), the others skip it.
   let retentionTimer: NodeJS.Timeout | undefined;
   const removeExpired = () =>
-    removeExpiredSentMessages(deps.db, deps.config.outboxRetentionDays)
-      .then((removed) => {
+    runOutboxRetention(deps.db, deps.config.outboxRetentionDays)
+      .then(({ removed }) => {
         if (removed > 0) app.log.info(`Outbox retention removed ${removed} sent message(s)`);
       })
       .catch((error: unknown) => app.log.warn(`Outbox retention failed: ${String(error)}`));
   app.addHook('onReady', async () => {
     void removeExpired();
-    retentionTimer = setInterval(() => void removeExpired(), 60 * 60_000);
+    retentionTimer = setInterval(() => void removeExpired(), retentionPeriodMs);
     retentionTimer.unref();
   });
   app.addHook('onClose', async () => clearInterval(retentionTimer));

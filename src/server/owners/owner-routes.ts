@@ -55,8 +55,8 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, d
   const { db, config, registry } = deps;
   const production = config.env === 'production';
   const throttles = deps.throttles ?? {
-    account: createSignInThrottle(accountThrottlePolicy),
-    address: createSignInThrottle(addressThrottlePolicy),
+    account: createSignInThrottle(accountThrottlePolicy, deps.counters, 'sign-in-account'),
+    address: createSignInThrottle(addressThrottlePolicy, deps.counters, 'sign-in-address'),
   };
   const sessionMaxMs = config.ownerSession.maxMs;
   const startSession = (reply: FastifyReply, token: string) =>

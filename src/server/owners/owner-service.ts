@@ -70,8 +70,8 @@ export async function signIn(
   const now = context.now ?? new Date();
   const accountKey = `${client.name}:${normaliseEmail(input.email)}`;
   const wait = Math.max(
-    throttles.account.waitMs(accountKey, now.getTime()),
-    throttles.address.waitMs(address, now.getTime()),
+    await throttles.account.waitMs(accountKey),
+    await throttles.address.waitMs(address),
   );
   if (wait > 0) throw new SignInThrottled(Math.ceil(wait / 1000));
 
@@ -81,8 +81,8 @@ export async function signIn(
     ? await verifyPassword(input.password, owner.passwordHash ?? '')
     : await verifyAgainstNothing(input.password);
   if (!owner || !matches) {
-    throttles.account.recordFailure(accountKey, now.getTime());
-    throttles.address.recordFailure(address, now.getTime());
+    await throttles.account.recordFailure(accountKey);
+    await throttles.address.recordFailure(address);
     if (owner) {
       await insertAudit(
         db,
@@ -97,7 +97,7 @@ export async function signIn(
     }
     throw new AppError(401, ownerMessages.signInFailed);
   }
-  throttles.account.recordSuccess(accountKey);
+  await throttles.account.recordSuccess(accountKey);
   // Sign-ins are rare: a good moment to drop sessions that can no longer be used.
   await deleteExpiredSessions(db, now);
   const token = await createSession(db, owner.id, context.sessionMaxMs, now);

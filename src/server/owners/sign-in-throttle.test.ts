@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMemoryCounterStore } from '../kernel/counter-store.js';
 import { createSignInThrottle, delayAfter, type ThrottlePolicy } from './sign-in-throttle.js';
 
 const policy: ThrottlePolicy = {
@@ -9,6 +10,12 @@ const policy: ThrottlePolicy = {
   maxKeys: 3,
 };
 
+function throttleWithClock() {
+  const clock = { now: 0 };
+  const counters = createMemoryCounterStore({ maxKeys: policy.maxKeys, now: () => clock.now });
+  return { clock, throttle: createSignInThrottle(policy, counters) };
+}
+
 describe('sign-in throttle', () => {
   it('lets the free failures through, then doubles the wait up to the cap', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((n) => delayAfter(n, policy))).toEqual([
@@ -16,29 +23,33 @@ describe('sign-in throttle', () => {
     ]);
   });
 
-  it('makes a key wait after its failures, and a success clears it', () => {
-    const throttle = createSignInThrottle(policy);
-    throttle.recordFailure('a', 0);
-    throttle.recordFailure('a', 0);
-    expect(throttle.waitMs('a', 0)).toBe(0);
-    throttle.recordFailure('a', 100);
-    expect(throttle.waitMs('a', 100)).toBe(1_000);
-    expect(throttle.waitMs('a', 600)).toBe(500);
-    expect(throttle.waitMs('b', 600)).toBe(0);
-    throttle.recordSuccess('a');
-    expect(throttle.waitMs('a', 600)).toBe(0);
+  it('makes a key wait after its failures, and a success clears it', async () => {
+    const { clock, throttle } = throttleWithClock();
+    await throttle.recordFailure('a');
+    await throttle.recordFailure('a');
+    expect(await throttle.waitMs('a')).toBe(0);
+    clock.now = 100;
+    await throttle.recordFailure('a');
+    expect(await throttle.waitMs('a')).toBe(1_000);
+    clock.now = 600;
+    expect(await throttle.waitMs('a')).toBe(500);
+    expect(await throttle.waitMs('b')).toBe(0);
+    await throttle.recordSuccess('a');
+    expect(await throttle.waitMs('a')).toBe(0);
   });
 
-  it('forgets old failures and keeps a bounded number of keys', () => {
-    const throttle = createSignInThrottle(policy);
-    for (let i = 0; i < 3; i++) throttle.recordFailure('old', 0);
-    expect(throttle.waitMs('old', 500)).toBe(500);
-    throttle.recordFailure('old', 70_000);
-    expect(throttle.waitMs('old', 70_000)).toBe(0);
-    for (let i = 0; i < 2; i++) throttle.recordFailure('old', 70_000);
-    expect(throttle.waitMs('old', 70_000)).toBe(1_000);
-    for (const key of ['k1', 'k2', 'k3']) throttle.recordFailure(key, 70_000);
+  it('forgets old failures and keeps a bounded number of keys', async () => {
+    const { clock, throttle } = throttleWithClock();
+    for (let i = 0; i < 3; i++) await throttle.recordFailure('old');
+    clock.now = 500;
+    expect(await throttle.waitMs('old')).toBe(500);
+    clock.now = 70_000;
+    await throttle.recordFailure('old');
+    expect(await throttle.waitMs('old')).toBe(0);
+    for (let i = 0; i < 2; i++) await throttle.recordFailure('old');
+    expect(await throttle.waitMs('old')).toBe(1_000);
+    for (const key of ['k1', 'k2', 'k3']) await throttle.recordFailure(key);
     // Three newer keys pushed the oldest out.
-    expect(throttle.waitMs('old', 70_000)).toBe(0);
+    expect(await throttle.waitMs('old')).toBe(0);
   });
 });

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
+import { createMemoryCounterStore, type CounterStore } from '../kernel/counter-store.js';
+
 /**
  * Sign-in throttling with growing delays, per account and per address: after a few free
- * failures each further failure doubles the wait before the next attempt is looked at. Kept in
- * this process's memory: with several instances (issue 20) each counts on its own, so the
- * effective limit is multiplied by the number of instances until it moves to Redis or the
- * database (docs/decisions/owner-sessions.md).
+ * failures each further failure doubles the wait before the next attempt is looked at. The
+ * failures are counters in a CounterStore: this process's memory for one instance, Redis with
+ * REDIS_URL, so that several instances count together instead of each allowing its own share
+ * (docs/decisions/shared-state-across-instances.md).
  */
 export interface ThrottlePolicy {
   /** Failures allowed before any wait. */
@@ -13,7 +16,7 @@ export interface ThrottlePolicy {
   maxDelayMs: number;
   /** A key with no failure for this long is forgotten. */
   forgetAfterMs: number;
-  /** At most this many keys are kept; the oldest go first. */
+  /** In memory, at most this many keys are kept; the oldest go first. */
   maxKeys: number;
 }
 
@@ -28,19 +31,12 @@ export const accountThrottlePolicy: ThrottlePolicy = {
 /** An address may try a few accounts (a shared office, a typo in the e-mail) before it waits. */
 export const addressThrottlePolicy: ThrottlePolicy = { ...accountThrottlePolicy, freeFailures: 10 };
 
-interface Entry {
-  failures: number;
-  lastFailureAt: number;
-  /** No attempt is looked at before this time. */
-  blockedUntil: number;
-}
-
 export interface SignInThrottle {
   /** Milliseconds to wait before the key may try again; 0 when it may try now. */
-  waitMs(key: string, now: number): number;
-  recordFailure(key: string, now: number): void;
+  waitMs(key: string): Promise<number>;
+  recordFailure(key: string): Promise<void>;
   /** A success clears the key's failures. */
-  recordSuccess(key: string): void;
+  recordSuccess(key: string): Promise<void>;
 }
 
 export function delayAfter(failures: number, policy: ThrottlePolicy): number {
@@ -49,38 +45,32 @@ export function delayAfter(failures: number, policy: ThrottlePolicy): number {
   return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(over - 1, 30));
 }
 
-export function createSignInThrottle(policy: ThrottlePolicy): SignInThrottle {
-  // A Map keeps insertion order: re-inserting on each failure keeps the oldest first.
-  const entries = new Map<string, Entry>();
-  const current = (key: string, now: number): Entry | undefined => {
-    const entry = entries.get(key);
-    if (entry && now - entry.lastFailureAt > policy.forgetAfterMs) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
+/**
+ * Each failure counts and moves the key's window on to `forgetAfterMs`, so the time since the
+ * last failure is `forgetAfterMs - ttl`: one counter holds all the throttle needs, and the same
+ * two operations work in memory and in Redis.
+ */
+export function createSignInThrottle(
+  policy: ThrottlePolicy,
+  counters: CounterStore = createMemoryCounterStore({ maxKeys: policy.maxKeys }),
+  /** Keeps the account and address counters apart in a shared store. */
+  name = 'sign-in',
+): SignInThrottle {
+  // Hashed: a shared store (Redis) then holds no e-mail or IP address in its key names.
+  const keyOf = (key: string) =>
+    `${name}:${createHash('sha256').update(key).digest('base64url').slice(0, 24)}`;
   return {
-    waitMs(key, now) {
-      const entry = current(key, now);
-      return entry ? Math.max(0, entry.blockedUntil - now) : 0;
+    async waitMs(key) {
+      const { count, ttlMs } = await counters.read(keyOf(key));
+      if (count === 0) return 0;
+      const sinceLastFailure = policy.forgetAfterMs - ttlMs;
+      return Math.max(0, delayAfter(count, policy) - sinceLastFailure);
     },
-    recordFailure(key, now) {
-      const failures = (current(key, now)?.failures ?? 0) + 1;
-      entries.delete(key);
-      entries.set(key, {
-        failures,
-        lastFailureAt: now,
-        blockedUntil: now + delayAfter(failures, policy),
-      });
-      while (entries.size > policy.maxKeys) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        entries.delete(oldest);
-      }
+    async recordFailure(key) {
+      await counters.increment(keyOf(key), policy.forgetAfterMs);
     },
-    recordSuccess(key) {
-      entries.delete(key);
+    async recordSuccess(key) {
+      await counters.reset(keyOf(key));
     },
   };
 }

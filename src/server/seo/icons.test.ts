@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSeed } from '../db/seed.js';
+import { createLocalMediaStorage } from '../media/media-storage.js';
 import { drawClientIcons, icoFromPngs } from './icons.js';
 
 const clients = readSeed(join(import.meta.dirname, '../../../seed')).clients;
@@ -29,7 +30,7 @@ describe('icoFromPngs', () => {
 
 describe('drawClientIcons', () => {
   it("draws the icons from the client's logo (the placeholder when it has no file)", async () => {
-    const icons = await drawClientIcons(emptyMediaDir, clients[0]!);
+    const icons = await drawClientIcons(createLocalMediaStorage(emptyMediaDir), clients[0]!);
     const touch = await sharp(icons.appleTouchIcon).metadata();
     expect([touch.width, touch.height, touch.hasAlpha]).toEqual([180, 180, false]);
     const card = await sharp(icons.shareImage).metadata();

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import type { ClientConfig } from '../../common/client-config.js';
+import type { MediaStorage } from '../media/media-storage.js';
 import { logoSvg, mediaFolderOf } from '../media/placeholder-images.js';
 import { shareImageSize } from '../pages/page-head.js';
 
@@ -45,12 +44,9 @@ export function icoFromPngs(images: Array<{ size: number; png: Buffer }>): Buffe
 }
 
 /** The client's logo file ({pictureLocation}/logo.svg), or the drawn placeholder when it has none. */
-async function readLogo(mediaDir: string, client: ClientConfig): Promise<Buffer> {
-  try {
-    return await readFile(join(mediaDir, mediaFolderOf(client), 'logo.svg'));
-  } catch {
-    return Buffer.from(logoSvg(client));
-  }
+async function readLogo(media: MediaStorage, client: ClientConfig): Promise<Buffer> {
+  const logo = await media.get(`${mediaFolderOf(client)}/logo.svg`).catch(() => undefined);
+  return logo ?? Buffer.from(logoSvg(client));
 }
 
 /**
@@ -59,10 +55,10 @@ async function readLogo(mediaDir: string, client: ClientConfig): Promise<Buffer>
  * could not be read; a squarish logo is used whole.
  */
 export async function drawClientIcons(
-  mediaDir: string,
+  media: MediaStorage,
   client: ClientConfig,
 ): Promise<ClientIcons> {
-  const svg = await readLogo(mediaDir, client);
+  const svg = await readLogo(media, client);
   const { width = 240, height = 64 } = await sharp(svg).metadata();
   const highDensity = (targetHeight: number) => Math.min(2400, (72 * targetHeight) / height);
   const large = await sharp(svg, { density: highDensity(512) })

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
 import { listProducts } from '../catalogue/catalogue-store.js';
 import type { AppDeps } from '../kernel/app-deps.js';
+import { createLocalMediaStorage } from '../media/media-storage.js';
 import { siteOrigin } from '../pages/page-head.js';
 import { drawClientIcons, type ClientIcons } from './icons.js';
 import { robotsTxt, sitemapPaths, sitemapXml } from './sitemap.js';
@@ -19,6 +20,7 @@ function originFor(request: FastifyRequest, client: ClientConfig): string {
 export const seoRoutes: FastifyPluginAsync<AppDeps> = async (app, { config, db, changes }) => {
   // Icons are drawn on a client's first request and kept until its data changes (a new logo).
   const icons = new Map<string, Promise<ClientIcons>>();
+  const media = createLocalMediaStorage(config.mediaDir);
   const changedAt = new Map<string, Date>();
   changes.onChange((code) => {
     icons.delete(code);
@@ -28,7 +30,7 @@ export const seoRoutes: FastifyPluginAsync<AppDeps> = async (app, { config, db, 
   const iconsOf = (client: ClientConfig): Promise<ClientIcons> => {
     let drawn = icons.get(client.name);
     if (!drawn) {
-      drawn = drawClientIcons(config.mediaDir, client);
+      drawn = drawClientIcons(media, client);
       drawn.catch(() => icons.delete(client.name));
       icons.set(client.name, drawn);
     }

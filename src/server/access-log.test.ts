@@ -1,0 +1,60 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../tests/support/each-database.js';
+import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
+
+interface LogLine {
+  level: number;
+  msg: string;
+  reqId?: string;
+  method?: string;
+  url?: string;
+  statusCode?: number;
+  ms?: number;
+}
+
+describeEachDatabase('the access log', (kind) => {
+  const lines: LogLine[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) },
+    );
+    t = await startTestApp(kind, {}, { logger });
+  });
+  afterAll(async () => t?.close());
+
+  it('writes one line per answer, with the request id, method, url, status and time', async () => {
+    lines.length = 0;
+    const answer = await t.app.inject({ url: '/api/categories/list?client=RRB' });
+    expect(answer.statusCode).toBe(200);
+    const missing = await t.app.inject({ url: '/api/no-such-thing?client=RRB' });
+    expect(missing.statusCode).toBe(404);
+    expect(lines.map((line) => line.msg)).toEqual(['answered', 'answered']);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      method: 'GET',
+      url: '/api/categories/list?client=RRB',
+      statusCode: 200,
+    });
+    expect(lines[1]).toMatchObject({ statusCode: 404 });
+    expect(lines[0]!.reqId).toBeTruthy();
+    expect(lines[0]!.reqId).not.toBe(lines[1]!.reqId);
+    expect(lines[0]!.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('still names the request in a line a handler logs, the same id as its access line', async () => {
+    lines.length = 0;
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/diagnostics/failure-probe?client=RRB',
+      payload: { message: 'Unable to read client config' },
+    });
+    expect(answer.statusCode).toBe(200);
+    const warning = lines.find((line) => line.msg === 'failure screen shown');
+    const access = lines.find((line) => line.msg === 'answered');
+    expect(warning?.reqId).toBeTruthy();
+    expect(warning?.reqId).toBe(access?.reqId);
+  });
+});

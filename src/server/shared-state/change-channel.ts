@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import type { DataChanges } from '../kernel/data-changes.js';
+
+/**
+ * A channel every instance hears: Redis pub/sub or PostgreSQL LISTEN/NOTIFY
+ * (docs/decisions/shared-state-across-instances.md). Messages are short strings.
+ */
+export interface ChangeChannel {
+  /** `redis` or `postgres`, for the log and readiness. */
+  readonly kind: string;
+  /** Starts listening; resolves once subscribed, or after a time-out (it keeps trying). */
+  listen(handlers: ChannelHandlers): Promise<void>;
+  /** Sends to every instance, this one included. Rejects when the message could not be sent. */
+  publish(message: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ChannelHandlers {
+  onMessage(message: string): void;
+  /** The channel was lost and is back: messages sent meanwhile were missed. */
+  onReconnected(): void;
+}
+
+/** "Every client": sent after a reconnect, when changes may have been missed. */
+const everyClient = '*';
+
+export interface ChangeMessage {
+  /** The instance that made the change; it ignores its own messages. */
+  instance: string;
+  /** The client whose data changed, or `*` for every client. */
+  clientCode: string;
+}
+
+export function encodeChange(message: ChangeMessage): string {
+  return JSON.stringify({ i: message.instance, c: message.clientCode });
+}
+
+/** The message, or undefined for anything that is not one (another program on the channel). */
+export function decodeChange(text: string): ChangeMessage | undefined {
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { i, c } = value as { i?: unknown; c?: unknown };
+    if (typeof i !== 'string' || typeof c !== 'string' || c.length === 0 || c.length > 64) {
+      return undefined;
+    }
+    return { instance: i, clientCode: c };
+  } catch {
+    return undefined;
+  }
+}
+
+export function newInstanceId(): string {
+  return randomBytes(8).toString('hex');
+}
+
+export interface SharedChangesOptions {
+  /** This instance's own signal: caches listen to it. */
+  local: DataChanges;
+  channel: ChangeChannel;
+  /** Every client's code: what "everything changed" drops (after a reconnect). */
+  allClientCodes: () => Iterable<string>;
+  instanceId?: string;
+  warn: (message: string) => void;
+}
+
+export interface SharedChanges extends DataChanges {
+  /** Subscribes; resolves once this instance hears the others (or start-up stops waiting). */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * DataChanges fed between instances: a change here is applied here at once and sent; a change
+ * heard from another instance is applied here as if made here. After the channel comes back
+ * from an outage every client counts as changed (here, and sent to the others), because changes
+ * made meanwhile were not heard. Callers and caches see the same DataChanges as before.
+ */
+export function shareDataChanges(options: SharedChangesOptions): SharedChanges {
+  const { local, channel, warn } = options;
+  const instance = options.instanceId ?? newInstanceId();
+  let lastWarning = 0;
+  const send = (clientCode: string) => {
+    channel.publish(encodeChange({ instance, clientCode })).catch((error: unknown) => {
+      // Others may miss this change; they drop every cache when their channel is back, and the
+      // reference cache's lifetime bounds the rest.
+      if (Date.now() - lastWarning > 60_000) {
+        lastWarning = Date.now();
+        warn(
+          `A change could not be sent to the other instances (${channel.kind}): ${String(error)}`,
+        );
+      }
+    });
+  };
+  const everythingChanged = () => {
+    for (const code of options.allClientCodes()) local.clientChanged(code);
+  };
+  return {
+    clientChanged(clientCode) {
+      local.clientChanged(clientCode);
+      send(clientCode);
+    },
+    version: (clientCode) => local.version(clientCode),
+    onChange: (listener) => local.onChange(listener),
+    start: () =>
+      channel.listen({
+        onMessage(text) {
+          const message = decodeChange(text);
+          if (!message || message.instance === instance) return;
+          if (message.clientCode === everyClient) everythingChanged();
+          else local.clientChanged(message.clientCode);
+        },
+        onReconnected() {
+          everythingChanged();
+          send(everyClient);
+        },
+      }),
+    close: () => channel.close(),
+  };
+}
