@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   // Before listening, so that /api/health/ready answering means serving at full speed.
-  await warmUpPages(app);
+  await warmUpPages(app, registry);
   await app.listen({ port: config.port, host: config.host });
   console.log(runningBanner(config, handle.kind, registry, imagesCreated));
 }
