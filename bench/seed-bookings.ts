@@ -5,11 +5,14 @@ import { localDateTimeParts } from './bench-dates.js';
 
 const root = resolve(import.meta.dirname, '..');
 
-/** 5,000 bookings for RRB spread over the coming open days, some on the measured day. */
+/**
+ * 5,000 bookings for RRB spread over the coming open days, some on the measured day; busyMonth is
+ * the month that holds most of them.
+ */
 export async function seedBookings(
   databaseUrl: string | undefined,
   dataDir: string,
-): Promise<{ busyDay: string; freeDays: string[] }> {
+): Promise<{ busyDay: string; busyMonth: string; freeDays: string[] }> {
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
@@ -59,5 +62,11 @@ export async function seedBookings(
       .execute();
   }
   await handle.close();
-  return { busyDay: openDays[0]!, freeDays: openDays.slice(30) };
+  // The month view's benchmark asks for the month holding most of the booked days.
+  const bookedMonths = openDays.slice(0, 30).map((day) => day.slice(0, 7));
+  const busyMonth = [...new Set(bookedMonths)].sort(
+    (a, b) =>
+      bookedMonths.filter((m) => m === b).length - bookedMonths.filter((m) => m === a).length,
+  )[0]!;
+  return { busyDay: openDays[0]!, busyMonth, freeDays: openDays.slice(30) };
 }

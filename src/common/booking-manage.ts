@@ -37,3 +37,15 @@ export const moveBookingRequestSchema = z.object({
 export type MoveBookingRequest = z.infer<typeof moveBookingRequestSchema>;
 
 export const manageTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/** POST /api/bookings/confirm/:token: a new customer confirms a held booking (issue 17). */
+export const bookingConfirmationSchema = z.object({
+  reference: z.string(),
+  date: z.string(),
+  /** HH:mm local */
+  start: z.string(),
+  salonTitle: z.string(),
+  /** True when an earlier click had confirmed it already. */
+  alreadyConfirmed: z.boolean(),
+});
+export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;

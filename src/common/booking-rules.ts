@@ -115,10 +115,30 @@ export const bookingRulesSchema = z.object({
   changeCutoffHours: z.optional(whole(0, 720, 'changeCutoffHours')),
   /** Issue 17: the reminder goes this many hours before the start; 0 sends none (absent: 24). */
   reminderHours: z.optional(whole(0, 336, 'reminderHours')),
+  /**
+   * Issue 17, anti-hogging: one online booking may last at most this many minutes in total
+   * (absent: maxBookingMinutesDefault). The owner can still book longer by phone.
+   */
+  maxBookingMinutes: z.optional(whole(15, 1440, 'maxBookingMinutes')),
+  /**
+   * Issue 17, anti-hogging: online bookings one e-mail address may hold on one day (absent:
+   * maxBookingsPerEmailPerDayDefault); cancelled ones do not count.
+   */
+  maxBookingsPerEmailPerDay: z.optional(whole(1, 50, 'maxBookingsPerEmailPerDay')),
+  /**
+   * Issue 17, unconfirmed holds: a new customer's online booking holds its time for this many
+   * minutes until they confirm by the link in their e-mail, then the time is freed. 0 or absent:
+   * no confirmation asked (the default). Customers with a booking kept before never confirm.
+   */
+  confirmNewCustomersMinutes: z.optional(whole(0, 1440, 'confirmNewCustomersMinutes')),
 });
 
-export const changeCutoffHoursDefault = 24;
-export const reminderHoursDefault = 24;
+export {
+  changeCutoffHoursDefault,
+  maxBookingMinutesDefault,
+  maxBookingsPerEmailPerDayDefault,
+  reminderHoursDefault,
+} from './booking-rule-defaults';
 export type BookingRules = z.infer<typeof bookingRulesSchema>;
 
 /** The rules with the version they were read at (GET), and what an update sends (PUT). */

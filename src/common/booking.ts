@@ -212,6 +212,8 @@ export const storedBookingSchema = z.object({
   ),
   consentAt: z.string(),
   consentVersion: z.string(),
+  /** Issue 17: set when a new customer must confirm by e-mail; the time is held until then (ISO). */
+  confirmBy: z.optional(z.string()),
 });
 export type StoredBooking = z.infer<typeof storedBookingSchema>;
 

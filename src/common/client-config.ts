@@ -21,7 +21,8 @@ export type ClientCode = z.infer<typeof clientCodeSchema>;
 /** Codes the spec names; any other code is a generic client driven by its record alone. */
 export const knownClientCodes = ['SE', 'RRB', 'BBG', 'PHEC', 'PI', 'AMS', 'JS'] as const;
 
-const nonEmpty = () => z.string().check(z.minLength(1));
+// The message is what an owner reads beside a field in the back office (Site content).
+const nonEmpty = () => z.string().check(z.minLength(1, 'must not be empty'));
 const wholeNumber = (min: number, max: number, fallback: number) =>
   z._default(z.number().check(z.int(), z.gte(min), z.lte(max)), fallback);
 
@@ -169,7 +170,7 @@ export const clientConfigSchema = z.object({
 
   welcome: z.object({
     heading: nonEmpty(),
-    paragraphs: z.array(nonEmpty()).check(z.minLength(1)),
+    paragraphs: z.array(nonEmpty()).check(z.minLength(1, 'needs at least one paragraph')),
   }),
   /** Story or about text shown on /about (with contact details when showContactDetailsOnAbout). */
   about: z.object({ heading: nonEmpty(), paragraphs: z.array(nonEmpty()) }),

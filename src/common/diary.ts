@@ -22,7 +22,8 @@ export const diaryQuerySchema = z.object({
 });
 export type DiaryQuery = z.infer<typeof diaryQuerySchema>;
 
-export const bookingStatuses = ['booked', 'cancelled'] as const;
+/** pending: a new customer's online booking awaiting their e-mail confirmation (issue 17). */
+export const bookingStatuses = ['booked', 'pending', 'cancelled'] as const;
 export const bookingSources = ['online', 'phone', 'walk-in'] as const;
 
 export const diaryBookingSchema = z.object({
@@ -47,6 +48,8 @@ export const diaryBookingSchema = z.object({
   createdAt: z.string(),
   cancelledAt: z.nullable(z.string()),
   cancelReason: z.nullable(z.string()),
+  /** A pending booking's hold ends then (ISO); its time is free again after that. */
+  heldUntil: z.optional(z.nullable(z.string())),
 });
 export type DiaryBooking = z.infer<typeof diaryBookingSchema>;
 

@@ -28,6 +28,8 @@ export const routeTable = {
   bookingDone: '/booking/booked',
   /** The visitor's own booking, opened from the e-mail's link (issue 17). */
   bookingManage: '/booking/manage/:token',
+  /** A new customer confirms a held booking from the e-mail's link (issue 17). */
+  bookingConfirm: '/booking/confirm/:token',
   approach: '/approach',
   qualifications: '/qualifications',
   terms: '/terms',
@@ -108,11 +110,11 @@ export function isKnownPath(pathname: string): boolean {
   if (staticPaths.has(path)) return true;
   // The back office routes its own screens (src/web/features/manage).
   if (/^\/manage(\/[a-z0-9-]+)+$/.test(path)) return true;
-  if (/^\/booking\/manage\/[A-Za-z0-9_-]{43}$/.test(path)) return true;
+  if (/^\/booking\/(manage|confirm)\/[A-Za-z0-9_-]{43}$/.test(path)) return true;
   return /^\/product\/[^/]+$/.test(path);
 }
 
 /** Sign-in, the back office and a visitor's booking link: never indexed by search engines. */
 export function isPrivatePath(pathname: string): boolean {
-  return /^\/(login|manage|booking\/manage)(\/|$)/.test(pathname);
+  return /^\/(login|manage|booking\/manage|booking\/confirm)(\/|$)/.test(pathname);
 }

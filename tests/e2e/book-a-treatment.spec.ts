@@ -221,8 +221,30 @@ test('the visitor follows the e-mail link to move and then cancel the booking', 
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expectNoAxeViolations(page);
 
-  // Move to 16:00 on the same day.
-  await page.getByLabel('New date').fill(date);
+  // Move to 16:00 on the same day, chosen in the month view (issue 17), which fills the date field.
+  const [ty, tm] = londonDate(0).split('-').map(Number) as [number, number];
+  const monthsAhead = (Number(date.slice(0, 4)) - ty) * 12 + Number(date.slice(5, 7)) - tm;
+  for (let step = 1; step <= monthsAhead; step++) {
+    await page.getByRole('button', { name: 'Following month' }).click();
+  }
+  const utcNoon = new Date(`${date}T12:00:00Z`);
+  const calendar = page.getByRole('grid', {
+    name: new Intl.DateTimeFormat('en-GB', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(utcNoon),
+  });
+  const longDate = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(utcNoon);
+  await calendar.getByRole('button', { name: `${longDate}, free times` }).click();
+  await expect(page.getByLabel('New date')).toHaveValue(date);
+  await expectNoAxeViolations(page);
   const timeSelect = page.getByLabel('New time');
   await expect(timeSelect.locator('option', { hasText: '16:00' })).toHaveCount(1);
   await timeSelect.selectOption('16:00');

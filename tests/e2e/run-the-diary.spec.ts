@@ -63,6 +63,7 @@ for (const [name, viewport] of [
       'Diary',
       'Hours',
       'Treatments',
+      'Site content',
       'E-mails',
       'Audit',
     ]);

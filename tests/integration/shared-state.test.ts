@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../src/server/kernel/escape-html.js';
 import { runOutboxRetention } from '../../src/server/mail/outbox-retention.js';
 import { describeEachDatabase } from '../support/each-database.js';
 import { signInAs } from '../support/owner-session.js';
@@ -208,6 +209,15 @@ for (const channel of channels) {
       const owner = await signInAs(pair.a, 'SE');
       const before = await productIds(pair.b);
       const id = before[0]!;
+      const productPage = () =>
+        pair.b.app.inject({ url: `/product/${id}`, headers: { host: seHost() } });
+      // The rendered page (page cache, keyed by B's version of SE) names the product …
+      const products = await pair.b.app.inject({
+        url: '/api/products',
+        headers: { host: seHost() },
+      });
+      const title = escapeHtml(products.json<{ id: number; title: string }[]>()[0]!.title);
+      expect((await productPage()).body).toContain(title);
       const versionOnB = pair.b.changes.version('SE');
       const versionOfJsOnB = pair.b.changes.version('JS');
       const hide = await pair.a.app.inject({
@@ -220,6 +230,8 @@ for (const channel of channels) {
       const took = await within(1000, () => pair.b.changes.version('SE') > versionOnB);
       expect(took).toBeGreaterThanOrEqual(0);
       expect(await productIds(pair.b)).not.toContain(id);
+      // … and B renders it anew once the product is hidden on A.
+      expect((await productPage()).body).not.toContain(title);
       // Only that client's caches were dropped.
       expect(pair.b.changes.version('JS')).toBe(versionOfJsOnB);
       console.log(`${channel.name}: the change reached B after ${took} ms`);

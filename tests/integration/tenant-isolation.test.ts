@@ -94,6 +94,10 @@ describeEachDatabase('tenant isolation', (kind) => {
         'POST /api/manage/orders/:orderNumber/status',
         'POST /api/manage/outbox/:id/retry',
         'PUT /api/manage/booking-rules',
+        'GET /api/manage/content',
+        'PUT /api/manage/content/draft',
+        'POST /api/manage/content/publish',
+        'DELETE /api/manage/content/draft',
       ]),
     );
     expect(urls.length).toBeGreaterThan(15);

@@ -30,8 +30,6 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Reach PostgreSQL through this URL instead (a fault proxy in front of the test server). */
   postgresUrl?: string;
-  /** A logger to read what the server logs (logging is off otherwise). */
-  logger?: FastifyBaseLogger;
   /**
    * A second instance: run on this app's database (not dropped when this one closes), as
    * several instances behind a load balancer do.
@@ -39,6 +37,8 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** Carry changes between instances over PostgreSQL when there is no REDIS_URL (as production). */
   shareChanges?: boolean;
+  /** A logger to read what the server logs (logging is off otherwise). */
+  logger?: FastifyBaseLogger;
 }
 
 /**
@@ -84,8 +84,8 @@ export async function startTestApp(
     dbKind: handle.kind,
     registry,
     indexHtml: readFileSync(join(repoRoot, 'src/web/index.html'), 'utf8'),
-    logger: options.logger,
     ...(options.shareChanges ? { databaseTarget: target } : {}),
+    logger: options.logger,
   });
   await app.ready();
   return {

@@ -59,7 +59,7 @@ function offsetAt(instant: number, timeZone: string): number {
 }
 
 /** The local calendar date (YYYY-MM-DD) of an instant. */
-function localDateOf(instant: number, timeZone: string): string {
+export function localDateOf(instant: number, timeZone: string): string {
   return new Date(instant + offsetAt(instant, timeZone)).toISOString().slice(0, 10);
 }
 
@@ -233,18 +233,38 @@ function peakOverlap({ times, counts }: ConcurrencyProfile, start: number, end: 
  *   (the buffer may run past closing or into a break).
  */
 export function findAvailableStartTimes(input: AvailabilityInput): AvailabilityResult {
-  const { date, durationMinutes, rules, timeZone, now, existing } = input;
-  const dateCheck = checkBookingDate(date, rules, timeZone, now);
+  const refusal = refuseDay(input);
+  if (refusal) return refusal;
+  return { ok: true, times: freeStartsOn(input, Infinity) };
+}
+
+/**
+ * Whether at least one start time is free on the day, by the same rules as
+ * findAvailableStartTimes, but stopping at the first free start: the month view asks this of
+ * every day of a month (free-days.ts). False for a refused day (past, beyond the horizon).
+ */
+export function hasFreeStart(input: AvailabilityInput): boolean {
+  return !refuseDay(input) && freeStartsOn(input, 1).length > 0;
+}
+
+/** The reason a day cannot be asked about at all (past, beyond the horizon, a bad duration). */
+function refuseDay(input: AvailabilityInput): { ok: false; reason: string } | undefined {
+  const dateCheck = checkBookingDate(input.date, input.rules, input.timeZone, input.now);
   if (!dateCheck.ok) return dateCheck;
-  if (!Number.isInteger(durationMinutes) || durationMinutes < 1) {
+  if (!Number.isInteger(input.durationMinutes) || input.durationMinutes < 1) {
     return {
       ok: false,
       reason: 'The treatment time must be a whole number of minutes, at least 1.',
     };
   }
+  return undefined;
+}
 
+/** Up to `limit` free start times of a day that refuseDay has let through. */
+function freeStartsOn(input: AvailabilityInput, limit: number): string[] {
+  const { date, durationMinutes, rules, timeZone, now, existing } = input;
   const spans = rules.weeklyHours[weekdayOf(date)];
-  if (spans.length === 0 || closureOn(rules, date)) return { ok: true, times: [] };
+  if (spans.length === 0 || closureOn(rules, date)) return [];
 
   const earliestStart = now.getTime() + rules.leadMinutes * minuteMs;
   const buffer = rules.bufferMinutes * minuteMs;
@@ -269,7 +289,8 @@ export function findAvailableStartTimes(input: AvailabilityInput): AvailabilityR
       if (end > closeInstant) break;
       if (peakOverlap(booked, start, end + buffer) >= rules.capacity) continue;
       times.push(formatMinuteOfDay(minute));
+      if (times.length >= limit) return times;
     }
   }
-  return { ok: true, times };
+  return times;
 }

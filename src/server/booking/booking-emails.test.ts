@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientConfig } from '../../common/client-config.js';
-import { cancellationTemplateId, renderCancellationEmail } from './booking-emails.js';
+import type { StoredBooking } from '../../common/booking.js';
+import {
+  cancellationTemplateId,
+  renderCancellationEmail,
+  renderConfirmRequestEmail,
+} from './booking-emails.js';
 
 const client = {
   name: 'RRB',
@@ -8,6 +13,7 @@ const client = {
   email: 'hello@rrb.example',
   telephoneNo: '01506 000000',
   address: '1 High Street, Linlithgow',
+  timeZone: 'Europe/London',
 } as ClientConfig;
 
 const booking = {
@@ -50,5 +56,53 @@ describe('renderCancellationEmail', () => {
     expect(message.html).toContain('Ann &#60;b&#62;Example&#60;/b&#62;');
     expect(message.html).not.toContain('<script>');
     expect(message.html).toContain('Rose &#38; Rowan Beauty');
+  });
+});
+
+describe('renderConfirmRequestEmail (issue 17: a new customer confirms a held booking)', () => {
+  const held: StoredBooking = {
+    ID: 7,
+    reference: 'AB12CD34',
+    bookingDate: '2026-12-09',
+    startTime: '2026-12-09 10:30:00',
+    endTime: '2026-12-09 11:15:00',
+    totalPrice: 27.5,
+    totalDuration: 45,
+    customer: {
+      name: 'Ann <b>Example</b>',
+      email: 'ann@example.com',
+      telephone: '07700900123',
+      doorNo: '12',
+      postCode: 'EH49 7AB',
+      gdprConsent: true,
+      marketing: false,
+    },
+    treatments: [{ ID: 1, Name: 'Gel Manicure', Price: 27.5, Duration: 45 }],
+    consentAt: '2026-12-01T10:00:00.000Z',
+    consentVersion: 'v1',
+  };
+  const link = 'https://rrb.example/booking/confirm/' + 'a'.repeat(43);
+
+  it('asks the customer alone to confirm by a local time, with the link, once per booking', () => {
+    const message = renderConfirmRequestEmail(
+      held,
+      client,
+      'noreply@highstreet.example',
+      link,
+      new Date('2026-12-01T10:30:00Z'),
+    );
+    expect(message).toMatchObject({
+      templateId: 'booking-confirm-request',
+      to: 'ann@example.com',
+      replyTo: 'hello@rrb.example',
+      idempotencyKey: 'booking-7-confirm-request',
+      subject:
+        'Please confirm your booking at Rose & Rowan Beauty: Wednesday, 9 December 2026 at 10:30',
+    });
+    expect(message.ical).toBeUndefined();
+    expect(message.text).toContain(`please confirm it by Tuesday 1 December at 10:30: ${link}`);
+    expect(message.text).toContain('the time is released');
+    expect(message.html).toContain(`<a href="${link}">${link}</a>`);
+    expect(message.html).toContain('Ann &#60;b&#62;Example&#60;/b&#62;');
   });
 });

@@ -163,11 +163,15 @@ export interface CancelledBooking {
   reason?: string | null | undefined;
 }
 
-/** The e-mail to the customer when the business cancels their booking; the reason if given. */
+/**
+ * The e-mail to the customer when the business cancels their booking; the reason if given, and
+ * the calendar part that removes the event from their calendar.
+ */
 export function renderCancellationEmail(
   booking: CancelledBooking,
   client: ClientConfig,
   mailFrom: string,
+  ical?: OutgoingMessage['ical'],
 ): OutgoingMessage {
   const when = `${formatLongDate(booking.date)} at ${booking.start}`;
   const treatments = booking.treatmentNames.join(', ');
@@ -201,6 +205,7 @@ export function renderCancellationEmail(
       client.address,
     ].join('\n'),
     idempotencyKey: `booking-${booking.id}-cancelled`,
+    ical,
   };
 }
 
@@ -335,4 +340,54 @@ export function renderReminderEmail(
 /** One reminder per booking and version of it: a move queues a new one under a new key. */
 export function reminderKey(id: number, sequence: number): string {
   return `booking-${id}-reminder-${sequence}`;
+}
+
+/** The customer's e-mail for a held booking: the details, by when, and the confirm link. */
+export function renderConfirmRequestEmail(
+  booking: StoredBooking,
+  client: ClientConfig,
+  mailFrom: string,
+  link: string,
+  heldUntil: Date,
+): OutgoingMessage {
+  const when = `${formatLongDate(booking.bookingDate)} at ${booking.startTime.slice(11, 16)}`;
+  const until = heldUntil.toLocaleString('en-GB', {
+    timeZone: client.timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const treatments = booking.treatments.map((t) => t.Name).join(', ');
+  const lines = [
+    `Dear ${booking.customer.name},`,
+    '',
+    `Thank you for booking ${treatments} (${formatDuration(booking.totalDuration)}) with ${client.title} on ${when}, reference ${booking.reference}.`,
+    '',
+    `As this is your first booking with us, please confirm it by ${until}: ${link}`,
+    '',
+    `We hold the time for you until then; if it is not confirmed by then, the time is released and the booking lapses.`,
+    '',
+    client.title,
+    client.address,
+  ];
+  return {
+    clientCode: client.name,
+    templateId: 'booking-confirm-request',
+    from: clientSender(client.title, mailFrom),
+    to: booking.customer.email,
+    replyTo: client.email,
+    subject: `Please confirm your booking at ${client.title}: ${when}`,
+    html: lines
+      .filter((line) => line !== '')
+      .map((line) =>
+        line.includes(link)
+          ? `<p>${escapeHtml(line.replace(link, ''))}<a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`
+          : `<p>${escapeHtml(line)}</p>`,
+      )
+      .join('\n'),
+    text: lines.join('\n'),
+    idempotencyKey: `booking-${booking.ID}-confirm-request`,
+  };
 }

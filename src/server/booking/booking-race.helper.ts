@@ -24,13 +24,14 @@ process.stdout.write('ready\n');
 await new Promise((go) => lines.once('line', go));
 
 const outcomes: string[] = [];
-for (const startTime of startTimes) {
+for (const [index, startTime] of startTimes.entries()) {
   const request = createBookingRequestSchema.parse({
     startTime,
     customer: {
       name: `Process ${process.pid}`,
       telephone: '07700900123',
-      email: `p${process.pid}@example.com`,
+      // One address per slot: the per-address daily cap (issue 17) is not what races here.
+      email: `p${process.pid}.${index}@example.com`,
       doorNo: '1',
       postCode: 'EH1 1AA',
       gdprConsent: true,

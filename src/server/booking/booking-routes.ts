@@ -21,8 +21,11 @@ import { cachedJsonAnswer } from '../kernel/reference-cache.js';
 import type { BookingRules } from '../../common/booking-rules.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { siteOrigin } from '../owners/site-origin.js';
+import { attachHoldSweep, confirmHeldBooking } from './booking-holds.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import { createBooking, findAvailableTimes, requireBookingEnabled } from './booking-service.js';
+import { freeDaysRequestSchema } from '../../common/booking-free-days.js';
+import { freeDaysAnswer } from './free-days-service.js';
 import { listCategories, listTreatments } from './booking-store.js';
 
 const manageParamsSchema = z.object({
@@ -31,6 +34,15 @@ const manageParamsSchema = z.object({
     .regex(
       manageTokenPattern,
       'This booking link is not complete. Please copy the whole link from your booking e-mail.',
+    ),
+});
+
+const confirmParamsSchema = z.object({
+  token: z
+    .string()
+    .regex(
+      manageTokenPattern,
+      'This confirmation link is not complete. Please copy the whole link from your booking e-mail.',
     ),
 });
 
@@ -123,6 +135,23 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     );
   });
 
+  // Issue 17: the month view, cached like the times (per client data version and minute): a
+  // month costs several days' times (docs/decisions/month-of-free-days.md).
+  const freeDaysCache = createAvailableTimesCache<string>();
+  app.get('/api/bookings/free-days', async (request, reply): Promise<string> => {
+    const rules = await cachedRules(request.client);
+    const query = parseRequest(freeDaysRequestSchema, request.query, 'request for free days');
+    // JSON text from the cache; a GET the browser could otherwise keep, but days fill up.
+    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+    const client = request.client;
+    return freeDaysAnswer(
+      freeDaysCache,
+      changes.version(client.name),
+      { db, client, now: now(), rules },
+      query,
+    );
+  });
+
   // Each request may hold a slot, so one address may not send many: without a limit a script could
   // book out a whole day. Counted per address per hour, whatever the answer.
   const bookingLimit = {
@@ -161,8 +190,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         },
         body,
       );
-      // A slot is taken: cached free times (this instance's and, through the change signal, the
-      // others') must not offer it again.
+      // A slot is taken: cached free times and free days (this instance's and, through the change
+      // signal, the others') must not offer it again.
       changes.clientChanged(request.client.name);
       return { data };
     },
@@ -179,6 +208,30 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     const { token, context } = await manageContext(request);
     return { data: await cancelManagedBooking(context, token) };
   });
+
+  // A new customer confirms a held booking (issue 17). POST only, behind the same-site check:
+  // mail scanners open every link in an e-mail, so a GET must not confirm anything.
+  app.post('/api/bookings/confirm/:token', async (request, reply) => {
+    assertSameSiteRequest(request);
+    const { token } = parseRequest(confirmParamsSchema, request.params, 'confirmation link');
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    const data = await confirmHeldBooking(
+      {
+        db,
+        dbKind,
+        client: request.client,
+        mailFrom: config.mailFrom,
+        now: now(),
+        rules: await cachedRules(request.client),
+        origin: originOf(request),
+        changes,
+      },
+      token,
+    );
+    return { data };
+  });
+
+  attachHoldSweep(app, db);
 
   app.post('/api/bookings/manage/:token/move', async (request) => {
     assertSameSiteRequest(request);

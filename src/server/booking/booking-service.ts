@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   consentVersion,
+  formatLongDate,
   formatMinuteOfDay,
   splitStartTime,
   type AvailableTimes,
@@ -8,7 +9,11 @@ import {
   type CreateBookingRequest,
   type StoredBooking,
 } from '../../common/booking.js';
-import type { BookingRules } from '../../common/booking-rules.js';
+import {
+  maxBookingMinutesDefault,
+  maxBookingsPerEmailPerDayDefault,
+  type BookingRules,
+} from '../../common/booking-rules.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { formatDuration } from '../../common/money.js';
 import type { DatabaseKind } from '../db/database.js';
@@ -19,17 +24,20 @@ import {
   checkBookingDate,
   findAvailableStartTimes,
   localEndMinute,
+  localTimeToInstant,
   type BookedInterval,
 } from './availability.js';
 import { bookingCalendar } from './booking-calendar.js';
-import { renderBookingEmails } from './booking-emails.js';
+import { renderBookingEmails, renderConfirmRequestEmail } from './booking-emails.js';
 import { newBookingReference, newManageToken } from './booking-reference.js';
 import { queueReminder } from './booking-reminders.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import {
+  countBookingsOfEmailOnDay,
   findBookedIntervals,
   findTreatments,
   insertBooking,
+  isExistingCustomer,
   withDayLock,
   type TreatmentRow,
 } from './booking-store.js';
@@ -80,7 +88,7 @@ export async function findAvailableTimes(
     rules,
     timeZone: client.timeZone,
     now,
-    existing: await findBookedIntervals(db, client.name, request.bookingDate),
+    existing: await findBookedIntervals(db, client.name, request.bookingDate, now),
   });
   if (!result.ok) throw new AppError(400, result.reason);
   return result.times;
@@ -110,6 +118,59 @@ async function uniqueReference(trx: Kysely<Database>, clientCode: string): Promi
 /** The visitor's page to move or cancel a booking. */
 export function manageUrl(origin: string, token: string): string {
   return `${origin}/booking/manage/${token}`;
+}
+
+/** The page where a new customer confirms a held booking (its GET only shows a button: mail
+ * scanners open links). */
+export function confirmUrl(origin: string, token: string): string {
+  return `${origin}/booking/confirm/${token}`;
+}
+
+/** How a visitor reaches the business for what the site will not do online. */
+function contactOf(client: ClientConfig): string {
+  return client.telephoneNo
+    ? `call ${client.telephoneNo} or e-mail ${client.email}`
+    : `e-mail ${client.email}`;
+}
+
+/**
+ * Anti-hogging (issue 17): an online booking may last at most the rules' maxBookingMinutes. The
+ * length does not depend on other bookings, so it is checked before the day lock.
+ */
+export function refuseTooLong(client: ClientConfig, rules: BookingRules, minutes: number): void {
+  const max = rules.maxBookingMinutes ?? maxBookingMinutesDefault;
+  if (minutes <= max) return;
+  throw new AppError(
+    422,
+    `${client.title} takes bookings of up to ${formatDuration(max)} online, and these treatments take ${formatDuration(minutes)}. For a longer visit, please ${contactOf(client)}, or book the treatments on two days.`,
+  );
+}
+
+/**
+ * Anti-hogging (issue 17): one e-mail address may hold at most maxBookingsPerEmailPerDay
+ * bookings on a day. Call it inside the day's lock, so two requests at once cannot both pass.
+ */
+export async function refuseTooManyOnDay(
+  trx: Kysely<Database>,
+  client: ClientConfig,
+  rules: BookingRules,
+  booking: { date: string; email: string; exceptId?: number },
+  now: Date,
+): Promise<void> {
+  const max = rules.maxBookingsPerEmailPerDay ?? maxBookingsPerEmailPerDayDefault;
+  const count = await countBookingsOfEmailOnDay(
+    trx,
+    client.name,
+    booking.date,
+    booking.email,
+    now,
+    booking.exceptId,
+  );
+  if (count < max) return;
+  throw new AppError(
+    409,
+    `${booking.email} already has ${count === 1 ? 'a booking' : `${count} bookings`} with ${client.title} on ${formatLongDate(booking.date)}, which is as many as we take online for one day. Please choose another day, or ${contactOf(client)}.`,
+  );
 }
 
 function describeIds(ids: number[]): string {
@@ -164,6 +225,23 @@ export interface PlaceBookingRequest {
   consentVersion: string;
 }
 
+/**
+ * When a new customer's hold ends, or undefined when the owner asks no confirmation: the rules'
+ * minutes from now, but never past the appointment's start.
+ */
+function holdEnd(
+  rules: BookingRules,
+  date: string,
+  minuteOfDay: number,
+  timeZone: string,
+  now: Date,
+): Date | undefined {
+  const minutes = rules.confirmNewCustomersMinutes ?? 0;
+  if (minutes === 0) return undefined;
+  const start = localTimeToInstant(date, minuteOfDay, timeZone) ?? Number.POSITIVE_INFINITY;
+  return new Date(Math.min(now.getTime() + minutes * 60_000, start));
+}
+
 /** POST bookings/create: a visitor's booking, through the one locked path. */
 export async function createBooking(
   context: CreateBookingContext,
@@ -210,6 +288,8 @@ export async function placeBooking(
   const treatments = await loadChosenTreatments(db, client, request.treatmentIds);
   const totalPricePence = treatments.reduce((sum, t) => sum + t.price_pence, 0);
   const totalDuration = treatments.reduce((sum, t) => sum + t.duration_minutes, 0);
+  // The caps stop one visitor holding a day; the owner booking by phone decides for themselves.
+  if (!byOwner) refuseTooLong(client, storedRules, totalDuration);
 
   const offered = (existing: BookedInterval[]) => {
     const result = findAvailableStartTimes({
@@ -234,14 +314,28 @@ export async function placeBooking(
   const consentAt = now.toISOString();
 
   return withDayLock(db, dbKind, client.name, date, async (trx) => {
-    if (!offered(await findBookedIntervals(trx, client.name, date))) {
+    if (!offered(await findBookedIntervals(trx, client.name, date, now))) {
       throw new AppError(
         409,
         `Sorry, ${startLabel} on ${date} has just been booked by someone else. Please choose another time.`,
       );
     }
+    if (!byOwner) {
+      await refuseTooManyOnDay(trx, client, storedRules, { date, email: customer.email }, now);
+    }
     const reference = await uniqueReference(trx, client.name);
-    const manage = customer.email !== '' && context.origin ? newManageToken() : undefined;
+    // A new customer's online booking waits for their confirmation when the owner asks for it.
+    const holdEnds =
+      byOwner || !context.origin
+        ? undefined
+        : holdEnd(storedRules, date, minuteOfDay, client.timeZone, now);
+    const heldUntil =
+      holdEnds && !(await isExistingCustomer(trx, client.name, customer.email))
+        ? holdEnds
+        : undefined;
+    const confirm = heldUntil ? newManageToken() : undefined;
+    const manage =
+      customer.email !== '' && context.origin && !heldUntil ? newManageToken() : undefined;
     const id = await insertBooking(
       trx,
       {
@@ -263,6 +357,13 @@ export async function placeBooking(
         source: request.source,
         reference,
         manage_token_hash: manage?.hash ?? null,
+        ...(heldUntil
+          ? {
+              status: 'pending',
+              held_until: heldUntil.toISOString(),
+              confirm_token_hash: confirm!.hash,
+            }
+          : {}),
       },
       treatments.map((t) => ({
         treatment_id: t.id,
@@ -297,7 +398,18 @@ export async function placeBooking(
       })),
       consentAt,
       consentVersion: request.consentVersion,
+      ...(heldUntil ? { confirmBy: heldUntil.toISOString() } : {}),
     };
+    if (heldUntil) {
+      // Only the customer hears of a held booking; the rest follows their confirmation.
+      const link = confirmUrl(context.origin!, confirm!.token);
+      await enqueueMessage(
+        trx,
+        renderConfirmRequestEmail(stored, client, mailFrom, link, heldUntil),
+        now,
+      );
+      return stored;
+    }
     const ical =
       customer.email === ''
         ? undefined

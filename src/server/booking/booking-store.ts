@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Category, Treatment } from '../../common/booking.js';
 import type { DatabaseKind } from '../db/database.js';
 import type {
@@ -63,19 +63,35 @@ export async function listTreatments(
   return rows.map(toTreatmentDto);
 }
 
+/**
+ * The rows that take their time: booked ones, and pending ones (a new customer's unconfirmed
+ * hold, issue 17) until their hold runs out, whether or not the sweep has freed them yet. Every
+ * query that decides whether a time is free uses this one condition.
+ */
+export function takesItsSlot(now: Date) {
+  const at = now.toISOString();
+  return (eb: ExpressionBuilder<Database, 'bookings'>) =>
+    eb.or([
+      eb('status', '=', 'booked'),
+      eb.and([eb('status', '=', 'pending'), eb('held_until', '>', at)]),
+    ]);
+}
+
 export async function findBookedIntervals(
   db: Kysely<Database>,
   clientCode: string,
   date: string,
+  now: Date,
 ): Promise<BookedInterval[]> {
   // Bookings of the same times are counted in the database: a busy day has many rows but only
-  // a few dozen distinct times, and the covering index answers without touching the table.
+  // a few dozen distinct times, and the covering index (held_until included) answers without
+  // touching the table.
   const rows = await db
     .selectFrom('bookings')
     .select(({ fn }) => ['start_minute', 'end_minute', fn.countAll<number | string>().as('count')])
     .where('client_code', '=', clientCode)
     .where('booking_date', '=', date)
-    .where('status', '=', 'booked')
+    .where(takesItsSlot(now))
     .groupBy(['start_minute', 'end_minute'])
     .execute();
   // PostgreSQL's count(*) is a bigint, which pg hands over as a string.
@@ -84,6 +100,56 @@ export async function findBookedIntervals(
     endMinute: row.end_minute,
     count: Number(row.count),
   }));
+}
+
+/** The usual form of an e-mail address for comparing: trimmed, lower case. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * How many of the client's bookings on `date` that take their time were made with this e-mail
+ * address (any case), leaving out `exceptId` (the booking being moved). The day's rows are few,
+ * so the addresses are compared here, with the same normalisation on every database.
+ */
+export async function countBookingsOfEmailOnDay(
+  db: Kysely<Database>,
+  clientCode: string,
+  date: string,
+  email: string,
+  now: Date,
+  exceptId?: number,
+): Promise<number> {
+  let query = db
+    .selectFrom('bookings')
+    .select(['id', 'customer_email'])
+    .where('client_code', '=', clientCode)
+    .where('booking_date', '=', date)
+    .where(takesItsSlot(now));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  const wanted = normaliseEmail(email);
+  const rows = await query.execute();
+  return rows.filter((row) => normaliseEmail(row.customer_email) === wanted).length;
+}
+
+/**
+ * True when this address has a booking at the client that was kept or confirmed (status booked,
+ * past or future): an existing customer, who is not asked to confirm a new booking.
+ */
+export async function isExistingCustomer(
+  db: Kysely<Database>,
+  clientCode: string,
+  email: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('client_code', '=', clientCode)
+    .where('status', '=', 'booked')
+    .where(sql<string>`lower(customer_email)`, '=', normaliseEmail(email))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The client's treatments with these ids, in no particular order; ids it does not offer are left out. */

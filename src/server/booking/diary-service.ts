@@ -1,4 +1,4 @@
-import { addDays } from '../../common/booking.js';
+import { addDays, parseTimeOfDay } from '../../common/booking.js';
 import type { BookingRules, VersionedBookingRules } from '../../common/booking-rules.js';
 import type {
   CancelBookingRequest,
@@ -10,6 +10,7 @@ import type {
 import { AppError } from '../kernel/errors.js';
 import { enqueueMessage } from '../mail/outbox-store.js';
 import { weekdayOf } from './availability.js';
+import { bookingCalendar } from './booking-calendar.js';
 import { renderCancellationEmail } from './booking-emails.js';
 import { dropPendingReminders } from './booking-reminders.js';
 import { loadBookingRules, saveBookingRules } from './booking-rules-store.js';
@@ -49,8 +50,10 @@ export async function bookingDetail(context: ManageContext, id: number): Promise
 }
 
 /**
- * Cancels a booking: its slot is free at once (availability counts booked rows only) and the
- * customer's e-mail is queued in the same transaction.
+ * Cancels a booking: its slot is free at once (availability counts booked rows and live holds
+ * only), its pending reminder is deleted, and the customer's e-mail is queued in the same
+ * transaction, with the calendar file that removes the event (METHOD:CANCEL, SEQUENCE raised,
+ * same UID) when the booking had been confirmed (a held one never had a calendar event).
  */
 export async function cancelBooking(
   context: ManageContext,
@@ -61,9 +64,29 @@ export async function cancelBooking(
   const booking = await bookingDetail(context, id);
   const reason = request.reason?.trim() || null;
   const cancelled = await db.transaction().execute(async (trx) => {
-    if (!(await markCancelled(trx, client.name, id, reason, now))) return false;
+    const marked = await markCancelled(trx, client.name, id, reason, now);
+    if (!marked) return false;
     await dropPendingReminders(trx, client.name, id, now);
     if (booking.customer.email !== '') {
+      const treatmentNames = booking.treatments.map((t) => t.name);
+      const ical = marked.wasConfirmed
+        ? bookingCalendar(
+            client,
+            {
+              reference: marked.reference,
+              date: booking.date,
+              startMinute: parseTimeOfDay(booking.start),
+              durationMinutes: booking.totalDuration,
+              treatmentNames,
+              customerName: booking.customer.name,
+              customerEmail: booking.customer.email,
+              sequence: marked.sequence,
+            },
+            'CANCEL',
+            mailFrom,
+            now,
+          )
+        : undefined;
       const message = renderCancellationEmail(
         {
           id,
@@ -71,11 +94,12 @@ export async function cancelBooking(
           start: booking.start,
           customerName: booking.customer.name,
           customerEmail: booking.customer.email,
-          treatmentNames: booking.treatments.map((t) => t.name),
+          treatmentNames,
           reason,
         },
         client,
         mailFrom,
+        ical,
       );
       await enqueueMessage(trx, message, now);
     }

@@ -19,7 +19,8 @@ function toDiaryBooking(
     date: row.booking_date,
     start: formatMinuteOfDay(row.start_minute),
     end: formatMinuteOfDay(row.end_minute),
-    status: row.status === 'cancelled' ? 'cancelled' : 'booked',
+    status: row.status === 'cancelled' || row.status === 'pending' ? row.status : 'booked',
+    heldUntil: row.status === 'pending' ? row.held_until : null,
     source: row.source === 'phone' || row.source === 'walk-in' ? row.source : 'online',
     totalPrice: row.total_price_pence / 100,
     totalDuration: row.total_duration_minutes,
@@ -96,20 +97,44 @@ export async function findDiaryBooking(
   return row ? (await withTreatments(db, [row]))[0] : undefined;
 }
 
-/** Marks a booked booking cancelled; false when it is not (any longer) booked. */
+/**
+ * Marks a booked or held booking cancelled and raises its calendar SEQUENCE (the customer's
+ * calendar replaces the event with the cancelling one); undefined when it is not (any longer)
+ * booked or held. Returns the new sequence, the reference and whether it had been confirmed.
+ */
 export async function markCancelled(
   db: Kysely<Database>,
   clientCode: string,
   id: number,
   reason: string | null,
   at: Date,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('bookings')
-    .set({ status: 'cancelled', cancelled_at: at.toISOString(), cancel_reason: reason })
+): Promise<{ sequence: number; reference: string; wasConfirmed: boolean } | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .select(['status', 'ical_sequence', 'reference'])
     .where('client_code', '=', clientCode)
     .where('id', '=', id)
-    .where('status', '=', 'booked')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (!row || (row.status !== 'booked' && row.status !== 'pending')) return undefined;
+  const sequence = row.ical_sequence + 1;
+  // Conditional on what was read: a cancel or move in between makes this one change nothing.
+  const result = await db
+    .updateTable('bookings')
+    .set({
+      status: 'cancelled',
+      cancelled_at: at.toISOString(),
+      cancel_reason: reason,
+      ical_sequence: sequence,
+    })
+    .where('client_code', '=', clientCode)
+    .where('id', '=', id)
+    .where('status', '=', row.status)
+    .where('ical_sequence', '=', row.ical_sequence)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return undefined;
+  return {
+    sequence,
+    reference: row.reference ?? String(id),
+    wasConfirmed: row.status === 'booked',
+  };
 }

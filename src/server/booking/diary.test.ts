@@ -10,6 +10,8 @@ import { migrateToLatest } from '../db/migrations.js';
 import { applySeed, readSeed } from '../db/seed.js';
 import { AppError } from '../kernel/errors.js';
 import { createOutboxWorker, defaultWorkerSettings, smtpDelivery } from '../mail/outbox-worker.js';
+import { readMail } from '../mail/mime-for-tests.js';
+import { parseIcs } from './booking-ics.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import {
   addOwnerBooking,
@@ -216,6 +218,24 @@ describeEachDatabase('the owner diary, rules and menu', (kind) => {
           /^Subject: Your booking at Ruby Rose Beauty on [^]*?is cancelled\r?$/im,
         );
         expect(mail.raw).toContain('Reason: Therapist unwell');
+        // Issue 17: the calendar file removes the event the booking e-mail added (same UID,
+        // SEQUENCE raised), and the reminder is gone.
+        const booked = await t.handle.db
+          .selectFrom('outbox')
+          .select('ical')
+          .where('idempotency_key', '=', `booking-${id}-customer`)
+          .executeTakeFirstOrThrow();
+        const added = parseIcs((JSON.parse(booked.ical!) as { content: string }).content);
+        const removed = parseIcs(readMail(mail.raw).calendar);
+        expect(added).toMatchObject({ METHOD: 'REQUEST', SEQUENCE: '0' });
+        expect(removed).toMatchObject({ METHOD: 'CANCEL', SEQUENCE: '1', STATUS: 'CANCELLED' });
+        expect(removed.UID).toBe(added.UID);
+        const reminders = await t.handle.db
+          .selectFrom('outbox')
+          .select('id')
+          .where('idempotency_key', 'like', `booking-${id}-reminder-%`)
+          .execute();
+        expect(reminders).toHaveLength(0);
       } finally {
         await sink.close();
       }

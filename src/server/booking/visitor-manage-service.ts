@@ -18,7 +18,13 @@ import { bookingCalendar } from './booking-calendar.js';
 import { renderVisitorChangeEmails } from './booking-emails.js';
 import { hashManageToken } from './booking-reference.js';
 import { dropPendingReminders, queueReminder } from './booking-reminders.js';
-import { manageUrl, rulesFor, type CreateBookingContext } from './booking-service.js';
+import {
+  manageUrl,
+  refuseTooLong,
+  refuseTooManyOnDay,
+  rulesFor,
+  type CreateBookingContext,
+} from './booking-service.js';
 import { findBookedIntervals, withDayLock } from './booking-store.js';
 
 /**
@@ -194,6 +200,8 @@ export async function moveManagedBooking(
   const dateCheck = checkBookingDate(date, rules, client.timeZone, now);
   if (!dateCheck.ok) throw new AppError(400, dateCheck.reason);
   const duration = row.total_duration_minutes;
+  // The anti-hogging caps hold for a moved booking as for a new one (issue 17).
+  refuseTooLong(client, rules, duration);
   // The booking's own place does not count against its new time (a move of a few minutes).
   const withoutSelf = (existing: BookedInterval[]) =>
     date !== row.booking_date
@@ -226,12 +234,19 @@ export async function moveManagedBooking(
   const sequence = row.ical_sequence + 1;
   const reference = row.reference ?? String(row.id);
   await withDayLock(db, dbKind, client.name, date, async (trx) => {
-    if (!offered(await findBookedIntervals(trx, client.name, date))) {
+    if (!offered(await findBookedIntervals(trx, client.name, date, now))) {
       throw new AppError(
         409,
         `Sorry, ${startLabel} on ${date} has just been booked by someone else. Please choose another time.`,
       );
     }
+    await refuseTooManyOnDay(
+      trx,
+      client,
+      rules,
+      { date, email: row.customer_email, exceptId: row.id },
+      now,
+    );
     const updated = await trx
       .updateTable('bookings')
       .set({

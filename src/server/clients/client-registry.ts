@@ -6,38 +6,89 @@ import {
 } from '../../common/client-config.js';
 import type { Database } from '../db/schema.js';
 
-/** All client records, read once from the database and validated; looked up per request. */
+/**
+ * All client records, read from the database and validated; looked up per request. An owner's
+ * publication replaces one record in place (`replace`), so every holder of the registry sees it.
+ */
 export interface ClientRegistry {
-  all: ClientConfig[];
+  readonly all: ClientConfig[];
   byCode: (code: string) => ClientConfig | undefined;
   byHost: (host: string) => ClientConfig | undefined;
   byEmailUserId: (userId: string) => ClientConfig | undefined;
+  /** The published version of a client's content this registry holds (0 when not known). */
+  versionOf: (code: string) => number;
+  /** Puts a client's newly published record in place of its old one (or adds a new client). */
+  replace: (client: ClientConfig, version: number) => void;
 }
 
-export function createClientRegistry(clients: ClientConfig[]): ClientRegistry {
-  const codes = new Map(clients.map((c) => [c.name, c]));
+export function createClientRegistry(
+  initial: ClientConfig[],
+  initialVersions: ReadonlyMap<string, number> = new Map(),
+): ClientRegistry {
+  const codes = new Map<string, ClientConfig>();
   const hosts = new Map<string, ClientConfig>();
-  for (const client of clients) {
-    for (const host of client.hostNames) hosts.set(host.toLowerCase(), client);
-  }
-  const userIds = new Map(clients.map((c) => [c.emailService.userId, c]));
+  const userIds = new Map<string, ClientConfig>();
+  const versions = new Map(initialVersions);
+  let all: ClientConfig[] = [];
+  const index = () => {
+    all = [...codes.values()];
+    hosts.clear();
+    userIds.clear();
+    for (const client of all) {
+      for (const host of client.hostNames) hosts.set(host.toLowerCase(), client);
+      userIds.set(client.emailService.userId, client);
+    }
+  };
+  for (const client of initial) codes.set(client.name, client);
+  index();
   return {
-    all: clients,
+    get all() {
+      return all;
+    },
     byCode: (code) => codes.get(code.toUpperCase()),
     // A fully qualified name may end with a dot (`rrb.example.` is `rrb.example`).
     byHost: (host) => hosts.get(host.toLowerCase().replace(/:\d+$/, '').replace(/\.+$/, '')),
     byEmailUserId: (userId) => userIds.get(userId),
+    versionOf: (code) => versions.get(code) ?? 0,
+    replace(client, version) {
+      codes.set(client.name, client);
+      versions.set(client.name, version);
+      index();
+    },
   };
 }
 
+function parseStoredRecord(code: string, config: string): ClientConfig {
+  const parsed = clientConfigSchema.safeParse(JSON.parse(config));
+  if (!parsed.success) {
+    throw new Error(`Client record ${code} is invalid: ${describeIssues(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
 export async function loadClientRegistry(db: Kysely<Database>): Promise<ClientRegistry> {
-  const rows = await db.selectFrom('clients').select(['code', 'config']).execute();
-  const clients = rows.map((row) => {
-    const parsed = clientConfigSchema.safeParse(JSON.parse(row.config));
-    if (!parsed.success) {
-      throw new Error(`Client record ${row.code} is invalid: ${describeIssues(parsed.error)}`);
-    }
-    return parsed.data;
-  });
-  return createClientRegistry(clients);
+  const rows = await db.selectFrom('clients').select(['code', 'config', 'version']).execute();
+  return createClientRegistry(
+    rows.map((row) => parseStoredRecord(row.code, row.config)),
+    new Map(rows.map((row) => [row.code, Number(row.version)])),
+  );
+}
+
+/**
+ * Reads one client's record again when the database holds a newer publication than the registry
+ * (another instance published it); answers whether it did. One primary-key read per change.
+ */
+export async function refreshClient(
+  db: Kysely<Database>,
+  registry: ClientRegistry,
+  code: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('clients')
+    .select(['code', 'config', 'version'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (!row || Number(row.version) <= registry.versionOf(code)) return false;
+  registry.replace(parseStoredRecord(row.code, row.config), Number(row.version));
+  return true;
 }

@@ -409,6 +409,64 @@ function buildMigrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0006_i17d_booking_holds': {
+      // Unconfirmed holds (issue 17): a `pending` booking holds its time until `held_until`
+      // (ISO instant) unless confirmed by the link whose SHA-256 is `confirm_token_hash`. The
+      // availability index gains held_until so it still answers without the table; the sweep
+      // finds expired holds by status and time.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema builder on an untyped database
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('bookings').addColumn('held_until', 'varchar(32)').execute();
+        await db.schema
+          .alterTable('bookings')
+          .addColumn('confirm_token_hash', 'varchar(64)')
+          .execute();
+        await db.schema
+          .createIndex('bookings_by_confirm_token')
+          .on('bookings')
+          .column('confirm_token_hash')
+          .unique()
+          .execute();
+        await db.schema
+          .createIndex('bookings_by_day_status_time_hold')
+          .on('bookings')
+          .columns([
+            'client_code',
+            'booking_date',
+            'status',
+            'start_minute',
+            'end_minute',
+            'held_until',
+          ])
+          .execute();
+        await db.schema.dropIndex('bookings_by_day_status_and_time').execute();
+        await db.schema
+          .createIndex('bookings_by_status_and_hold')
+          .on('bookings')
+          .columns(['status', 'held_until'])
+          .execute();
+      },
+    },
+    '0006_i19e_content_drafts': {
+      // The owner edits the site's words (issue 19): the published record gets a version (the
+      // publish check), and each client may have one draft of its content, started from a version.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema builder on an untyped database
+      async up(db: Kysely<any>) {
+        await db.schema
+          .alterTable('clients')
+          .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute();
+        await db.schema
+          .createTable('client_drafts')
+          .addColumn('client_code', 'varchar(8)', (c) => c.primaryKey())
+          .addColumn('content', 'text', (c) => c.notNull())
+          .addColumn('base_version', 'integer', (c) => c.notNull())
+          .addColumn('draft_version', 'integer', (c) => c.notNull())
+          .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('updated_by', 'text')
+          .execute();
+      },
+    },
   };
 }
 

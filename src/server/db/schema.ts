@@ -8,6 +8,21 @@ export interface ClientsTable {
   /** The validated client record as JSON. */
   config: string;
   updated_at: string;
+  /** Goes up with each publication of the owner's content (the publish check). */
+  version: Generated<number>;
+}
+
+/** An owner's unpublished content (src/common/site-content.ts), at most one per client. */
+export interface ClientDraftsTable {
+  client_code: string;
+  /** JSON of the owner's part of the record. */
+  content: string;
+  /** The published version the draft was started from. */
+  base_version: number;
+  draft_version: number;
+  updated_at: string;
+  /** The e-mail of the owner who saved it last. */
+  updated_by: string | null;
 }
 
 export interface ProductsTable {
@@ -79,7 +94,7 @@ export interface BookingsTable {
   consent_at: string;
   consent_version: string;
   created_at: string;
-  /** booked | cancelled; only booked rows take a slot. */
+  /** booked | pending | cancelled; booked rows and pending ones before held_until take a slot. */
   status: Generated<string>;
   /** online | phone | walk-in */
   source: Generated<string>;
@@ -91,6 +106,10 @@ export interface BookingsTable {
   ical_sequence: Generated<number>;
   /** SHA-256 (hex) of the manage link's token; the token itself is only in the e-mail. */
   manage_token_hash: string | null;
+  /** A pending booking's hold ends at this instant (ISO) unless confirmed (issue 17). */
+  held_until: string | null;
+  /** SHA-256 (hex) of the confirm link's token; null when no confirmation was asked. */
+  confirm_token_hash: string | null;
 }
 
 export interface BookingRulesTable {
@@ -233,6 +252,7 @@ export interface ScheduledRunsTable {
 
 export interface Database {
   clients: ClientsTable;
+  client_drafts: ClientDraftsTable;
   products: ProductsTable;
   reviews: ReviewsTable;
   categories: CategoriesTable;

@@ -8,6 +8,7 @@ import {
   describeIssues,
   type ClientConfig,
 } from '../../common/client-config.js';
+import { siteContentOf, withSiteContent } from '../../common/site-content.js';
 import type { Database } from './schema.js';
 import {
   seedProductSchema,
@@ -73,19 +74,40 @@ export function readSeed(seedDir: string): SeedData {
 }
 
 /**
- * Idempotent. Client records and products are upserted from the seed (the seed is their source
- * of truth). What an owner edits in the back office (categories, treatments, booking rules) is
- * only inserted when missing and never overwritten: the database is its source of truth
- * (docs/decisions/booking-rules.md). Reviews are added only for a client that has none.
+ * Idempotent. A client record is inserted only when the database has none: from then on the owner
+ * edits its content in the back office and the database is its source of truth
+ * (docs/decisions/content-drafts-and-publishing.md). The host's fields of the record (host names,
+ * e-mail ids, layouts …; `ownerContentKeys` says which are the owner's) still come from the seed
+ * on every start, so the host changes them as before. Products, categories, treatments and
+ * booking rules are only inserted when missing (docs/decisions/booking-rules.md). Reviews are
+ * added only for a client that has none.
  */
 export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
+    const stored = new Map(
+      (await trx.selectFrom('clients').select(['code', 'config']).execute()).map((row) => [
+        row.code,
+        row.config,
+      ]),
+    );
     for (const client of seed.clients) {
+      const storedConfig = stored.get(client.name);
+      const record =
+        storedConfig === undefined
+          ? client
+          : withSiteContent(
+              client,
+              siteContentOf(
+                parseClientRecord(JSON.parse(storedConfig), `database record ${client.name}`),
+              ),
+            );
+      const config = JSON.stringify(record);
+      if (config === storedConfig) continue;
       const row = {
         code: client.name,
         host_names: JSON.stringify(client.hostNames),
-        config: JSON.stringify(client),
+        config,
         updated_at: now,
       };
       await trx

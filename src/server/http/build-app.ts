@@ -13,6 +13,7 @@ import { manageDiaryRoutes } from '../booking/manage-diary-routes.js';
 import { catalogueRoutes } from '../catalogue/catalogue-routes.js';
 import { manageProductsRoutes } from '../catalogue/manage-products-routes.js';
 import { clientsRoutes } from '../clients/clients-routes.js';
+import { manageContentRoutes } from '../clients/manage-content-routes.js';
 import { diagnosticsRoutes } from '../diagnostics/diagnostics-routes.js';
 import type { ServerConfig } from '../config.js';
 import { formsRoutes } from '../forms/forms-routes.js';
@@ -183,6 +184,7 @@ export async function buildApp({
   await app.register(manageOutboxRoutes, deps);
   await app.register(manageDiaryRoutes, deps);
   await app.register(manageProductsRoutes, deps);
+  await app.register(manageContentRoutes, deps);
   await app.register(pagesRoutes, { ...deps, indexHtml, devPages });
 
   return app;

@@ -10,6 +10,8 @@ import { acceptedPageEncoding, compressPageAsync } from './compress-page.js';
 import { inlineStylesheets, renderPage } from './html.js';
 import { createPageHeads } from './page-heads.js';
 import { createPageCache, matchesEtag, pageBody } from './page-cache.js';
+import { withSiteContent } from '../../common/site-content.js';
+import { readDraft } from '../clients/content-store.js';
 import { findSessionOwner } from '../owners/owner-store.js';
 import { sessionTokenFrom } from '../owners/session-cookie.js';
 import { pageData } from './page-data.js';
@@ -70,6 +72,26 @@ function createThemeReader(config: ServerConfig): (client: ClientConfig) => stri
     if (config.env === 'production') themes.set(client.name, css);
     return css;
   };
+}
+
+const originOf = (request: { protocol: string; host: string }) =>
+  `${request.protocol}://${request.host}`;
+
+/**
+ * The bar across the top of a previewed page: outside the app's root, so hydration never sees
+ * it; the robots tag keeps a leaked preview link out of search engines.
+ */
+export function withPreviewBar(html: string, hasDraft: boolean): string {
+  const words = hasDraft
+    ? 'Preview — not published. Visitors still see the published site.'
+    : 'Preview — there are no unpublished changes.';
+  const bar =
+    '<div class="preview-bar" role="status" style="position:sticky;top:0;z-index:1000;' +
+    'background:#1d1d1b;color:#fff;padding:.5rem 1rem;font:600 1rem/1.4 system-ui,sans-serif;' +
+    `text-align:center">${words} <a href="/manage/content" style="color:#fff">Back to editing</a></div>`;
+  return html
+    .replace('</head>', '<meta name="robots" content="noindex, nofollow"></head>')
+    .replace(/<body[^>]*>/, (body) => `${body}${bar}`);
 }
 
 /**
@@ -142,6 +164,22 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     const path = request.url.split('?')[0] ?? '/';
     if (rootFiles.has(path.slice(1))) return reply.callNotFound();
     const client = request.client;
+    if (
+      (request.query as Record<string, unknown>).preview === 'draft' &&
+      !isPrivatePath(path) &&
+      (await isSignedIn(request.headers.cookie, client))
+    ) {
+      // The owner's draft as a visitor would see it: this owner's answer alone, never kept.
+      const draft = await readDraft(db, client.name);
+      const previewed = draft ? withSiteContent(client, draft.content) : client;
+      const { html } = await pageHtml(path, previewed, originOf(request), request.url);
+      return reply
+        .code(isKnownPath(path) ? 200 : 404)
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .type('text/html; charset=utf-8')
+        .send(withPreviewBar(html, draft !== undefined));
+    }
     // The back office without a session: straight to sign-in, rather than a shell whose first API
     // call answers 401 (and whose redirect could land while React is still hydrating it).
     if (
@@ -150,13 +188,13 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     ) {
       return reply.redirect(`/login?next=${encodeURIComponent(path)}`, 303);
     }
-    const origin = `${request.protocol}://${request.host}`;
+    const siteOrigin = originOf(request);
     // Sign-in and back-office screens read their query (?next=, ?token=, ?booking=): rendered with
     // it, for this answer only, so the HTML matches what the browser then hydrates.
     const page = isPrivatePath(path)
-      ? (await pageHtml(path, client, origin, request.url)).html
-      : await cache.get(client.name, cacheKey(client, origin, path), () =>
-          pageHtml(path, client, origin),
+      ? (await pageHtml(path, client, siteOrigin, request.url)).html
+      : await cache.get(client.name, cacheKey(client, siteOrigin, path), () =>
+          pageHtml(path, client, siteOrigin),
         );
     if (isPrivatePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
     reply

@@ -97,25 +97,39 @@ describe('shareDataChanges', () => {
     expect(codes.map((code) => b.version(code))).toEqual([1, 1, 1]);
   });
 
-  it('a change that cannot be sent is still applied here, with one warning', async () => {
+  it('a change that could not be sent is followed by "every client" once sending works', async () => {
     const warnings: string[] = [];
-    const broken: ChangeChannel = {
-      kind: 'broken',
+    const sent: string[] = [];
+    let failing = 3;
+    const flaky: ChangeChannel = {
+      kind: 'flaky',
       listen: () => Promise.resolve(),
-      publish: () => Promise.reject(new Error('connection refused')),
+      publish: (message) => {
+        if (failing > 0) {
+          failing -= 1;
+          return Promise.reject(new Error('connection refused'));
+        }
+        sent.push(message);
+        return Promise.resolve();
+      },
       close: () => Promise.resolve(),
     };
     const changes = shareDataChanges({
       local: createDataChanges(),
-      channel: broken,
+      channel: flaky,
       allClientCodes: () => codes,
       warn: (m) => warnings.push(m),
+      instanceId: 'here',
+      retryMs: 5,
     });
     changes.clientChanged('SE');
     changes.clientChanged('SE');
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Applied here at once; one warning; then, once sending works, one "every client".
     expect(changes.version('SE')).toBe(2);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/connection refused/);
+    expect(sent).toEqual([encodeChange({ instance: 'here', clientCode: '*' })]);
+    await changes.close();
   });
 });

@@ -62,6 +62,8 @@ export interface SharedChangesOptions {
   allClientCodes: () => Iterable<string>;
   instanceId?: string;
   warn: (message: string) => void;
+  /** How soon an owed "every client" message is sent again after a failed send. */
+  retryMs?: number;
 }
 
 export interface SharedChanges extends DataChanges {
@@ -79,17 +81,39 @@ export interface SharedChanges extends DataChanges {
 export function shareDataChanges(options: SharedChangesOptions): SharedChanges {
   const { local, channel, warn } = options;
   const instance = options.instanceId ?? newInstanceId();
+  const retryMs = options.retryMs ?? 1000;
   let lastWarning = 0;
+  // Owed: a change here may not have reached the others (a send failed, or the channel was
+  // down). Settled by sending "every client" as soon as a send gets through again.
+  let owed = false;
+  let settling = false;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const settle = () => {
+    if (!owed || settling || closed) return;
+    settling = true;
+    channel.publish(encodeChange({ instance, clientCode: everyClient })).then(
+      () => {
+        settling = false;
+        owed = false;
+      },
+      () => {
+        settling = false;
+        retryTimer = setTimeout(settle, retryMs);
+        retryTimer.unref();
+      },
+    );
+  };
   const send = (clientCode: string) => {
     channel.publish(encodeChange({ instance, clientCode })).catch((error: unknown) => {
-      // Others may miss this change; they drop every cache when their channel is back, and the
-      // reference cache's lifetime bounds the rest.
       if (Date.now() - lastWarning > 60_000) {
         lastWarning = Date.now();
         warn(
-          `A change could not be sent to the other instances (${channel.kind}): ${String(error)}`,
+          `A change could not be sent to the other instances (${channel.kind}): ${String(error)}; they will drop every cache when it can be`,
         );
       }
+      owed = true;
+      settle();
     });
   };
   const everythingChanged = () => {
@@ -112,9 +136,15 @@ export function shareDataChanges(options: SharedChangesOptions): SharedChanges {
         },
         onReconnected() {
           everythingChanged();
-          send(everyClient);
+          // Changes made here while the channel was down may be among those the others missed.
+          owed = true;
+          settle();
         },
       }),
-    close: () => channel.close(),
+    close: () => {
+      closed = true;
+      clearTimeout(retryTimer);
+      return channel.close();
+    },
   };
 }

@@ -35,8 +35,24 @@ export default function BookedScreen() {
       <p>
         Your booking reference is{' '}
         <strong data-testid="booking-reference">{booking.reference}</strong>. Please quote it if you
-        contact us. We have sent the details, with a calendar file and a link to move or cancel, to{' '}
-        {booking.customer.email}.
+        contact us.{' '}
+        {booking.confirmBy ? (
+          <>
+            As this is your first booking with us, please confirm it with the link we have sent to{' '}
+            {booking.customer.email}. We hold the time for you until{' '}
+            {new Date(booking.confirmBy).toLocaleTimeString('en-GB', {
+              hour: '2-digit',
+              minute: '2-digit',
+              timeZone: client.timeZone,
+            })}
+            ; after that it is released.
+          </>
+        ) : (
+          <>
+            We have sent the details, with a calendar file and a link to move or cancel, to{' '}
+            {booking.customer.email}.
+          </>
+        )}
       </p>
       <dl className="booked-summary">
         <dt>Treatments</dt>

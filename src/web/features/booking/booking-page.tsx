@@ -140,9 +140,11 @@ function BookingFlow({ rules }: { rules: BookingRules }) {
     try {
       const booking = await createBooking.mutateAsync(payload);
       queryClient.removeQueries({ queryKey: ['booking', 'times'] });
+      queryClient.removeQueries({ queryKey: ['booking', 'free-days'] });
       void navigate('/booking/booked', { state: { booking } });
     } catch (error) {
       queryClient.removeQueries({ queryKey: ['booking', 'times'] });
+      queryClient.removeQueries({ queryKey: ['booking', 'free-days'] });
       setFailure(bookingMessages.bookingFailed);
       console.error(
         `${bookingMessages.bookingFailed}: ${error instanceof Error ? error.message : String(error)}`,

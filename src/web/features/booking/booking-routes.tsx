@@ -15,4 +15,8 @@ export const bookingRoutes: RouteObject[] = [
     path: routeTable.bookingManage,
     lazy: async () => ({ Component: (await import('./manage-booking-page')).default }),
   },
+  {
+    path: routeTable.bookingConfirm,
+    lazy: async () => ({ Component: (await import('./confirm-booking-page')).default }),
+  },
 ];

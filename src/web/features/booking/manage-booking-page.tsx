@@ -1,11 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { availableTimesSchema, formatLongDate, todayInTimeZone } from '@common/booking';
+import { addDays, availableTimesSchema, formatLongDate, todayInTimeZone } from '@common/booking';
 import { managedBookingSchema, type ManagedBooking } from '@common/booking-manage';
 import { formatDuration, formatPounds } from '@common/money';
 import { apiJson } from '@/lib/api-client';
 import { useClient } from '@/lib/client-context';
 import { PageHeading } from '@/components/page-heading';
+import { withQueryClient } from '@/lib/query-provider';
+import { FreeDayCalendar } from './free-day-calendar';
 import './booking.css';
 
 /**
@@ -25,8 +28,9 @@ async function send(token: string, action: string, body?: object): Promise<Manag
   return managedBookingSchema.parse((answer as { data: unknown }).data);
 }
 
-export default function ManageBookingPage() {
+function ManageBookingPage() {
   const client = useClient();
+  const queryClient = useQueryClient();
   const { token = '' } = useParams();
   const [booking, setBooking] = useState<ManagedBooking | undefined>();
   const [failure, setFailure] = useState('');
@@ -78,6 +82,8 @@ export default function ManageBookingPage() {
     setNotice('');
     try {
       setBooking(await action());
+      // The old time is free again and the new one taken: the month view asks afresh.
+      queryClient.removeQueries({ queryKey: ['booking', 'free-days'] });
       setNotice(done);
       setDate('');
       setTimes(undefined);
@@ -105,6 +111,12 @@ export default function ManageBookingPage() {
   }
 
   const today = todayInTimeZone(client.timeZone);
+  const chooseDate = (next: string) => {
+    if (next === date) return; // the times already shown stay
+    setTimes(undefined);
+    setTime('');
+    setDate(next);
+  };
   return (
     <section className="page manage-booking">
       <PageHeading>Your booking {booking.reference}</PageHeading>
@@ -156,6 +168,13 @@ export default function ManageBookingPage() {
             })}
             .
           </p>
+          <FreeDayCalendar
+            durationMinutes={booking.totalDuration}
+            today={today}
+            lastDate={addDays(today, client.booking?.horizonDays ?? 90)}
+            selected={date}
+            onSelect={chooseDate}
+          />
           <div className="booking-field">
             <label htmlFor="move-date">New date</label>
             <input
@@ -163,11 +182,7 @@ export default function ManageBookingPage() {
               type="date"
               min={today}
               value={date}
-              onChange={(event) => {
-                setTimes(undefined);
-                setTime('');
-                setDate(event.target.value);
-              }}
+              onChange={(event) => chooseDate(event.target.value)}
             />
           </div>
           {date !== '' && (
@@ -247,3 +262,5 @@ export default function ManageBookingPage() {
     </section>
   );
 }
+
+export default withQueryClient(ManageBookingPage);

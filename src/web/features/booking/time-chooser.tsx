@@ -1,5 +1,6 @@
 import { addDays, bookingMessages, formatLongDate } from '@common/booking';
 import type { useAvailableTimes } from './booking-api';
+import { FreeDayCalendar } from './free-day-calendar';
 
 interface TimeChooserProps {
   minDate: string;
@@ -12,7 +13,10 @@ interface TimeChooserProps {
   times: ReturnType<typeof useAvailableTimes>;
 }
 
-/** The date field and, once treatments and a date are chosen, the free start times. */
+/**
+ * The month of free days, the date field (the spec's: minimum today; the calendar fills it in,
+ * and a date can still be typed) and, once treatments and a date are chosen, the free start times.
+ */
 export function TimeChooser({
   minDate,
   horizonDays,
@@ -25,6 +29,13 @@ export function TimeChooser({
 }: TimeChooserProps) {
   return (
     <div className="booking-when">
+      <FreeDayCalendar
+        durationMinutes={durationMinutes}
+        today={minDate}
+        lastDate={addDays(minDate, horizonDays)}
+        selected={date}
+        onSelect={onDateChange}
+      />
       <div className="booking-field">
         <label htmlFor="booking-date">Date</label>
         <input
@@ -37,7 +48,7 @@ export function TimeChooser({
           aria-describedby="booking-date-hint"
         />
         <p id="booking-date-hint" className="booking-hint">
-          Choose a day from today up to {horizonDays} days ahead.
+          Choose a day in the calendar, or type one from today up to {horizonDays} days ahead.
         </p>
       </div>
 

@@ -44,6 +44,9 @@ function BookingCard({ booking }: { booking: DiaryBooking }) {
           {booking.start}–{booking.end} {booking.customer.name}
         </Link>
         {cancelled && <span className="manage__status manage__status--cancelled">Cancelled</span>}
+        {booking.status === 'pending' && (
+          <span className="manage__status">Awaiting e-mail confirmation</span>
+        )}
       </h3>
       <p>
         {booking.treatments.map((t) => t.name).join(', ')} · {booking.totalDuration} min ·{' '}
@@ -188,6 +191,7 @@ function CancelForm({ booking }: { booking: DiaryBooking }) {
 }
 
 function BookingView({ id }: { id: number }) {
+  const client = useClient();
   const booking = useQuery({
     queryKey: bookingQueryKey(id),
     queryFn: () => fetchBooking(id),
@@ -216,7 +220,9 @@ function BookingView({ id }: { id: number }) {
             <dd>
               {b.status === 'cancelled'
                 ? `Cancelled${b.cancelReason ? `: ${b.cancelReason}` : ''}`
-                : 'Booked'}{' '}
+                : b.status === 'pending'
+                  ? `Awaiting the customer's e-mail confirmation${b.heldUntil ? ` (held until ${new Date(b.heldUntil).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: client.timeZone })})` : ''}`
+                  : 'Booked'}{' '}
               ({b.source})
             </dd>
             <dt>Customer</dt>
@@ -231,7 +237,7 @@ function BookingView({ id }: { id: number }) {
               {b.totalDuration} min · {pounds.format(b.totalPrice)}
             </dd>
           </dl>
-          {b.status === 'booked' && <CancelForm booking={b} />}
+          {b.status !== 'cancelled' && <CancelForm booking={b} />}
         </>
       )}
     </section>

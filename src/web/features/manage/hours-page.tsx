@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { BookingRules, VersionedBookingRules } from '@common/booking-rules';
+import {
+  changeCutoffHoursDefault,
+  maxBookingMinutesDefault,
+  maxBookingsPerEmailPerDayDefault,
+  reminderHoursDefault,
+} from '@common/booking-rule-defaults';
 import type { Weekday } from '@common/client-config';
 import { PageHeading } from '@/components/page-heading';
 import { screenLoading } from '@/components/screen-loading';
@@ -20,13 +26,43 @@ const dayNames: Record<Weekday, string> = {
 // zod schemas into the chunk every visitor form shares.
 const weekOrder: Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
-type NumberRule = 'capacity' | 'leadMinutes' | 'horizonDays' | 'bufferMinutes' | 'slotStepMinutes';
+type NumberRule = {
+  [K in keyof BookingRules]-?: NonNullable<BookingRules[K]> extends number ? K : never;
+}[keyof BookingRules];
 const numberRules: { key: NumberRule; label: string }[] = [
   { key: 'capacity', label: 'Appointments at once (chairs)' },
   { key: 'leadMinutes', label: 'Lead time (minutes before an appointment)' },
   { key: 'horizonDays', label: 'Bookings open this many days ahead' },
   { key: 'bufferMinutes', label: 'Buffer after each appointment (minutes)' },
   { key: 'slotStepMinutes', label: 'Start times every (minutes)' },
+];
+// Issue 17: optional in the stored rules; the screen shows the default the server applies.
+const lifecycleRules: { key: NumberRule; label: string; fallback: number }[] = [
+  {
+    key: 'changeCutoffHours',
+    label: 'Customers can move or cancel online until (hours before)',
+    fallback: changeCutoffHoursDefault,
+  },
+  {
+    key: 'reminderHours',
+    label: 'Reminder e-mail (hours before; 0 for none)',
+    fallback: reminderHoursDefault,
+  },
+  {
+    key: 'maxBookingMinutes',
+    label: 'Longest booking online (minutes in total)',
+    fallback: maxBookingMinutesDefault,
+  },
+  {
+    key: 'maxBookingsPerEmailPerDay',
+    label: 'Bookings one e-mail address can make for one day',
+    fallback: maxBookingsPerEmailPerDayDefault,
+  },
+  {
+    key: 'confirmNewCustomersMinutes',
+    label: 'New customers confirm by e-mail within (minutes; 0 for no confirmation)',
+    fallback: 0,
+  },
 ];
 
 function NumberField({
@@ -224,7 +260,20 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
         <NumberField
           key={key}
           label={label}
-          value={rules[key]}
+          value={rules[key] ?? Number.NaN}
+          onChange={(value) => change({ [key]: value })}
+        />
+      ))}
+      <h2>Changes, reminders and fair use</h2>
+      <p>
+        Online limits stop one person holding a whole day; you can still book longer or more by
+        phone.
+      </p>
+      {lifecycleRules.map(({ key, label, fallback }) => (
+        <NumberField
+          key={key}
+          label={label}
+          value={rules[key] ?? fallback}
           onChange={(value) => change({ [key]: value })}
         />
       ))}

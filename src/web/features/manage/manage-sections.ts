@@ -56,6 +56,13 @@ export const manageSections: ManageSection[] = [
     shownFor: (client) => client.usesCart,
   },
   {
+    path: 'content',
+    label: 'Site content',
+    description:
+      'Every word of your site: texts, contact details, menu, and the blocks of each page; preview, then publish.',
+    load: () => import('./site-content-page'),
+  },
+  {
     path: 'outbox',
     label: 'E-mails',
     description: 'What the site has e-mailed for you, and anything that did not arrive.',

@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { clientConfigSchema, type ClientConfig } from './client-config';
+import { checkSiteContent, ownerContentKeys, siteContentOf, withSiteContent } from './site-content';
+
+const seedClients = join(import.meta.dirname, '../../seed/clients');
+const records: ClientConfig[] = readdirSync(seedClients).map((file) =>
+  clientConfigSchema.parse(JSON.parse(readFileSync(join(seedClients, file), 'utf8'))),
+);
+const js = records.find((r) => r.name === 'JS')!;
+
+describe("the owner's part of a client record", () => {
+  it.each(records.map((r) => [r.name, r] as const))(
+    '%s: its content passes the rules and puts the record back together unchanged',
+    (_name, record) => {
+      const checked = checkSiteContent(siteContentOf(record));
+      expect(checked).toMatchObject({ ok: true });
+      expect(withSiteContent(record, siteContentOf(record))).toEqual(record);
+    },
+  );
+
+  it('never holds what the host owns', () => {
+    for (const key of ['name', 'hostNames', 'emailService', 'booking', 'usesCart', 'timeZone']) {
+      expect(ownerContentKeys).not.toContain(key);
+      expect(Object.keys(siteContentOf(js))).not.toContain(key);
+    }
+  });
+
+  it('keeps the host fields of the record and removes an optional field the owner cleared', () => {
+    const { telephoneNo: _phone, ...content } = siteContentOf(js);
+    const merged = withSiteContent(js, { ...content, title: 'New title' });
+    expect(merged.title).toBe('New title');
+    expect(merged.telephoneNo).toBeUndefined();
+    expect(merged.hostNames).toEqual(js.hostNames);
+    expect(merged.emailService).toEqual(js.emailService);
+  });
+
+  it('names each field with a problem, and host fields sent by an owner', () => {
+    const result = checkSiteContent({
+      ...siteContentOf(js),
+      email: 'nope',
+      menuItems: [{ route: 'about', display: '' }],
+      hostNames: ['x.example'],
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'email', message: 'must be an e-mail address' },
+        { path: 'menuItems.0.route', message: 'must start with /' },
+        { path: '', message: 'hostNames is set by the host, not in the back office' },
+      ]),
+    );
+    expect(result.issues.some((i) => i.path === 'menuItems.0.display')).toBe(true);
+  });
+});

@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import type { FreeDays, FreeDaysRequest } from '../../common/booking-free-days.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../kernel/errors.js';
+import type { BookedInterval } from './availability.js';
+import { rulesFor, type AvailableTimesContext } from './booking-service.js';
+import type { AvailableTimesCache } from './available-times-cache.js';
+import { checkMonth, findFreeDays } from './free-days.js';
+
+/**
+ * The booked times of every day from `from` to `to` (YYYY-MM-DD, inclusive), in one query.
+ * As for one day (findBookedIntervals), bookings of the same times are counted in the database,
+ * and the covering index (client, date, status, start, end) answers without the table.
+ */
+export async function findBookedIntervalsBetween(
+  db: Kysely<Database>,
+  clientCode: string,
+  from: string,
+  to: string,
+): Promise<Map<string, BookedInterval[]>> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(({ fn }) => [
+      'booking_date',
+      'start_minute',
+      'end_minute',
+      fn.countAll<number | string>().as('count'),
+    ])
+    .where('client_code', '=', clientCode)
+    .where('booking_date', '>=', from)
+    .where('booking_date', '<=', to)
+    .where('status', '=', 'booked')
+    .groupBy(['booking_date', 'start_minute', 'end_minute'])
+    .execute();
+  const byDate = new Map<string, BookedInterval[]>();
+  for (const row of rows) {
+    const day = byDate.get(row.booking_date) ?? [];
+    // PostgreSQL's count(*) is a bigint, which pg hands over as a string.
+    day.push({
+      startMinute: row.start_minute,
+      endMinute: row.end_minute,
+      count: Number(row.count),
+    });
+    byDate.set(row.booking_date, day);
+  }
+  return byDate;
+}
+
+/** GET bookings/free-days: what each day of a month offers for treatments of this length. */
+export async function findFreeDaysOfMonth(
+  { db, client, now, rules: given }: AvailableTimesContext,
+  request: FreeDaysRequest,
+): Promise<FreeDays> {
+  const rules = await rulesFor(db, client, given);
+  const range = checkMonth(request.month, rules, client.timeZone, now);
+  if (!range.ok) throw new AppError(400, range.reason);
+  const result = findFreeDays({
+    month: request.month,
+    durationMinutes: request.estmatedDuration,
+    rules,
+    timeZone: client.timeZone,
+    now,
+    bookedByDate: await findBookedIntervalsBetween(db, client.name, range.from, range.to),
+  });
+  if (!result.ok) throw new AppError(400, result.reason);
+  return { month: result.month, days: result.days };
+}
+
+/**
+ * The month-view answer as JSON text, from the cache while the client's data version and the
+ * minute are those it was computed at (available-times-cache.ts); a refused month is refused
+ * before the cache is asked.
+ */
+export async function freeDaysAnswer(
+  cache: AvailableTimesCache<string>,
+  version: number,
+  context: AvailableTimesContext,
+  request: FreeDaysRequest,
+): Promise<string> {
+  const { db, client, now } = context;
+  const rules = await rulesFor(db, client, context.rules);
+  const range = checkMonth(request.month, rules, client.timeZone, now);
+  if (!range.ok) throw new AppError(400, range.reason);
+  return cache.get(
+    client.name,
+    version,
+    now,
+    `free-days|${request.month}|${request.estmatedDuration}`,
+    async () => JSON.stringify(await findFreeDaysOfMonth({ ...context, rules }, request)),
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { getAt, pathKey, setAt, tidy } from './content-paths';
+
+describe('content values by path', () => {
+  const content = {
+    welcome: { heading: 'Hi', paragraphs: ['a', 'b'] },
+    home: [{ type: 'welcome' }],
+  };
+
+  it('reads a value deep in the content, and nothing where the path leads nowhere', () => {
+    expect(getAt(content, ['welcome', 'paragraphs', 1])).toBe('b');
+    expect(getAt(content, ['home', 3, 'type'])).toBeUndefined();
+    expect(pathKey(['home', 2, 'picture', 'alt'])).toBe('home.2.picture.alt');
+  });
+
+  it('replaces a value without touching the original, making objects and lists on the way', () => {
+    const next = setAt(content, ['home', 0, 'callToAction'], { text: 'Go', to: '/about' });
+    expect(getAt(next, ['home', 0])).toEqual({
+      type: 'welcome',
+      callToAction: { text: 'Go', to: '/about' },
+    });
+    expect(content.home[0]).toEqual({ type: 'welcome' });
+    expect(setAt({}, ['pages', '/faqs', 'heading'], 'FAQs')).toEqual({
+      pages: { '/faqs': { heading: 'FAQs' } },
+    });
+  });
+
+  it('removes a key set to undefined (an optional field cleared)', () => {
+    expect(setAt({ telephoneNo: '0141', title: 'T' }, ['telephoneNo'], undefined)).toEqual({
+      title: 'T',
+    });
+  });
+
+  it('drops blank entries of lists of words, and nothing else', () => {
+    expect(
+      tidy({
+        paragraphs: ['One', '', '  ', 'Two'],
+        blocks: [{ type: 'text', paragraphs: ['x', ''] }],
+        n: 0,
+      }),
+    ).toEqual({ paragraphs: ['One', 'Two'], blocks: [{ type: 'text', paragraphs: ['x'] }], n: 0 });
+  });
+});

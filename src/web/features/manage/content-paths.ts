@@ -1,0 +1,52 @@
+/**
+ * The site-content editor's values by path (pure, no React): reading and replacing a value deep
+ * in the content, and tidying it before it is sent.
+ */
+
+export type Path = (string | number)[];
+export type Json = unknown;
+
+export const pathKey = (path: Path) => path.join('.');
+
+/** The value at a path (undefined where the path leads nowhere). */
+export function getAt(value: Json, path: Path): Json {
+  let here = value;
+  for (const step of path) {
+    if (here === null || typeof here !== 'object') return undefined;
+    here = (here as Record<string | number, Json>)[step];
+  }
+  return here;
+}
+
+/** A copy of `value` with `next` at the path (undefined removes an object's key). */
+export function setAt(value: Json, path: Path, next: Json): Json {
+  if (path.length === 0) return next;
+  const [step, ...rest] = path;
+  if (typeof step === 'number') {
+    const list = Array.isArray(value) ? [...(value as Json[])] : [];
+    list[step] = setAt(list[step], rest, next);
+    return list;
+  }
+  const object = { ...((value ?? {}) as Record<string, Json>) };
+  const inner = setAt(object[step!], rest, next);
+  if (inner === undefined) delete object[step!];
+  else object[step!] = inner;
+  return object;
+}
+
+/**
+ * The content as it is sent: list entries left blank are dropped (a paragraph box ending in an
+ * empty line), so only a real mistake is reported.
+ */
+export function tidy(value: Json): Json {
+  if (Array.isArray(value)) {
+    const items = value.map(tidy);
+    return items.every((item) => typeof item === 'string')
+      ? (items as string[]).filter((item) => item.trim() !== '')
+      : items;
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, tidy(inner)]));
+  }
+  return value;
+}

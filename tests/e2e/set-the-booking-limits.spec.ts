@@ -1,0 +1,183 @@
+import { desktop, expectNoAxeViolations, phone, signedInOwner } from './back-office';
+import { expect, openAs, test } from './fixtures';
+
+/**
+ * Issue 17: on her phone the salon owner sets how late customers may change a booking online,
+ * when the reminder goes, the two anti-hogging caps and the confirmation for new customers; the
+ * server's rules refuse a value out of range with a message she can act on.
+ */
+test('the owner sets the change cut-off, reminder, caps and new-customer confirmation on a phone', async ({
+  page,
+  site,
+}) => {
+  await page.setViewportSize(phone);
+  await signedInOwner(page, site, 'RRB');
+  const before = await (await page.request.get('/api/manage/booking-rules')).json();
+  await openAs(page, 'RRB', '/manage/hours');
+  await expect(page.getByRole('heading', { level: 1, name: 'Opening hours' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const fields = {
+    cutoff: page.getByLabel('Customers can move or cancel online until (hours before)'),
+    reminder: page.getByLabel('Reminder e-mail (hours before; 0 for none)'),
+    longest: page.getByLabel('Longest booking online (minutes in total)'),
+    perDay: page.getByLabel('Bookings one e-mail address can make for one day'),
+    confirm: page.getByLabel(
+      'New customers confirm by e-mail within (minutes; 0 for no confirmation)',
+    ),
+  };
+  // Rules saved before issue 17 have none of these: the screen shows the defaults.
+  await expect(fields.cutoff).toHaveValue('24');
+  await expect(fields.reminder).toHaveValue('24');
+  await expect(fields.longest).toHaveValue('240');
+  await expect(fields.perDay).toHaveValue('2');
+  await expect(fields.confirm).toHaveValue('0');
+
+  try {
+    // Out of range: the shared rules refuse it, and the screen says which and why.
+    await fields.longest.fill('5');
+    await page.getByRole('button', { name: 'Save the hours' }).click();
+    await expect(page.getByRole('alert')).toContainText('maxBookingMinutes must be at least 15');
+
+    await fields.cutoff.fill('48');
+    await fields.reminder.fill('3');
+    await fields.longest.fill('180');
+    await fields.perDay.fill('1');
+    await fields.confirm.fill('30');
+    await page.getByRole('button', { name: 'Save the hours' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/booking-limits-390.png', fullPage: true });
+
+    const saved = await (await page.request.get('/api/manage/booking-rules')).json();
+    expect(saved.version).toBe(before.version + 1);
+    expect(saved.rules).toMatchObject({
+      changeCutoffHours: 48,
+      reminderHours: 3,
+      maxBookingMinutes: 180,
+      maxBookingsPerEmailPerDay: 1,
+      confirmNewCustomersMinutes: 30,
+    });
+    // They stay after a reload.
+    await page.reload();
+    await expect(fields.confirm).toHaveValue('30');
+    await expect(fields.perDay).toHaveValue('1');
+    await page.setViewportSize(desktop);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: 'test-results/booking-limits-1280.png', fullPage: true });
+  } finally {
+    // The worker's server is shared with other journeys: put the salon's rules back.
+    const now = await (await page.request.get('/api/manage/booking-rules')).json();
+    const restored = await page.request.put('/api/manage/booking-rules', {
+      headers: { origin: new URL(page.url()).origin, 'x-requested-with': 'highstreet' },
+      data: { version: now.version, rules: before.rules },
+    });
+    expect(restored.status()).toBe(200);
+  }
+});
+
+/** An open day of the salon (Tuesday to Saturday, none of its listed closures) weeks ahead. */
+function openDayAhead(fromAhead: number): string {
+  const closedDates = ['2026-12-25', '2026-12-26', '2027-01-01'];
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  for (let ahead = fromAhead; ; ahead++) {
+    const date = new Date(Date.UTC(y, m - 1, d + ahead)).toISOString().slice(0, 10);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday >= 2 && weekday <= 6 && !closedDates.includes(date)) return date;
+  }
+}
+
+test('a new customer confirms a held booking from the link in the e-mail', async ({
+  page,
+  site,
+}) => {
+  await page.setViewportSize(phone);
+  await signedInOwner(page, site, 'RRB');
+  const before = await (await page.request.get('/api/manage/booking-rules')).json();
+  const ownerHeaders = { origin: new URL(page.url()).origin, 'x-requested-with': 'highstreet' };
+  const put = async (rules: object) => {
+    const now = await (await page.request.get('/api/manage/booking-rules')).json();
+    const saved = await page.request.put('/api/manage/booking-rules', {
+      headers: ownerHeaders,
+      data: { version: now.version, rules },
+    });
+    expect(saved.status()).toBe(200);
+  };
+  await put({ ...before.rules, confirmNewCustomersMinutes: 30 });
+  try {
+    const date = openDayAhead(20);
+    const email = `first-timer-${Date.now()}@example.com`;
+    await openAs(page, 'RRB', '/booking');
+    const answer = await page.evaluate(
+      async ({ date, email }) => {
+        const [chosen] = (await (
+          await fetch('/api/treatments/list?activeOnly=1')
+        ).json()) as Array<{
+          ID: number;
+          Price: number;
+          Duration: number;
+        }>;
+        const response = await fetch('/api/bookings/create', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            totalPrice: chosen!.Price,
+            totalDuration: chosen!.Duration,
+            startTime: `${date} 15:00:00`,
+            endTime: `${date} 23:00:00`,
+            customer: {
+              name: 'Fay First',
+              dob: '1900-01-01 00:00:00',
+              telephone: '07700900123',
+              email,
+              doorNo: '1 Lane',
+              postCode: 'EH49 7AB',
+              gdprConsent: true,
+              gift: false,
+              marketing: false,
+            },
+            treatments: [chosen],
+          }),
+        });
+        return { status: response.status, body: (await response.json()) as { data: object } };
+      },
+      { date, email },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toHaveProperty('confirmBy');
+    const mail = await site.smtp.waitFor((m) => m.to.includes(email), 20_000);
+    expect(mail.raw).toContain('Please confirm your booking');
+    const token = /\/booking\/confirm\/([A-Za-z0-9_-]{43})/.exec(
+      mail.raw.replace(/=\r\n/g, ''),
+    )![1]!;
+
+    // The owner's diary shows the held booking as such.
+    await openAs(page, 'RRB', `/manage/diary?date=${date}`);
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: 'Fay First' })
+        .getByText('Awaiting e-mail confirmation'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await openAs(page, 'RRB', `/booking/confirm/${token}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Confirm your booking' }),
+    ).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Confirm my booking' }).click();
+    await expect(page.getByRole('status')).toContainText('Thank you: your booking is confirmed.');
+    await expect(page.getByRole('status')).toContainText('at 15:00');
+    await page.screenshot({ path: 'test-results/confirm-booking-390.png', fullPage: true });
+    // Now the booking's own e-mail follows, with the link to move or cancel.
+    const booked = await site.smtp.waitFor(
+      (m) => m.to.includes(email) && m.raw.includes('/booking/manage/'),
+      20_000,
+    );
+    expect(booked.raw).toContain('METHOD:REQUEST');
+  } finally {
+    await put(before.rules);
+  }
+});
