@@ -40,7 +40,8 @@ export function generateSeed(sourceSeedDir: string, outDir: string, count: numbe
   mkdirSync(outDir, { recursive: true });
   // Everything the real seed has (its 7 clients, and any file added to it later) comes along.
   cpSync(sourceSeedDir, seedDir, { recursive: true });
-  const read = (file: string): unknown => JSON.parse(readFileSync(join(sourceSeedDir, file), 'utf8'));
+  const read = (file: string): unknown =>
+    JSON.parse(readFileSync(join(sourceSeedDir, file), 'utf8'));
   const se = read('clients/SE.json') as Record<string, unknown>;
   const rrb = read('clients/RRB.json') as Record<string, unknown>;
   const products = read('products.json') as Array<Record<string, unknown>>;
@@ -153,5 +154,9 @@ if (process.argv[1] && import.meta.filename === resolve(process.argv[1])) {
   console.log(
     `${clients} clients (${result.shops.length} shops, ${result.salons.length} salons generated) in ${result.releaseSeconds.toFixed(1)} s; pictures drawn: ${result.picturesDrawn}`,
   );
-  console.log(`Serve them with: ${Object.entries(result.env).map(([k, v]) => `${k}=${v}`).join(' ')} MIGRATE_ON_START=off npm start`);
+  console.log(
+    `Serve them with: ${Object.entries(result.env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')} MIGRATE_ON_START=off npm start`,
+  );
 }

@@ -341,7 +341,9 @@ ${table}
       : undefined;
   // `npm run bench:clients` writes a section of its own between these markers: keep it.
   const clientsSection = existsSync(file)
-    ? /<!-- bench:clients start -->[\s\S]*<!-- bench:clients end -->/.exec(readFileSync(file, 'utf8'))?.[0]
+    ? /<!-- bench:clients start -->[\s\S]*<!-- bench:clients end -->/.exec(
+        readFileSync(file, 'utf8'),
+      )?.[0]
     : undefined;
   const apiPart = clientsSection ? `${report}\n${clientsSection}\n` : report;
   writeFileSync(file, kept === undefined ? apiPart : `${apiPart}\n${pagesHeading}${kept}`);

@@ -1,7 +1,8 @@
 // `npm start`: the production build (client bundle, prerender bundle, bundle budget: `npm run
 // build`) and the compiled server, each rebuilt only when its inputs changed (a hash of them is
 // kept in dist/build-inputs.json), then the server as JavaScript: `node dist/server/main.js`,
-// which migrates, seeds and draws placeholder pictures on its own (docs/decisions/first-command.md).
+// which with SQLite runs the release step itself (migrations, the seed when it changed, missing
+// placeholder pictures; docs/decisions/release-step.md, docs/decisions/first-command.md).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './build-inputs.mjs';

@@ -17,7 +17,12 @@ describe('the running banner', () => {
   const config = loadConfig({ NODE_ENV: 'development', PORT: '3000' }, '/tmp');
 
   it('lists every client when there are a few', () => {
-    const banner = runningBanner(config, 'sqlite', createClientRegistry([client('SE'), client('RRB')]), 0);
+    const banner = runningBanner(
+      config,
+      'sqlite',
+      createClientRegistry([client('SE'), client('RRB')]),
+      0,
+    );
     expect(banner).toContain('Open each client:');
     expect(banner).toContain('http://localhost:3000/?client=RRB  or  http://rrb.localhost:3000/');
   });

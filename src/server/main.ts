@@ -4,8 +4,8 @@ import { loadConfig, startupWarnings } from './config.js';
 import { runningBanner } from './banner.js';
 import { createLogger } from './logger.js';
 import { attachOutboxWorker } from './mail/outbox-worker.js';
+import { prepareData, warmUpPages } from './startup.js';
 import { startBackgroundCheckpoints } from './db/sqlite-checkpoints.js';
-import { prepareData } from './startup.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -37,6 +37,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // Before listening, so that /api/health/ready answering means serving at full speed.
+  await warmUpPages(app, registry);
   await app.listen({ port: config.port, host: config.host });
   console.log(runningBanner(config, handle.kind, registry, imagesCreated));
 }

@@ -1,13 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { loadClientRegistry, type ClientRegistry } from './clients/client-registry.js';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database.js';
 import { schemaStatus } from './db/migrations.js';
-import {
-  drawSeedPlaceholders,
-  placeholdersDrawnFor,
-  runReleaseStepOn,
-} from './db/release-step.js';
+import { drawSeedPlaceholders, placeholdersDrawnFor, runReleaseStepOn } from './db/release-step.js';
 import { readSeed } from './db/seed.js';
+import { sanitiseBlurb } from './kernel/sanitise-html.js';
 
 export interface PreparedData {
   handle: DatabaseHandle;
@@ -68,7 +66,8 @@ export async function prepareData(
         handle.kind,
         target.kind === 'postgres' ? target.schema : undefined,
       );
-      if (status.pending.length > 0) throw new Error(schemaTooOldMessage(status.at, status.pending));
+      if (status.pending.length > 0)
+        throw new Error(schemaTooOldMessage(status.at, status.pending));
     }
     const registry = await loadClientRegistry(handle.db);
     return { handle, registry, imagesCreated };
@@ -76,4 +75,36 @@ export async function prepareData(
     await handle.close();
     throw error;
   }
+}
+
+/** Pages rendered once before listening: the home page, a content page, the booking screen. */
+const warmUpPaths = ['/', '/contact', '/booking'];
+
+/**
+ * Renders a few pages of one client in-process before the server listens, and loads
+ * jsdom, so that the first visitors do not pay for loading modules and compiling the render path: with
+ * 50 visitors at once on a cold server the first page took seconds (docs/benchmarks.md, "A
+ * thousand clients in one process"). Costs the same with 7 clients or 1,000. Returns the time
+ * taken and the pages' statuses.
+ */
+export async function warmUpPages(
+  app: FastifyInstance,
+  registry: ClientRegistry,
+): Promise<{ ms: number; statuses: number[] }> {
+  const started = performance.now();
+  const statuses: number[] = [];
+  // By the first record's host name: DEFAULT_CLIENT may name no record.
+  const host = registry.all[0]?.hostNames[0];
+  // A product's description is sanitised with jsdom, loaded on first use: seconds on a busy
+  // machine, which the first product page would otherwise wait for.
+  await sanitiseBlurb('<p>warm-up</p>');
+  for (const url of warmUpPaths) {
+    // Any answer will do (a client without bookings shows its not-found page); only a crash matters.
+    const answer = await app.inject({
+      url,
+      headers: { 'accept-encoding': 'br, gzip', ...(host ? { host } : {}) },
+    });
+    statuses.push(answer.statusCode);
+  }
+  return { ms: Math.round(performance.now() - started), statuses };
 }

@@ -30,7 +30,7 @@ afterEach(async () => {
 /** The shell block that follows `<!-- restore-test: NAME -->` in docs/operating.md. */
 function documentedCommands(name: string): string {
   const doc = readFileSync(join(repoRoot, 'docs/operating.md'), 'utf8');
-  const block = new RegExp(`<!-- restore-test: ${name} -->\\n\`\`\`sh\\n([\\s\\S]*?)\`\`\``).exec(
+  const block = new RegExp(`<!-- restore-test: ${name} -->\\s*\`\`\`sh\\n([\\s\\S]*?)\`\`\``).exec(
     doc,
   );
   if (!block) throw new Error(`docs/operating.md has no restore-test block "${name}"`);
@@ -127,10 +127,17 @@ describeEachDatabase('backup and restore as docs/operating.md says', (kind) => {
     } else {
       const restoredDb = `hs_restored_${randomBytes(5).toString('hex')}`;
       cleanups.push(() => {
-        execFileSync('psql', [postgresAdminUrl, '-c', `DROP DATABASE IF EXISTS ${restoredDb} WITH (FORCE)`]);
+        execFileSync('psql', [
+          postgresAdminUrl,
+          '-c',
+          `DROP DATABASE IF EXISTS ${restoredDb} WITH (FORCE)`,
+        ]);
       });
       runDocumented('postgres-restore', app, { ...env, BACKUP: backup, RESTORED_DB: restoredDb });
-      restoredEnv = { ...env, DATABASE_URL: env.DATABASE_URL!.replace(/\/[^/]*$/, `/${restoredDb}`) };
+      restoredEnv = {
+        ...env,
+        DATABASE_URL: env.DATABASE_URL!.replace(/\/[^/]*$/, `/${restoredDb}`),
+      };
     }
 
     const served = await reviewsServedFrom(restoredEnv);

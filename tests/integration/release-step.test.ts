@@ -128,7 +128,9 @@ describeEachDatabase('the release step, npm run migrate', (kind) => {
 
     // And again, in this process, twice at once: still idempotent.
     await Promise.all(
-      [1, 2].map(() => runReleaseStepOn(deployment.config, deployment.target, { alwaysSeed: true })),
+      [1, 2].map(() =>
+        runReleaseStepOn(deployment.config, deployment.target, { alwaysSeed: true }),
+      ),
     );
     expect(await countRows(deployment.target)).toEqual(expected);
   }, 120_000);
@@ -151,7 +153,9 @@ describeEachDatabase('the release step, npm run migrate', (kind) => {
     const deployment = await freshDeployment(kind);
     await expect(
       prepareData(deployment.config, deployment.target, { migrate: false }),
-    ).rejects.toThrow(/^The database has no schema yet, this code needs 0001_initial, .*npm run migrate/);
+    ).rejects.toThrow(
+      /^The database has no schema yet, this code needs 0001_initial, .*npm run migrate/,
+    );
   });
 });
 

@@ -45,19 +45,21 @@ const sqliteQueues = new Map<string, Promise<unknown>>();
 async function withSqliteLock<T>(file: string, waitMs: number, work: () => Promise<T>): Promise<T> {
   if (file === ':memory:') return work();
   const previous = sqliteQueues.get(file) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(async () => {
-    const lock = new SQLite(`${file}-release-lock`, { timeout: waitMs });
-    try {
-      lock.exec('BEGIN IMMEDIATE');
+  const run = previous
+    .catch(() => undefined)
+    .then(async () => {
+      const lock = new SQLite(`${file}-release-lock`, { timeout: waitMs });
       try {
-        return await work();
+        lock.exec('BEGIN IMMEDIATE');
+        try {
+          return await work();
+        } finally {
+          lock.exec('ROLLBACK');
+        }
       } finally {
-        lock.exec('ROLLBACK');
+        lock.close();
       }
-    } finally {
-      lock.close();
-    }
-  });
+    });
   sqliteQueues.set(file, run);
   try {
     return await run;
