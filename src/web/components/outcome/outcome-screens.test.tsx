@@ -72,6 +72,21 @@ describe('FailureScreen', () => {
     expect(received).toEqual([{ method: 'POST', body: JSON.stringify({ message: 'test' }) }]);
   });
 
+  it('says why, under the client text, when the server refused on purpose', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const client = { ...seedClient('RRB'), failureProbeUrl: probeUrl };
+    const reason = 'This salon takes bookings of up to 4 hours online.';
+    render(
+      <ClientContext.Provider value={client}>
+        <MemoryRouter initialEntries={[{ pathname: '/order/fail', state: { reason } }]}>
+          <FailureScreen />
+        </MemoryRouter>
+      </ClientContext.Provider>,
+    );
+    expect(screen.getByText(reason)).toBeTruthy();
+    expect(screen.getByText(client.failureText)).toBeTruthy();
+  });
+
   it('only logs when the diagnostic address cannot be reached', async () => {
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const client = { ...seedClient('JS'), failureProbeUrl: 'http://127.0.0.1:9/unreachable' };

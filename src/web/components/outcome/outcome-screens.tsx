@@ -53,9 +53,21 @@ export function SuccessScreen() {
   );
 }
 
-/** Failure screen (also shown for /fees). It sends the spec's diagnostic POST once per visit. */
+/** What a form may hand the failure screen: the server's reason, when it refused on purpose. */
+interface RefusedState {
+  reason?: unknown;
+}
+
+/**
+ * Failure screen (also shown for /fees). It sends the spec's diagnostic POST once per visit.
+ * A request the server refused for a reason the visitor can act on (a booking longer than the
+ * salon takes online, too many bookings for one address) carries that reason, shown under the
+ * client's failure text.
+ */
 export function FailureScreen() {
   const client = useClient();
+  const state = useLocation().state as RefusedState | null;
+  const reason = typeof state?.reason === 'string' ? state.reason : undefined;
   const probeSent = useRef(false);
   useEffect(() => {
     // StrictMode runs effects twice in development; the ref survives that, so one POST goes out.
@@ -63,5 +75,12 @@ export function FailureScreen() {
     probeSent.current = true;
     void sendFailureProbe(client.failureProbeUrl);
   }, [client.failureProbeUrl]);
-  return <OutcomeMessage kind="failure" title={client.failureTitle} text={client.failureText} />;
+  return (
+    <OutcomeMessage
+      kind="failure"
+      title={client.failureTitle}
+      text={client.failureText}
+      detail={reason}
+    />
+  );
 }

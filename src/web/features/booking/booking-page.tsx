@@ -14,6 +14,7 @@ import type { BookingRules } from '@common/client-config';
 import { formatDuration, formatPounds } from '@common/money';
 import { useClient } from '@/lib/client-context';
 import { preloadable } from '@/lib/preloadable';
+import { ApiError } from '@/lib/api-client';
 import { PageHeading } from '@/components/page-heading';
 import {
   useActiveTreatments,
@@ -149,7 +150,13 @@ function BookingFlow({ rules }: { rules: BookingRules }) {
       console.error(
         `${bookingMessages.bookingFailed}: ${error instanceof Error ? error.message : String(error)}`,
       );
-      void navigate('/order/fail');
+      // A refusal on purpose (409 time taken or over a cap, 422 too long) says why; anything
+      // else is the spec's plain failure.
+      const refused =
+        error instanceof ApiError && (error.status === 409 || error.status === 422)
+          ? { reason: error.message }
+          : undefined;
+      void navigate('/order/fail', refused ? { state: refused } : undefined);
     } finally {
       submitting.current = false;
     }
