@@ -19,6 +19,7 @@ import { createDataChanges, type DataChanges } from '../kernel/data-changes.js';
 import { createReferenceCache } from '../kernel/reference-cache.js';
 import { relayRoutes } from '../mail/relay-routes.js';
 import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
+import { manageMediaRoutes } from '../media/manage-media-routes.js';
 import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
 import { ordersRoutes } from '../orders/orders-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
@@ -144,6 +145,7 @@ export async function buildApp({
   await app.register(manageOutboxRoutes, deps);
   await app.register(manageDiaryRoutes, deps);
   await app.register(manageProductsRoutes, deps);
+  await app.register(manageMediaRoutes, deps);
   await app.register(pagesRoutes, { ...deps, indexHtml, devPages });
 
   return app;

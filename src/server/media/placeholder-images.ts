@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { ClientConfig } from '../../common/client-config.js';
+import { PICTURE_FORMATS, pictureSetBeside, type PictureSet } from '../../common/picture-set.js';
 
 /**
  * Placeholder pictures drawn locally (no network) at the paths the spec gives, so every client
@@ -167,7 +168,28 @@ export function logoSvg(client: ClientConfig): string {
 </svg>`;
 }
 
-/** Writes every missing placeholder; returns how many were created. */
+/** The responsive set stored beside a spec's picture (src/common/picture-set.ts). */
+export function pictureSetOfSpec(spec: ImageSpec): PictureSet {
+  return pictureSetBeside(`/media/${spec.path}`, spec.width, spec.height);
+}
+
+/** The files of a spec's set that are missing on disk (none once its variants are stored). */
+function missingVariants(mediaDir: string, spec: ImageSpec): boolean {
+  const set = pictureSetOfSpec(spec);
+  const stem = join(mediaDir, set.path.replace(/^\/media\//, ''));
+  return set.widths.some((w) =>
+    PICTURE_FORMATS.some((format) => !existsSync(`${stem}-${w}.${format}`)),
+  );
+}
+
+/**
+ * Draws every missing placeholder and stores, beside each picture (drawn or dropped in by a
+ * host), its responsive set through the image pipeline's encoder: the spec's widths × AVIF,
+ * WebP and JPEG, cropped to the spec's shape so width and height in the page stay true. Only
+ * missing files are made, so a start with everything in place reads the disk and nothing else.
+ * One function, so a release step can run it before the server starts. Returns how many
+ * pictures (or sets) were made.
+ */
 export async function ensurePlaceholderImages(
   mediaDir: string,
   clients: ClientConfig[],
@@ -182,13 +204,16 @@ export async function ensurePlaceholderImages(
       created++;
     }
   }
-  const missing = listImageSpecs(clients, products).filter(
-    (s) => !existsSync(join(mediaDir, s.path)),
-  );
-  if (missing.length === 0) return created;
+  const specs = listImageSpecs(clients, products);
+  const missing = specs.filter((s) => !existsSync(join(mediaDir, s.path)));
+  const unset = specs.filter((s) => missingVariants(mediaDir, s));
+  if (missing.length === 0 && unset.length === 0) return created;
   // Loaded only when a picture is missing: most starts draw nothing, and sharp takes a while to load.
-  const { default: sharp } = await import('sharp');
-  const encode = async (spec: ImageSpec) => {
+  const [{ default: sharp }, { writePictureSet }] = await Promise.all([
+    import('sharp'),
+    import('./image-pipeline.js'),
+  ]);
+  const draw = async (spec: ImageSpec) => {
     const file = join(mediaDir, spec.path);
     mkdirSync(dirname(file), { recursive: true });
     const image = sharp(Buffer.from(placeholderSvg(spec)));
@@ -199,10 +224,24 @@ export async function ensurePlaceholderImages(
         : image.jpeg({ quality: 72, progressive: true, mozjpeg: true });
     await output.toFile(file);
   };
+  const storeSet = async (spec: ImageSpec) => {
+    const set = pictureSetOfSpec(spec);
+    const file = join(mediaDir, spec.path);
+    await writePictureSet(sharp(file, { failOn: 'none' }).rotate(), {
+      dir: dirname(file),
+      name: basename(set.path),
+      widths: set.widths,
+      aspect: spec.height / spec.width,
+    });
+  };
   // A few at a time: sharp is multi-threaded already, and this keeps memory flat.
-  for (let i = 0; i < missing.length; i += 8) {
-    await Promise.all(missing.slice(i, i + 8).map(encode));
-    created += Math.min(8, missing.length - i);
-  }
+  const inBatches = async (list: ImageSpec[], size: number, work: (s: ImageSpec) => Promise<void>) => {
+    for (let i = 0; i < list.length; i += size) {
+      await Promise.all(list.slice(i, i + size).map(work));
+      created += Math.min(size, list.length - i);
+    }
+  };
+  await inBatches(missing, 8, draw);
+  await inBatches(unset, 2, storeSet);
   return created;
 }
