@@ -10,6 +10,7 @@ import {
 } from '../../common/manage-products.js';
 import { largestJpegOf } from '../../common/picture-set.js';
 import { productCategories } from '../../common/routes.js';
+import { hasControlCharacters, isSingleLine } from '../../common/text-rules.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
 import { sanitiseBlurb } from '../kernel/sanitise-html.js';
@@ -43,7 +44,7 @@ const picturesSchema = z.object({
           .string()
           .trim()
           .max(maxPictureAltLength, `an alt text is at most ${maxPictureAltLength} characters`)
-          .refine((alt) => !/[\r\n\u0000-\u001f]/.test(alt), 'an alt text is one line'),
+          .refine((alt) => isSingleLine(alt) && !hasControlCharacters(alt), 'an alt text is one line'),
       }),
     )
     .min(1, 'a product keeps at least one picture'),
