@@ -10,6 +10,7 @@ import type { ProductCategory } from '../../common/routes.js';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { sanitiseBlurb } from '../kernel/sanitise-html.js';
 import type { StoredPicture } from '../media/image-pipeline.js';
+import type { ProductPictures } from '../media/placeholder-images.js';
 
 /** The uploaded cover picture stored on the row, if any (before the owner's gallery existed). */
 export function coverOf(row: Pick<ProductsTable, 'cover_picture'>): StoredPicture | undefined {
@@ -115,4 +116,18 @@ export async function updateProductPrice(
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Every product's drawn pictures (title and listing count), for the placeholder pictures. */
+export async function listProductPictures(db: Kysely<Database>): Promise<ProductPictures[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['client_code', 'id', 'title', 'picture_count'])
+    .execute();
+  return rows.map((row) => ({
+    clientCode: row.client_code,
+    id: row.id,
+    title: row.title,
+    pictureCount: row.picture_count,
+  }));
 }

@@ -9,6 +9,7 @@ import type { ClientConfig } from '../../common/client-config.js';
 import { bookingRoutes } from '../booking/booking-routes.js';
 import { manageDiaryRoutes } from '../booking/manage-diary-routes.js';
 import { catalogueRoutes } from '../catalogue/catalogue-routes.js';
+import { listProductPictures } from '../catalogue/catalogue-store.js';
 import { manageProductsRoutes } from '../catalogue/manage-products-routes.js';
 import { clientsRoutes } from '../clients/clients-routes.js';
 import { diagnosticsRoutes } from '../diagnostics/diagnostics-routes.js';
@@ -20,6 +21,8 @@ import { createReferenceCache } from '../kernel/reference-cache.js';
 import { relayRoutes } from '../mail/relay-routes.js';
 import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
 import { manageMediaRoutes } from '../media/manage-media-routes.js';
+import { createPictureSetMaker } from '../media/picture-sets-on-demand.js';
+import { listImageSpecs } from '../media/placeholder-images.js';
 import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
 import { ordersRoutes } from '../orders/orders-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
@@ -126,7 +129,11 @@ export async function buildApp({
   // Before the resources, so that every plugin's routes inherit the one error handler.
   installErrorHandling(app, preparation);
 
-  await registerStaticFiles(app, config);
+  // The drawn pictures' sets are made on first request (the start only draws the pictures).
+  const pictureSets = createPictureSetMaker(config.mediaDir, async () =>
+    listImageSpecs(deps.registry.all, await listProductPictures(deps.db)),
+  );
+  await registerStaticFiles(app, config, pictureSets);
   await app.register(healthRoutes, { checks: [databaseCheck(deps.db)] });
   await app.register(formsRoutes, deps);
   // /robots.txt, /sitemap.xml and the icons: exact paths, so they win over the pages' /*.

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
+import type { PictureSetMaker } from '../media/picture-sets-on-demand.js';
 
 /**
  * The built app's assets (named by content hash: cached for a year), the clients' pictures and
@@ -10,21 +11,29 @@ import type { ServerConfig } from '../config.js';
 export async function registerStaticFiles(
   app: FastifyInstance,
   config: ServerConfig,
+  /** Makes a drawn picture's set on the first request for one of its files. */
+  pictureSets?: PictureSetMaker,
 ): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: join(config.webDistDir, 'assets'),
-    prefix: '/assets/',
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-    preCompressed: true,
-  });
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    maxAge: '7d',
-    index: false,
+  // In a plugin of their own, so the hook runs for /media/ only: a global onRequest hook costs
+  // every request (docs/decisions/security-headers.md).
+  await app.register(async (media) => {
+    if (pictureSets) {
+      media.addHook('onRequest', async (request) => {
+        try {
+          await pictureSets.ensure(request.url.split('?')[0] ?? '');
+        } catch (error) {
+          // The file stays missing and the static files answer 404; the picture's src still shows.
+          request.log.warn({ err: error, url: request.url }, 'A picture set could not be made');
+        }
+      });
+    }
+    await media.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      maxAge: '7d',
+      index: false,
+    });
   });
   await app.register(fastifyStatic, {
     root: config.themesDir,

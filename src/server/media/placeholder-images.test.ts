@@ -49,7 +49,7 @@ describe('placeholder images', () => {
     for (const name of js.picturesForSlide) expect(paths).toContain(`JS/slides/${name}.jpg`);
   });
 
-  it('stores every drawn picture as its widths × AVIF, WebP and JPEG, and only what is missing', async () => {
+  it('with sets, stores every drawn picture as its widths × AVIF, WebP and JPEG, only what is missing', async () => {
     const mediaDir = mkdtempSync(join(tmpdir(), 'hs-placeholders-'));
     dirs.push(mediaDir);
     // One client with two slides and no products keeps the drawing short.
@@ -63,7 +63,7 @@ describe('placeholder images', () => {
       .toFile(own);
 
     const specs = listImageSpecs([client], []);
-    const created = await ensurePlaceholderImages(mediaDir, [client], []);
+    const created = await ensurePlaceholderImages(mediaDir, [client], [], { sets: true });
     expect(created).toBeGreaterThanOrEqual(specs.length);
     for (const spec of specs) {
       const set = pictureSetOfSpec(spec);
@@ -83,7 +83,7 @@ describe('placeholder images', () => {
     expect(slide).toMatchObject({ width: 1280, height: 560, widths: [320, 640, 960, 1280] });
 
     // A second start finds everything and makes nothing; no temporary folders are left behind.
-    expect(await ensurePlaceholderImages(mediaDir, [client], [])).toBe(0);
+    expect(await ensurePlaceholderImages(mediaDir, [client], [], { sets: true })).toBe(0);
     expect(readdirSync(join(mediaDir, 'JS/gallery')).filter((n) => n.startsWith('.'))).toEqual([]);
   });
 });

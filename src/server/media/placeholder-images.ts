@@ -173,8 +173,8 @@ export function pictureSetOfSpec(spec: ImageSpec): PictureSet {
   return pictureSetBeside(`/media/${spec.path}`, spec.width, spec.height);
 }
 
-/** The files of a spec's set that are missing on disk (none once its variants are stored). */
-function missingVariants(mediaDir: string, spec: ImageSpec): boolean {
+/** Whether any file of a spec's set is missing on disk. */
+function missingSet(mediaDir: string, spec: ImageSpec): boolean {
   const set = pictureSetOfSpec(spec);
   const stem = join(mediaDir, set.path.replace(/^\/media\//, ''));
   return set.widths.some((w) =>
@@ -182,18 +182,59 @@ function missingVariants(mediaDir: string, spec: ImageSpec): boolean {
   );
 }
 
+/** Sharp, loaded on the first picture to make: most starts make none, and it takes a while to load. */
+async function loadEncoders() {
+  const [{ default: sharp }, { writePictureSet }] = await Promise.all([
+    import('sharp'),
+    import('./image-pipeline.js'),
+  ]);
+  return { sharp, writePictureSet };
+}
+
+/** Draws a spec's placeholder picture at its path. */
+async function drawPlaceholder(mediaDir: string, spec: ImageSpec): Promise<void> {
+  const { sharp } = await loadEncoders();
+  const file = join(mediaDir, spec.path);
+  mkdirSync(dirname(file), { recursive: true });
+  const image = sharp(Buffer.from(placeholderSvg(spec)));
+  const output = /\.png$/.test(file)
+    ? image.png()
+    : /\.webp$/.test(file)
+      ? image.webp({ quality: 70 })
+      : image.jpeg({ quality: 72, progressive: true, mozjpeg: true });
+  await output.toFile(file);
+}
+
 /**
- * Draws every missing placeholder and stores, beside each picture (drawn or dropped in by a
- * host), its responsive set through the image pipeline's encoder: the spec's widths × AVIF,
- * WebP and JPEG, cropped to the spec's shape so width and height in the page stay true. Only
- * missing files are made, so a start with everything in place reads the disk and nothing else.
- * One function, so a release step can run it before the server starts. Returns how many
- * pictures (or sets) were made.
+ * Stores a spec's set beside its picture (drawn, or a host's photo) through the image pipeline's
+ * encoder: the spec's widths × AVIF, WebP and JPEG, cropped to the spec's shape so the width and
+ * height the page gives stay true.
+ */
+export async function storeSetOfSpec(mediaDir: string, spec: ImageSpec): Promise<void> {
+  const { sharp, writePictureSet } = await loadEncoders();
+  const set = pictureSetOfSpec(spec);
+  const file = join(mediaDir, spec.path);
+  await writePictureSet(sharp(file, { failOn: 'none' }).rotate(), {
+    dir: dirname(file),
+    name: basename(set.path),
+    widths: set.widths,
+    aspect: spec.height / spec.width,
+  });
+}
+
+/**
+ * Draws every missing placeholder picture and logo; with `sets`, also stores every missing set
+ * beside its picture (drawn or dropped in by a host). Only missing files are made, so a start
+ * with everything in place only checks the disk. Without `sets` (the server's start) the sets
+ * are made when a page first asks for one of their files (picture-sets-on-demand.ts); a release
+ * step runs this with `sets` so no visitor waits for one. Returns how many pictures and sets
+ * were made.
  */
 export async function ensurePlaceholderImages(
   mediaDir: string,
   clients: ClientConfig[],
   products: ProductPictures[],
+  options: { sets?: boolean } = {},
 ): Promise<number> {
   let created = 0;
   for (const client of clients) {
@@ -205,43 +246,28 @@ export async function ensurePlaceholderImages(
     }
   }
   const specs = listImageSpecs(clients, products);
-  const missing = specs.filter((s) => !existsSync(join(mediaDir, s.path)));
-  const unset = specs.filter((s) => missingVariants(mediaDir, s));
-  if (missing.length === 0 && unset.length === 0) return created;
-  // Loaded only when a picture is missing: most starts draw nothing, and sharp takes a while to load.
-  const [{ default: sharp }, { writePictureSet }] = await Promise.all([
-    import('sharp'),
-    import('./image-pipeline.js'),
-  ]);
-  const draw = async (spec: ImageSpec) => {
-    const file = join(mediaDir, spec.path);
-    mkdirSync(dirname(file), { recursive: true });
-    const image = sharp(Buffer.from(placeholderSvg(spec)));
-    const output = /\.png$/.test(file)
-      ? image.png()
-      : /\.webp$/.test(file)
-        ? image.webp({ quality: 70 })
-        : image.jpeg({ quality: 72, progressive: true, mozjpeg: true });
-    await output.toFile(file);
-  };
-  const storeSet = async (spec: ImageSpec) => {
-    const set = pictureSetOfSpec(spec);
-    const file = join(mediaDir, spec.path);
-    await writePictureSet(sharp(file, { failOn: 'none' }).rotate(), {
-      dir: dirname(file),
-      name: basename(set.path),
-      widths: set.widths,
-      aspect: spec.height / spec.width,
-    });
-  };
   // A few at a time: sharp is multi-threaded already, and this keeps memory flat.
-  const inBatches = async (list: ImageSpec[], size: number, work: (s: ImageSpec) => Promise<void>) => {
+  const inBatches = async (
+    list: ImageSpec[],
+    size: number,
+    work: (spec: ImageSpec) => Promise<void>,
+  ) => {
     for (let i = 0; i < list.length; i += size) {
       await Promise.all(list.slice(i, i + size).map(work));
       created += Math.min(size, list.length - i);
     }
   };
-  await inBatches(missing, 8, draw);
-  await inBatches(unset, 2, storeSet);
+  await inBatches(
+    specs.filter((s) => !existsSync(join(mediaDir, s.path))),
+    8,
+    (spec) => drawPlaceholder(mediaDir, spec),
+  );
+  if (options.sets) {
+    await inBatches(
+      specs.filter((s) => missingSet(mediaDir, s)),
+      2,
+      (spec) => storeSetOfSpec(mediaDir, spec),
+    );
+  }
   return created;
 }
