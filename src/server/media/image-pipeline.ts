@@ -105,11 +105,13 @@ export async function inspectUpload(
   return { format: meta.format, width, height };
 }
 
-export function encode(image: Sharp, format: ImageFormat): Sharp {
+/** AVIF effort for owners' photos: encoding AVIF is the slow step, and these are web pictures. */
+const uploadAvifEffort = 2;
+
+export function encode(image: Sharp, format: ImageFormat, avifEffort = uploadAvifEffort): Sharp {
   switch (format) {
     case 'avif':
-      // Low effort: encoding AVIF is the slow step, and these are web pictures.
-      return image.avif({ quality: 55, effort: 2 });
+      return image.avif({ quality: 55, effort: avifEffort });
     case 'webp':
       return image.webp({ quality: 78 });
     case 'jpeg':
@@ -170,9 +172,16 @@ export async function storeUpload(
  */
 export async function writePictureSet(
   picture: Sharp,
-  target: { dir: string; name: string; widths: number[]; aspect?: number },
+  target: {
+    dir: string;
+    name: string;
+    widths: number[];
+    aspect?: number;
+    /** 0 (fastest) to 9; drawn placeholders, flat colour and text, need little. */
+    avifEffort?: number;
+  },
 ): Promise<number> {
-  const { dir, name, widths, aspect } = target;
+  const { dir, name, widths, aspect, avifEffort } = target;
   const temp = join(dir, `.${name}.tmp`);
   await mkdir(temp, { recursive: true });
   let height = 0;
@@ -186,7 +195,7 @@ export async function writePictureSet(
             : { width: w, withoutEnlargement: true },
         );
       for (const format of IMAGE_FORMATS) {
-        const { data: out, info } = await encode(resized.clone(), format).toBuffer({
+        const { data: out, info } = await encode(resized.clone(), format, avifEffort).toBuffer({
           resolveWithObject: true,
         });
         if (w === widths[widths.length - 1]) height = info.height;

@@ -219,6 +219,7 @@ export async function storeSetOfSpec(mediaDir: string, spec: ImageSpec): Promise
     name: basename(set.path),
     widths: set.widths,
     aspect: spec.height / spec.width,
+    avifEffort: 0,
   });
 }
 

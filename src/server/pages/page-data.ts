@@ -68,12 +68,11 @@ export async function pageData(
   if (idText === undefined) return { queries: [], preloadImage: firstSlide(client, pathname) };
   const id = parseProductId(idText);
   const product = id === undefined ? undefined : await findProduct(db, client, id);
+  // The gallery's large picture (product-page.tsx): its first picture.
+  const first = product?.gallery?.[0];
   return {
     queries: [{ queryKey: productQueryKey(idText), data: product ?? null }],
     product: product ?? null,
-    // The gallery's large picture (product-page.tsx): its first picture.
-    ...(product?.gallery?.[0]
-      ? { preloadImage: { set: product.gallery[0], sizes: shownWidths.productMain } }
-      : {}),
+    ...(first ? { preloadImage: { set: first, sizes: shownWidths.productMain } } : {}),
   };
 }

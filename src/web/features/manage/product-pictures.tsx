@@ -160,6 +160,7 @@ export function ProductPictures({ product, idBase }: { product: ManagedProduct; 
           disabled={!dirty || save.isPending}
           onClick={() => {
             setStatus('');
+            upload.reset();
             save.mutate();
           }}
         >

@@ -232,6 +232,10 @@ export default function ProductsPage() {
       });
     },
   });
+  // One move at a time; the buttons stay enabled so the one pressed keeps its focus.
+  const move = (change: { index: number; step: -1 | 1; action: 'up' | 'down' }) => {
+    if (!reorder.isPending) reorder.mutate(change);
+  };
   return (
     <section className="manage__screen">
       <PageHeading title="Products">Products</PageHeading>
@@ -260,9 +264,9 @@ export default function ProductsPage() {
                         id={`${base}-up`}
                         type="button"
                         className="button"
-                        disabled={index === 0 || reorder.isPending}
+                        disabled={index === 0}
                         aria-label={`Move ${product.title} up`}
-                        onClick={() => reorder.mutate({ index, step: -1, action: 'up' })}
+                        onClick={() => move({ index, step: -1, action: 'up' })}
                       >
                         Move up
                       </button>
@@ -270,9 +274,9 @@ export default function ProductsPage() {
                         id={`${base}-down`}
                         type="button"
                         className="button"
-                        disabled={index === list.length - 1 || reorder.isPending}
+                        disabled={index === list.length - 1}
                         aria-label={`Move ${product.title} down`}
-                        onClick={() => reorder.mutate({ index, step: 1, action: 'down' })}
+                        onClick={() => move({ index, step: 1, action: 'down' })}
                       >
                         Move down
                       </button>
