@@ -1,6 +1,15 @@
 // zod/mini: the browser parses what the API answers with it (docs/decisions/0006-zod-mini-for-shared-schemas.md).
 import * as z from 'zod/mini';
-import { pictureSetSchema } from './picture-set.js';
+import type { PictureSet } from './picture-set.js';
+
+/** A stored picture set (src/common/picture-set.ts), as answers carry it. */
+export const pictureSetSchema = z.object({
+  path: z.string(),
+  width: z.number(),
+  height: z.number(),
+  widths: z.array(z.number()),
+  src: z.optional(z.string()),
+}) satisfies z.ZodMiniType<PictureSet>;
 
 /** One picture of a product's gallery; an empty alt means "{title}, picture n of N". */
 export const galleryPictureSchema = z.extend(pictureSetSchema, { alt: z.string() });

@@ -1,24 +1,22 @@
-// zod/mini: the browser parses product answers (with their picture sets) with it.
-import * as z from 'zod/mini';
-
 /**
  * A picture as the image pipeline stores it (src/server/media/image-pipeline.ts): files at
  * `${path}-${w}.${avif|webp|jpeg}` for each of `widths`, so the site can offer a phone a small
  * AVIF and keep the layout still with the width and height (docs/decisions/uploaded-pictures.md).
- * Owners' uploads and the drawn placeholders are stored the same way.
+ * Owners' uploads and the drawn placeholders are stored the same way. No zod here: the site's
+ * first bundle draws pictures and must not carry a schema library (pictureSetSchema is in
+ * catalogue.ts, where answers are parsed).
  */
-export const pictureSetSchema = z.object({
+export interface PictureSet {
   /** Media path without width and extension, e.g. `/media/SE/uploads/p7-abc123`. */
-  path: z.string(),
+  path: string;
   /** Size of the picture at its largest stored width. */
-  width: z.number(),
-  height: z.number(),
+  width: number;
+  height: number;
   /** The stored widths, ascending; the last equals `width`. */
-  widths: z.array(z.number()),
+  widths: number[];
   /** The file the set was made from, when kept (a drawn placeholder): the `src` older browsers get. */
-  src: z.optional(z.string()),
-});
-export type PictureSet = z.infer<typeof pictureSetSchema>;
+  src?: string | undefined;
+}
 
 /** The standard widths a picture is stored in (only those below its own width: never upscaled). */
 export const PICTURE_WIDTHS = [320, 640, 960, 1280] as const;
