@@ -19,15 +19,16 @@ export interface PictureSet {
 }
 
 /** The standard widths a picture is stored in (only those below its own width: never upscaled). */
-export const PICTURE_WIDTHS = [320, 640, 960, 1280] as const;
+/** The widest a picture is stored: a phone at 3× needs no more for the site's layout. */
+const largestWidth = 1280;
+export const PICTURE_WIDTHS = [320, 640, 960, largestWidth] as const;
 
 export const PICTURE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export type PictureFormat = (typeof PICTURE_FORMATS)[number];
 
 /** The widths to store for a picture `width` pixels wide: the standard ones below it, plus itself (at most the largest). */
 export function widthsFor(width: number): number[] {
-  const largest = PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1];
-  const top = Math.min(width, largest);
+  const top = Math.min(width, largestWidth);
   const widths: number[] = PICTURE_WIDTHS.filter((w) => w < top);
   widths.push(top);
   return widths;

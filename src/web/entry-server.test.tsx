@@ -36,7 +36,7 @@ describe('renderApp (the prerender)', () => {
     ]);
     expect(html).toContain('alt="The tub at dusk"');
     expect(html).toContain(
-      'srcset="/media/SE/uploads/p2-abc-320.avif 320w, /media/SE/uploads/p2-abc-640.avif 640w, /media/SE/uploads/p2-abc-900.avif 900w"',
+      'srcSet="/media/SE/uploads/p2-abc-320.avif 320w, /media/SE/uploads/p2-abc-640.avif 640w, /media/SE/uploads/p2-abc-900.avif 900w"',
     );
     expect(html).toContain('width="900" height="600"');
     expect(html).toContain('Show picture 2 of 2');

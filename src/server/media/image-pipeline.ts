@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -179,10 +180,13 @@ export async function writePictureSet(
     aspect?: number;
     /** 0 (fastest) to 9; drawn placeholders, flat colour and text, need little. */
     avifEffort?: number;
+    /** Only these formats (one file asked for); all three by default. */
+    formats?: readonly ImageFormat[];
   },
 ): Promise<number> {
-  const { dir, name, widths, aspect, avifEffort } = target;
-  const temp = join(dir, `.${name}.tmp`);
+  const { dir, name, widths, aspect, avifEffort, formats = IMAGE_FORMATS } = target;
+  // A folder of its own: two jobs for the same picture (two widths asked at once) never share one.
+  const temp = join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
   await mkdir(temp, { recursive: true });
   let height = 0;
   try {
@@ -194,7 +198,7 @@ export async function writePictureSet(
             ? { width: w, height: Math.round(w * aspect), fit: 'cover' }
             : { width: w, withoutEnlargement: true },
         );
-      for (const format of IMAGE_FORMATS) {
+      for (const format of formats) {
         const { data: out, info } = await encode(resized.clone(), format, avifEffort).toBuffer({
           resolveWithObject: true,
         });
@@ -203,7 +207,7 @@ export async function writePictureSet(
       }
     }
     for (const w of widths) {
-      for (const format of IMAGE_FORMATS) {
+      for (const format of formats) {
         const file = `${name}-${w}.${format}`;
         await rename(join(temp, file), join(dir, file));
       }

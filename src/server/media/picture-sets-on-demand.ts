@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, normalize } from 'node:path';
-import { PICTURE_FORMATS } from '../../common/picture-set.js';
+import { PICTURE_FORMATS, type PictureFormat } from '../../common/picture-set.js';
 import { pictureSetOfSpec, storeSetOfSpec, type ImageSpec } from './placeholder-images.js';
 
 /** A file of a picture set: `/media/<folder…>/<name>-<width>.<format>`. */
@@ -11,8 +11,8 @@ const specsFreshMs = 10_000;
 
 export interface PictureSetMaker {
   /**
-   * Makes the set a missing file at `urlPath` belongs to, when it is the set of a known picture
-   * (drawn or dropped in) whose file is there; resolves once it is stored. Anything else (a file
+   * Makes a missing file at `urlPath` when it belongs to the set of a known picture (drawn or
+   * dropped in) whose file is there; resolves once it is stored. Anything else (a file
    * that exists, an upload, an unknown name) resolves at once and the static files answer.
    */
   ensure(urlPath: string): Promise<void>;
@@ -20,23 +20,53 @@ export interface PictureSetMaker {
 
 /**
  * The drawn pictures' sets, made when a page first asks for one of their files: the server's
- * start draws the placeholder pictures only (fast), and each set (the slow AVIF encoding) is made
- * once, by the first request for it — concurrent requests for the same set wait for one job. A
- * release step can make them all beforehand (ensurePlaceholderImages with `sets`).
+ * start draws the placeholder pictures only, and each file of a set (the slow AVIF encoding) is
+ * made once, by the first request for it — concurrent requests for the same file wait for one
+ * job, and at most two encode at once. A release step can make them all beforehand
+ * (ensurePlaceholderImages with `sets`).
  */
 export function createPictureSetMaker(
   mediaDir: string,
   listSpecs: () => Promise<ImageSpec[]>,
 ): PictureSetMaker {
-  let known: { specs: Map<string, ImageSpec>; at: number } | undefined;
+  let known: Promise<{ specs: Map<string, ImageSpec>; at: number }> | undefined;
   const making = new Map<string, Promise<void>>();
 
+  const list = () => {
+    const listing = listSpecs().then((specs) => ({
+      specs: new Map(specs.map((s) => [pictureSetOfSpec(s).path, s])),
+      at: Date.now(),
+    }));
+    // A failed listing (the database away) is tried again by the next request.
+    listing.catch(() => {
+      if (known === listing) known = undefined;
+    });
+    return listing;
+  };
+  /** The known picture of a set; a miss lists them again once the list is a few seconds old. */
   const specOf = async (setPath: string): Promise<ImageSpec | undefined> => {
-    const found = known?.specs.get(setPath);
-    if (found || (known && Date.now() - known.at < specsFreshMs)) return found;
-    const specs = await listSpecs();
-    known = { specs: new Map(specs.map((s) => [pictureSetOfSpec(s).path, s])), at: Date.now() };
-    return known.specs.get(setPath);
+    // Requests at the same moment share one listing.
+    known ??= list();
+    let current = await known;
+    if (!current.specs.has(setPath) && Date.now() - current.at >= specsFreshMs) {
+      known = list();
+      current = await known;
+    }
+    return current.specs.get(setPath);
+  };
+
+  /** At most two pictures encode at once, however many requests arrive (a crawler, a long list). */
+  const slots = { free: 2, waiting: [] as Array<() => void> };
+  const inSlot = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (slots.free === 0) await new Promise<void>((resolve) => slots.waiting.push(resolve));
+    else slots.free--;
+    try {
+      return await work();
+    } finally {
+      const next = slots.waiting.shift();
+      if (next) next();
+      else slots.free++;
+    }
   };
 
   return {
@@ -46,14 +76,18 @@ export function createPictureSetMaker(
       // Set files are named by us: letters, digits, dashes and slashes need no decoding.
       const relative = normalize(urlPath.slice('/media/'.length));
       if (relative.startsWith('..') || existsSync(join(mediaDir, relative))) return;
-      const setPath = `/media/${match[1]}`;
-      const spec = await specOf(setPath);
-      if (!spec || !pictureSetOfSpec(spec).widths.includes(Number(match[2]))) return;
+      const spec = await specOf(`/media/${match[1]}`);
+      const width = Number(match[2]);
+      const format = match[3] as PictureFormat;
+      if (!spec || !pictureSetOfSpec(spec).widths.includes(width)) return;
       if (!existsSync(join(mediaDir, spec.path))) return;
-      let job = making.get(setPath);
+      // Only the file asked for: a browser asks for one width in one format of each picture.
+      let job = making.get(urlPath);
       if (!job) {
-        job = storeSetOfSpec(mediaDir, spec).finally(() => making.delete(setPath));
-        making.set(setPath, job);
+        job = inSlot(() => storeSetOfSpec(mediaDir, spec, { width, format })).finally(() =>
+          making.delete(urlPath),
+        );
+        making.set(urlPath, job);
       }
       await job;
     },

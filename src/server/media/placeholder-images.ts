@@ -1,7 +1,12 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ClientConfig } from '../../common/client-config.js';
-import { PICTURE_FORMATS, pictureSetBeside, type PictureSet } from '../../common/picture-set.js';
+import {
+  PICTURE_FORMATS,
+  pictureSetBeside,
+  type PictureFormat,
+  type PictureSet,
+} from '../../common/picture-set.js';
 
 /**
  * Placeholder pictures drawn locally (no network) at the paths the spec gives, so every client
@@ -210,16 +215,22 @@ async function drawPlaceholder(mediaDir: string, spec: ImageSpec): Promise<void>
  * encoder: the spec's widths × AVIF, WebP and JPEG, cropped to the spec's shape so the width and
  * height the page gives stay true.
  */
-export async function storeSetOfSpec(mediaDir: string, spec: ImageSpec): Promise<void> {
+export async function storeSetOfSpec(
+  mediaDir: string,
+  spec: ImageSpec,
+  /** Only this width and format (the one file a page asked for); the whole set by default. */
+  only?: { width: number; format: PictureFormat },
+): Promise<void> {
   const { sharp, writePictureSet } = await loadEncoders();
   const set = pictureSetOfSpec(spec);
   const file = join(mediaDir, spec.path);
   await writePictureSet(sharp(file, { failOn: 'none' }).rotate(), {
     dir: dirname(file),
     name: basename(set.path),
-    widths: set.widths,
+    widths: only ? [only.width] : set.widths,
     aspect: spec.height / spec.width,
     avifEffort: 0,
+    ...(only ? { formats: [only.format] } : {}),
   });
 }
 
