@@ -27,11 +27,22 @@ describe('renderApp (the prerender)', () => {
   });
 
   it("draws a product's gallery in the owner's order with its alt texts, as AVIF/WebP/JPEG sets", async () => {
-    const set = { path: '/media/SE/uploads/p2-abc', width: 900, height: 600, widths: [320, 640, 900] };
+    const set = {
+      path: '/media/SE/uploads/p2-abc',
+      width: 900,
+      height: 600,
+      widths: [320, 640, 900],
+    };
     const html = await renderApp('/product/2', publicSe, [
       {
         queryKey: ['product', '2'],
-        data: { ...product, gallery: [{ ...set, alt: 'The tub at dusk' }, { ...set, path: '/media/SE/pics/2/1', width: 800, widths: [320, 640, 800], alt: '' }] },
+        data: {
+          ...product,
+          gallery: [
+            { ...set, alt: 'The tub at dusk' },
+            { ...set, path: '/media/SE/pics/2/1', width: 800, widths: [320, 640, 800], alt: '' },
+          ],
+        },
       },
     ]);
     expect(html).toContain('alt="The tub at dusk"');

@@ -30,7 +30,10 @@ test('an owner changes a product’s price and picture; a visitor sees both at o
     const description = form.getByRole('textbox', { name: 'Description' });
     await description.fill('Seats six. <script>alert(1)</script>');
     await description.evaluate((area: HTMLTextAreaElement) => area.setSelectionRange(0, 5));
-    await form.getByRole('toolbar', { name: 'Description formatting' }).getByRole('button', { name: 'Bold' }).click();
+    await form
+      .getByRole('toolbar', { name: 'Description formatting' })
+      .getByRole('button', { name: 'Bold' })
+      .click();
     await expect(description).toHaveValue('<strong>Seats</strong> six. <script>alert(1)</script>');
     await form.getByRole('button', { name: `Save ${title}` }).click();
     await expect(description).toHaveValue('<strong>Seats</strong> six. ');
@@ -57,7 +60,10 @@ test('an owner changes a product’s price and picture; a visitor sees both at o
     );
 
     // Describe the new cover, and with the keyboard move the second picture first; focus stays on it.
-    await pictures.getByLabel('Describe it for people who cannot see it').first().fill('Green tub at dusk');
+    await pictures
+      .getByLabel('Describe it for people who cannot see it')
+      .first()
+      .fill('Green tub at dusk');
     const earlier = pictures.getByRole('button', { name: 'Move picture 2 earlier' });
     await earlier.focus();
     await owner.keyboard.press('Enter');
@@ -72,7 +78,9 @@ test('an owner changes a product’s price and picture; a visitor sees both at o
     const down = owner.getByRole('button', { name: `Move ${title} down` });
     await down.focus();
     await owner.keyboard.press('Enter');
-    await expect(owner.getByText(new RegExp(`^${title} is now number \\d+ of \\d+\\.$`))).toBeVisible();
+    await expect(
+      owner.getByText(new RegExp(`^${title} is now number \\d+ of \\d+\\.$`)),
+    ).toBeVisible();
     await expect(down).toBeFocused();
 
     await owner.setViewportSize(phone);

@@ -1,11 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { GalleryPicture, Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
-import {
-  largestJpegOf,
-  pictureSetBeside,
-  type PictureSet,
-} from '../../common/picture-set.js';
+import { largestJpegOf, pictureSetBeside, type PictureSet } from '../../common/picture-set.js';
 import type { ProductCategory } from '../../common/routes.js';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { sanitiseBlurb } from '../kernel/sanitise-html.js';
@@ -30,7 +26,8 @@ export function picturesOf(
 ): GalleryPicture[] {
   if (row.pictures) return JSON.parse(row.pictures) as GalleryPicture[];
   const base = `${client.pictureLocation}/pics/${row.id}`;
-  const drawn = (file: string) => pictureSetBeside(`${base}/${file}`, drawnSize.width, drawnSize.height);
+  const drawn = (file: string) =>
+    pictureSetBeside(`${base}/${file}`, drawnSize.width, drawnSize.height);
   return [
     coverOf(row) ?? drawn('cover.jpeg'),
     ...Array.from({ length: row.picture_count }, (_, i) => drawn(`${i + 1}.jpeg`)),

@@ -264,7 +264,9 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
       .where('client_code', '=', 'SE')
       .where('id', '=', first!.id)
       .executeTakeFirstOrThrow();
-    expect(stored.blurb).toContain('<p><strong>Deep</strong> <em>seats</em></p><ul><li>Six jets</li></ul>');
+    expect(stored.blurb).toContain(
+      '<p><strong>Deep</strong> <em>seats</em></p><ul><li>Six jets</li></ul>',
+    );
     expect(stored.blurb).toContain('<a href="https://example.com/m.pdf">guide</a>');
     expect(stored.blurb).not.toMatch(/script|onerror|javascript:/);
     expect(res.json<ManagedProduct>().blurb).toBe(stored.blurb);
@@ -290,7 +292,10 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
     const drawn = product.pictures.map((p) => p.path);
     expect(drawn[0]).toBe(`/media/SE/pics/${product.id}/cover`);
 
-    const added = await upload(`/api/manage/products/${product.id}/pictures`, await photo(700, 700));
+    const added = await upload(
+      `/api/manage/products/${product.id}/pictures`,
+      await photo(700, 700),
+    );
     expect(added.statusCode).toBe(200);
     const withUpload = added.json<ManagedProduct>();
     expect(withUpload.pictures).toHaveLength(drawn.length + 1);
@@ -339,7 +344,9 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
       },
     });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json<{ message: string }>().message).toMatch(/is not one of this product’s pictures/);
+    expect(foreign.json<{ message: string }>().message).toMatch(
+      /is not one of this product’s pictures/,
+    );
     const none = await t.app.inject({
       method: 'PUT',
       url: `/api/manage/products/${product.id}/pictures`,
@@ -371,7 +378,9 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
     expect(early.json<{ message: string }>().message).toBe(
       'Add a picture of this product before showing it on the site.',
     );
-    expect((await upload(`/api/manage/products/${added.id}/picture`, await photo(400, 300))).statusCode).toBe(200);
+    expect(
+      (await upload(`/api/manage/products/${added.id}/picture`, await photo(400, 300))).statusCode,
+    ).toBe(200);
     expect((await show()).statusCode).toBe(200);
     expect((await shownProduct(added.id)).gallery).toHaveLength(1);
   });
@@ -381,7 +390,12 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
     const url = `/api/manage/products/${id}/pictures`;
     const before = (await list(se))[0]!.pictures;
 
-    const text = await upload(url, Buffer.from('just some words, not a photo\n'.repeat(20)), se, 'holiday.jpg');
+    const text = await upload(
+      url,
+      Buffer.from('just some words, not a photo\n'.repeat(20)),
+      se,
+      'holiday.jpg',
+    );
     expect(text.statusCode).toBe(415);
     expect(text.json<{ message: string }>().message).toBe(
       'This file is not a picture; upload a JPEG, PNG, WebP or AVIF file.',
@@ -395,13 +409,17 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
 
     const svg = await upload(
       url,
-      Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'),
+      Buffer.from(
+        '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
+      ),
       se,
       'logo.png',
       'image/png',
     );
     expect(svg.statusCode).toBe(415);
-    expect(svg.json<{ message: string }>().message).toMatch(/^SVG drawings are not accepted \(they can carry scripts\)/);
+    expect(svg.json<{ message: string }>().message).toMatch(
+      /^SVG drawings are not accepted \(they can carry scripts\)/,
+    );
 
     expect((await list(se))[0]!.pictures).toEqual(before);
   });
@@ -409,7 +427,9 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
   it('keeps a picture library for content pages: upload through the pipeline, list, per client', async () => {
     const stored = await upload('/api/manage/media', await photo(1600, 1000, '#a36'));
     expect(stored.statusCode).toBe(201);
-    const { picture } = stored.json<{ picture: { path: string; width: number; height: number; widths: number[] } }>();
+    const { picture } = stored.json<{
+      picture: { path: string; width: number; height: number; widths: number[] };
+    }>();
     expect(picture).toMatchObject({ width: 1280, height: 800, widths: [320, 640, 960, 1280] });
     expect(picture.path).toMatch(/^\/media\/SE\/library\/m-[0-9a-f]{12}$/);
     for (const format of ['avif', 'webp', 'jpeg']) {
@@ -417,13 +437,19 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
       expect(file.statusCode, format).toBe(200);
     }
     const listed = await t.app.inject({ url: '/api/manage/media', headers: se.headers });
-    expect(listed.json<{ pictures: Array<{ path: string }> }>().pictures.map((p) => p.path)).toContain(
-      picture.path,
-    );
+    expect(
+      listed.json<{ pictures: Array<{ path: string }> }>().pictures.map((p) => p.path),
+    ).toContain(picture.path);
     const theirs = await t.app.inject({ url: '/api/manage/media', headers: rrb.headers });
     expect(theirs.json<{ pictures: unknown[] }>().pictures).toEqual([]);
 
-    const refused = await upload('/api/manage/media', pngClaiming(50_000, 50_000), se, 'a.png', 'image/png');
+    const refused = await upload(
+      '/api/manage/media',
+      pngClaiming(50_000, 50_000),
+      se,
+      'a.png',
+      'image/png',
+    );
     expect(refused.statusCode).toBe(413);
   });
 

@@ -44,7 +44,10 @@ const picturesSchema = z.object({
           .string()
           .trim()
           .max(maxPictureAltLength, `an alt text is at most ${maxPictureAltLength} characters`)
-          .refine((alt) => isSingleLine(alt) && !hasControlCharacters(alt), 'an alt text is one line'),
+          .refine(
+            (alt) => isSingleLine(alt) && !hasControlCharacters(alt),
+            'an alt text is one line',
+          ),
       }),
     )
     .min(1, 'a product keeps at least one picture'),

@@ -14,6 +14,14 @@ export async function registerStaticFiles(
   /** Makes a drawn picture's set on the first request for one of its files. */
   pictureSets?: PictureSetMaker,
 ): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: join(config.webDistDir, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    preCompressed: true,
+  });
   // In a plugin of their own, so the hook runs for /media/ only: a global onRequest hook costs
   // every request (docs/decisions/security-headers.md).
   await app.register(async (media) => {

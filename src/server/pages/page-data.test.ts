@@ -103,7 +103,9 @@ describeEachDatabase('pages sent with their data', (kind) => {
     expect(contact.body).not.toContain('id="page-data"');
     expect(contact.body).not.toContain('rel="preload" as="image"');
     const home = await open('/', 'se.localhost');
-    expect(home.body).toMatch(/<link rel="preload" as="image" type="image\/avif" imagesrcset="[^"]*slide-1-320\.avif 320w/);
+    expect(home.body).toMatch(
+      /<link rel="preload" as="image" type="image\/avif" imagesrcset="[^"]*slide-1-320\.avif 320w/,
+    );
   });
 
   it('compresses the page for a browser that accepts brotli or gzip', async () => {

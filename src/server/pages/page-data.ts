@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
-import {
-  pictureSetBeside,
-  shownWidths,
-  type PreloadPicture,
-} from '../../common/picture-set.js';
+import { pictureSetBeside, shownWidths, type PreloadPicture } from '../../common/picture-set.js';
 import {
   activeTreatmentsQueryKey,
   bookingCategoriesQueryKey,
