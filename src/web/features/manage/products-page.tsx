@@ -283,8 +283,12 @@ export default function ProductsPage() {
                     </p>
                   </div>
                 </div>
-                <ProductForm product={product} idBase={base} />
-                <ProductPictures product={product} idBase={base} />
+                {/* Closed by default: a phone scrolls a list of thirty, not thirty forms. */}
+                <details className="managed-product__edit">
+                  <summary>Edit {product.title}</summary>
+                  <ProductForm product={product} idBase={base} />
+                  <ProductPictures product={product} idBase={base} />
+                </details>
               </li>
             );
           })}
