@@ -67,18 +67,18 @@ test('an owner changes a product’s price and picture; a visitor sees both at o
       .getByLabel('Describe it for people who cannot see it')
       .first()
       .fill('Green tub at dusk');
-    const earlier = pictures.getByRole('button', { name: 'Move picture 2 earlier' });
+    const earlier = pictures.getByRole('button', { name: 'Earlier, picture 2' });
     await earlier.focus();
     await owner.keyboard.press('Enter');
-    await expect(pictures.getByRole('button', { name: 'Move picture 1 later' })).toBeFocused();
+    await expect(pictures.getByRole('button', { name: 'Later, picture 1' })).toBeFocused();
     await expect(pictures.getByRole('status')).toHaveText(/Picture moved to place 1 of \d+/);
     await owner.keyboard.press('Enter');
-    await expect(pictures.getByRole('button', { name: 'Move picture 2 later' })).toBeFocused();
+    await expect(pictures.getByRole('button', { name: 'Later, picture 2' })).toBeFocused();
     await pictures.getByRole('button', { name: `Save pictures of ${title}` }).click();
     await expect(pictures.getByText('Pictures saved. The site shows them now.')).toBeVisible();
 
     // The product moves down the site's list with the keyboard; focus follows it.
-    const down = owner.getByRole('button', { name: `Move ${title} down` });
+    const down = owner.getByRole('button', { name: `Move down, ${title}` });
     await down.focus();
     await owner.keyboard.press('Enter');
     await expect(

@@ -116,38 +116,39 @@ export function ProductPictures({ product, idBase }: { product: ManagedProduct; 
                       )
                     }
                   />
-                  <p className="product-pictures__buttons">
-                    <button
-                      type="button"
-                      className="button"
-                      data-action="earlier"
-                      disabled={index === 0}
-                      aria-label={`Move picture ${index + 1} earlier`}
-                      onClick={() => move(index, -1, 'earlier')}
-                    >
-                      Earlier
-                    </button>
-                    <button
-                      type="button"
-                      className="button"
-                      data-action="later"
-                      disabled={index === draft.length - 1}
-                      aria-label={`Move picture ${index + 1} later`}
-                      onClick={() => move(index, 1, 'later')}
-                    >
-                      Later
-                    </button>
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={draft.length === 1}
-                      aria-label={`Remove picture ${index + 1}`}
-                      onClick={() => remove(index)}
-                    >
-                      Remove
-                    </button>
-                  </p>
                 </div>
+                <p className="product-pictures__buttons product-pictures__row-buttons">
+                  <button
+                    type="button"
+                    className="button"
+                    data-action="earlier"
+                    disabled={index === 0}
+                    onClick={() => move(index, -1, 'earlier')}
+                    // Starts with the visible word (WCAG 2.5.3), then says which picture.
+                    aria-label={`Earlier, picture ${index + 1}`}
+                  >
+                    Earlier
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    data-action="later"
+                    disabled={index === draft.length - 1}
+                    onClick={() => move(index, 1, 'later')}
+                    aria-label={`Later, picture ${index + 1}`}
+                  >
+                    Later
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={draft.length === 1}
+                    onClick={() => remove(index)}
+                    aria-label={`Remove, picture ${index + 1}`}
+                  >
+                    Remove
+                  </button>
+                </p>
               </li>
             );
           })}

@@ -265,8 +265,9 @@ export default function ProductsPage() {
                         type="button"
                         className="button"
                         disabled={index === 0}
-                        aria-label={`Move ${product.title} up`}
                         onClick={() => move({ index, step: -1, action: 'up' })}
+                        // Starts with the visible words (WCAG 2.5.3), then says which product.
+                        aria-label={`Move up, ${product.title}`}
                       >
                         Move up
                       </button>
@@ -275,8 +276,8 @@ export default function ProductsPage() {
                         type="button"
                         className="button"
                         disabled={index === list.length - 1}
-                        aria-label={`Move ${product.title} down`}
                         onClick={() => move({ index, step: 1, action: 'down' })}
+                        aria-label={`Move down, ${product.title}`}
                       >
                         Move down
                       </button>
