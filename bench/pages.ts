@@ -59,6 +59,22 @@ export interface PageScore {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /**
+   * Issue 19's picture audits, `uses-responsive-images` and `modern-image-formats`: true when both
+   * score 1 (or do not apply: no picture to judge).
+   */
+  imagesPass: boolean;
+}
+
+/** The Lighthouse audits that judge the site's pictures (issue 19): each must score 1. */
+export const imageAudits = ['uses-responsive-images', 'modern-image-formats'] as const;
+
+/** Whether every picture audit passed (a score of 1, or not applicable). */
+function imageAuditsPass(audits: LighthouseResult['audits']): boolean {
+  return imageAudits.every((id) => {
+    const audit = audits[id];
+    return !audit || audit.scoreDisplayMode === 'notApplicable' || audit.score === 1;
+  });
 }
 
 /** Issue 7's targets, with issue 13's performance and LCP. */
@@ -108,6 +124,7 @@ export async function scorePages(
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
         cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+        imagesPass: imageAuditsPass(audits),
       });
     }
   } finally {
@@ -149,6 +166,8 @@ export async function scorePagesRepeatedly(
       lcpMs: of((s) => s.lcpMs),
       tbtMs: of((s) => s.tbtMs),
       cls: of((s) => s.cls),
+      // A picture audit failing in any run is a failure: pictures do not vary between runs.
+      imagesPass: scores.every((s) => s.imagesPass),
     };
   });
   return { runs: allRuns, medians };
@@ -157,11 +176,11 @@ export async function scorePagesRepeatedly(
 export function pageScoresTable(scores: PageScore[]): string {
   const mark = (ok: boolean) => (ok ? '' : ' ✗');
   return [
-    '| client | page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| client | page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | pictures |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
     ...scores.map(
       (s) =>
-        `| ${s.client} | ${s.path} | ${s.performance}${mark(s.performance >= pageTargets.performance)} | ${s.accessibility}${mark(s.accessibility >= pageTargets.accessibility)} | ${s.bestPractices}${mark(s.bestPractices >= pageTargets.bestPractices)} | ${s.seo}${mark(s.seo >= pageTargets.seo)} | ${s.lcpMs}${mark(s.lcpMs <= pageTargets.lcpMs)} | ${s.tbtMs}${mark(s.tbtMs <= pageTargets.tbtMs)} | ${s.cls}${mark(s.cls <= pageTargets.cls)} |`,
+        `| ${s.client} | ${s.path} | ${s.performance}${mark(s.performance >= pageTargets.performance)} | ${s.accessibility}${mark(s.accessibility >= pageTargets.accessibility)} | ${s.bestPractices}${mark(s.bestPractices >= pageTargets.bestPractices)} | ${s.seo}${mark(s.seo >= pageTargets.seo)} | ${s.lcpMs}${mark(s.lcpMs <= pageTargets.lcpMs)} | ${s.tbtMs}${mark(s.tbtMs <= pageTargets.tbtMs)} | ${s.cls}${mark(s.cls <= pageTargets.cls)} | ${s.imagesPass ? 'pass' : 'fail ✗'} |`,
     ),
   ].join('\n');
 }

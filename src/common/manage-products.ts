@@ -1,5 +1,6 @@
 // zod/mini: the back office parses what the owner catalogue API answers with it.
 import * as z from 'zod/mini';
+import { galleryPictureSchema } from './catalogue.js';
 
 /** A product as the owner's catalogue API (/api/manage/products) answers it; hidden ones too. */
 export const managedProductSchema = z.object({
@@ -14,8 +15,17 @@ export const managedProductSchema = z.object({
   sortOrder: z.number(),
   /** Send back on edit: a changed version answers 409. */
   version: z.number(),
+  /** The cover's `src` (the first picture). */
   picture: z.string(),
+  /** The product's pictures in order, the first being the cover; alt '' reads "{title}, picture n of N". */
+  pictures: z.array(galleryPictureSchema),
 });
 export type ManagedProduct = z.infer<typeof managedProductSchema>;
 
 export const managedProductListSchema = z.object({ products: z.array(managedProductSchema) });
+
+/** The most pictures a product keeps (the seed's listing pictures and cover fit). */
+export const maxProductPictures = 16;
+
+/** The longest alt text of a product picture. */
+export const maxPictureAltLength = 200;

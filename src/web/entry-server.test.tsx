@@ -26,6 +26,33 @@ describe('renderApp (the prerender)', () => {
     expect(html).not.toContain('Loading product');
   });
 
+  it("draws a product's gallery in the owner's order with its alt texts, as AVIF/WebP/JPEG sets", async () => {
+    const set = {
+      path: '/media/SE/uploads/p2-abc',
+      width: 900,
+      height: 600,
+      widths: [320, 640, 900],
+    };
+    const html = await renderApp('/product/2', publicSe, [
+      {
+        queryKey: ['product', '2'],
+        data: {
+          ...product,
+          gallery: [
+            { ...set, alt: 'The tub at dusk' },
+            { ...set, path: '/media/SE/pics/2/1', width: 800, widths: [320, 640, 800], alt: '' },
+          ],
+        },
+      },
+    ]);
+    expect(html).toContain('alt="The tub at dusk"');
+    expect(html).toContain(
+      'srcSet="/media/SE/uploads/p2-abc-320.avif 320w, /media/SE/uploads/p2-abc-640.avif 640w, /media/SE/uploads/p2-abc-900.avif 900w"',
+    );
+    expect(html).toContain('width="900" height="600"');
+    expect(html).toContain('Show picture 2 of 2');
+  });
+
   it('draws the description the server sanitised into the page', async () => {
     const html = await renderApp('/product/2', publicSe, [
       { queryKey: ['product', '2'], data: product },

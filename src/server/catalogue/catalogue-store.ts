@@ -1,33 +1,67 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Product } from '../../common/catalogue.js';
+import type { GalleryPicture, Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
+import { largestJpegOf, pictureSetBeside, type PictureSet } from '../../common/picture-set.js';
 import type { ProductCategory } from '../../common/routes.js';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { sanitiseBlurb } from '../kernel/sanitise-html.js';
 import type { StoredPicture } from '../media/image-pipeline.js';
+import type { ProductPictures } from '../media/placeholder-images.js';
 
-/** The uploaded cover picture stored on the row, if any. */
+/** The uploaded cover picture stored on the row, if any (before the owner's gallery existed). */
 export function coverOf(row: Pick<ProductsTable, 'cover_picture'>): StoredPicture | undefined {
   return row.cover_picture ? (JSON.parse(row.cover_picture) as StoredPicture) : undefined;
 }
+
+/** Drawn product pictures are 800 × 600 (src/server/media/placeholder-images.ts). */
+const drawnSize = { width: 800, height: 600 } as const;
+
+/**
+ * A product's pictures in order, the first being the cover: the owner's list once they have
+ * changed it, else the seed's drawn cover (or an uploaded one) and its drawn listing pictures.
+ */
+export function picturesOf(
+  row: Pick<ProductsTable, 'id' | 'picture_count' | 'cover_picture' | 'pictures'>,
+  client: Pick<ClientConfig, 'pictureLocation'>,
+): GalleryPicture[] {
+  if (row.pictures) return JSON.parse(row.pictures) as GalleryPicture[];
+  const base = `${client.pictureLocation}/pics/${row.id}`;
+  const drawn = (file: string) =>
+    pictureSetBeside(`${base}/${file}`, drawnSize.width, drawnSize.height);
+  return [
+    coverOf(row) ?? drawn('cover.jpeg'),
+    ...Array.from({ length: row.picture_count }, (_, i) => drawn(`${i + 1}.jpeg`)),
+  ].map((set) => ({ ...set, alt: '' }));
+}
+
+/** A product without pictures (shown only by mistake: it cannot be shown before it has one). */
+const noPicture = pictureSetBeside('/media/common/under-construction.jpeg', 800, 500);
 
 /** What the API and the prerendered page give out for a product; the blurb is sanitised HTML. */
 export async function toProduct(
   row: Selectable<ProductsTable>,
   client: ClientConfig,
 ): Promise<Product> {
-  const base = `${client.pictureLocation}/pics/${row.id}`;
-  const cover = coverOf(row);
+  const pictures = picturesOf(row, client);
+  const [cover] = pictures;
+  // The seed's drawn cover is for lists; its product page shows the listing pictures, if any.
+  const gallery =
+    !row.pictures && !row.cover_picture && row.picture_count > 0 ? pictures.slice(1) : pictures;
   return {
     id: row.id,
     title: row.title,
     price: row.price,
     category: row.category,
     blurb: await sanitiseBlurb(row.blurb),
-    picture: cover ? `${cover.path}-${cover.width}.jpeg` : `${base}/cover.jpeg`,
-    ...(cover ? { pictureSet: cover } : {}),
-    listingPictures: Array.from({ length: row.picture_count }, (_, i) => `${base}/${i + 1}.jpeg`),
+    picture: largestJpegOf(cover ?? noPicture),
+    listingPictures: gallery.filter((p) => p !== cover).map(largestJpegOf),
+    pictureSet: cover ? withoutAlt(cover) : noPicture,
+    gallery,
   };
+}
+
+function withoutAlt({ alt: _alt, ...set }: GalleryPicture): PictureSet {
+  return set;
 }
 
 /** The client's visible products, in one category or all, in the owner's order (then id). */
@@ -79,4 +113,18 @@ export async function updateProductPrice(
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Every product's drawn pictures (title and listing count), for the placeholder pictures. */
+export async function listProductPictures(db: Kysely<Database>): Promise<ProductPictures[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['client_code', 'id', 'title', 'picture_count'])
+    .execute();
+  return rows.map((row) => ({
+    clientCode: row.client_code,
+    id: row.id,
+    title: row.title,
+    pictureCount: row.picture_count,
+  }));
 }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Product } from '../../common/catalogue.js';
@@ -7,6 +8,33 @@ import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { signInAs, type OwnerSession } from '../../../tests/support/owner-session.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import type { ManagedProduct } from '../../common/manage-products.js';
+
+/** A PNG whose header claims width × height but carries almost no data (a decompression bomb). */
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, body: Buffer): Buffer => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(body.length);
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const photo = (width: number, height: number, background = '#3a6') =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 function multipart(data: Buffer, filename: string, type: string) {
   const boundary = '----highstreet-test-boundary';
@@ -39,6 +67,10 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
   };
   const publicProduct = (id: number) =>
     t.app.inject({ url: `/api/products/${id}`, headers: { host: se.headers.host! } });
+  const shownProduct = async (id: number): Promise<Product> => {
+    const shown = (await publicProduct(id)).json<{ data: Product } | Product>();
+    return 'data' in shown ? shown.data : shown;
+  };
 
   it('edits a product with a version check; the site shows the change at once; audited', async () => {
     const [first] = await list(se);
@@ -59,6 +91,8 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json<ManagedProduct>()).toMatchObject({ price: 12345, version: first!.version + 1 });
+    // Stored as the site shows it: the script is gone, the formatting kept.
+    expect(res.json<ManagedProduct>().blurb).toBe('<p>Soft <b>and</b> deep</p>');
 
     const shown = (await publicProduct(id)).json<{ data: Product } | Product>();
     const product = 'data' in shown ? shown.data : shown;
@@ -191,6 +225,232 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
     });
     expect(refused.statusCode).toBe(415);
     expect(refused.json<{ message: string }>().message).toMatch(/^SVG drawings are not accepted/);
+  });
+
+  const upload = async (
+    url: string,
+    data: Buffer,
+    session: OwnerSession = se,
+    filename = 'phone.jpg',
+    type = 'image/jpeg',
+  ) => {
+    const m = multipart(data, filename, type);
+    return t.app.inject({
+      method: 'POST',
+      url,
+      payload: m.payload,
+      headers: { ...session.headers, ...m.headers },
+    });
+  };
+
+  it('saves a description from the editor sanitised: script and handlers gone, formatting kept', async () => {
+    const [first] = await list(se);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/manage/products/${first!.id}`,
+      headers: se.headers,
+      payload: {
+        ...first!,
+        blurb:
+          '<p><strong>Deep</strong> <em>seats</em></p><ul><li>Six jets</li></ul>' +
+          '<img src="x" onerror="alert(1)"><a href="javascript:alert(1)">manual</a>' +
+          '<a href="https://example.com/m.pdf">guide</a><script>alert(2)</script>',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const stored = await t.handle.db
+      .selectFrom('products')
+      .select('blurb')
+      .where('client_code', '=', 'SE')
+      .where('id', '=', first!.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.blurb).toContain(
+      '<p><strong>Deep</strong> <em>seats</em></p><ul><li>Six jets</li></ul>',
+    );
+    expect(stored.blurb).toContain('<a href="https://example.com/m.pdf">guide</a>');
+    expect(stored.blurb).not.toMatch(/script|onerror|javascript:/);
+    expect(res.json<ManagedProduct>().blurb).toBe(stored.blurb);
+  });
+
+  it('refuses an order that leaves out a product (one added meanwhile): 409, nothing changed', async () => {
+    const before = (await list(se)).map((p) => p.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/manage/products/order',
+      headers: se.headers,
+      payload: { ids: before.slice(1).reverse() },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ message: string }>().message).toMatch(/^The product list changed/);
+    expect((await list(se)).map((p) => p.id)).toEqual(before);
+  });
+
+  it('keeps several pictures: added from a phone, ordered, described and removed, version-checked', async () => {
+    const product = (await list(se)).find(
+      (p) => !p.hidden && p.pictures.length > 1 && p.pictures[0]!.path.endsWith('/cover'),
+    )!;
+    const drawn = product.pictures.map((p) => p.path);
+    expect(drawn[0]).toBe(`/media/SE/pics/${product.id}/cover`);
+
+    const added = await upload(
+      `/api/manage/products/${product.id}/pictures`,
+      await photo(700, 700),
+    );
+    expect(added.statusCode).toBe(200);
+    const withUpload = added.json<ManagedProduct>();
+    expect(withUpload.pictures).toHaveLength(drawn.length + 1);
+    const last = withUpload.pictures.at(-1)!;
+    expect(last).toMatchObject({ width: 700, height: 700, widths: [320, 640, 700], alt: '' });
+    expect(last.path).toMatch(new RegExp(`^/media/SE/uploads/p${product.id}-[0-9a-f]{12}$`));
+
+    // The upload first, described; the drawn cover removed; the others after, in their order.
+    const order = [
+      { path: last.path, alt: 'The tub on a patio at dusk' },
+      ...drawn.slice(1).map((path) => ({ path, alt: '' })),
+    ];
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/manage/products/${product.id}/pictures`,
+      headers: se.headers,
+      payload: { pictures: order, version: withUpload.version },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<ManagedProduct>().pictures.map((p) => [p.path, p.alt])).toEqual(
+      order.map((p) => [p.path, p.alt]),
+    );
+
+    const shown = await shownProduct(product.id);
+    expect(shown.picture).toBe(`${last.path}-700.jpeg`);
+    expect(shown.pictureSet).toMatchObject({ path: last.path, widths: [320, 640, 700] });
+    expect(shown.gallery?.map((p) => p.alt)[0]).toBe('The tub on a patio at dusk');
+    expect(shown.gallery).toHaveLength(order.length);
+
+    // The same request again names the version it saw: someone (itself) changed it since.
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: `/api/manage/products/${product.id}/pictures`,
+      headers: se.headers,
+      payload: { pictures: order, version: withUpload.version },
+    });
+    expect(stale.statusCode).toBe(409);
+    const current = saved.json<ManagedProduct>();
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: `/api/manage/products/${product.id}/pictures`,
+      headers: se.headers,
+      payload: {
+        pictures: [{ path: '/media/BBG/pics/1/cover', alt: '' }],
+        version: current.version,
+      },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json<{ message: string }>().message).toMatch(
+      /is not one of this product’s pictures/,
+    );
+    const none = await t.app.inject({
+      method: 'PUT',
+      url: `/api/manage/products/${product.id}/pictures`,
+      headers: se.headers,
+      payload: { pictures: [], version: current.version },
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json<{ message: string }>().message).toMatch(/at least one picture/);
+  });
+
+  it('shows a new product only once it has a picture', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/manage/products',
+      headers: se.headers,
+      payload: { title: 'Picture later', price: 10, category: 'oasis', blurb: '' },
+    });
+    const added = res.json<ManagedProduct>();
+    expect(added.pictures).toEqual([]);
+    const show = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/manage/products/${added.id}/visibility`,
+        headers: se.headers,
+        payload: { hidden: false },
+      });
+    const early = await show();
+    expect(early.statusCode).toBe(409);
+    expect(early.json<{ message: string }>().message).toBe(
+      'Add a picture of this product before showing it on the site.',
+    );
+    expect(
+      (await upload(`/api/manage/products/${added.id}/picture`, await photo(400, 300))).statusCode,
+    ).toBe(200);
+    expect((await show()).statusCode).toBe(200);
+    expect((await shownProduct(added.id)).gallery).toHaveLength(1);
+  });
+
+  it('refuses hostile uploads with a message an owner can act on, storing nothing', async () => {
+    const { id } = (await list(se))[0]!;
+    const url = `/api/manage/products/${id}/pictures`;
+    const before = (await list(se))[0]!.pictures;
+
+    const text = await upload(
+      url,
+      Buffer.from('just some words, not a photo\n'.repeat(20)),
+      se,
+      'holiday.jpg',
+    );
+    expect(text.statusCode).toBe(415);
+    expect(text.json<{ message: string }>().message).toBe(
+      'This file is not a picture; upload a JPEG, PNG, WebP or AVIF file.',
+    );
+
+    const bomb = await upload(url, pngClaiming(50_000, 50_000), se, 'small.png', 'image/png');
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.json<{ message: string }>().message).toBe(
+      'The picture is 50000 × 50000 pixels; the largest accepted is 40 megapixels.',
+    );
+
+    const svg = await upload(
+      url,
+      Buffer.from(
+        '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
+      ),
+      se,
+      'logo.png',
+      'image/png',
+    );
+    expect(svg.statusCode).toBe(415);
+    expect(svg.json<{ message: string }>().message).toMatch(
+      /^SVG drawings are not accepted \(they can carry scripts\)/,
+    );
+
+    expect((await list(se))[0]!.pictures).toEqual(before);
+  });
+
+  it('keeps a picture library for content pages: upload through the pipeline, list, per client', async () => {
+    const stored = await upload('/api/manage/media', await photo(1600, 1000, '#a36'));
+    expect(stored.statusCode).toBe(201);
+    const { picture } = stored.json<{
+      picture: { path: string; width: number; height: number; widths: number[] };
+    }>();
+    expect(picture).toMatchObject({ width: 1280, height: 800, widths: [320, 640, 960, 1280] });
+    expect(picture.path).toMatch(/^\/media\/SE\/library\/m-[0-9a-f]{12}$/);
+    for (const format of ['avif', 'webp', 'jpeg']) {
+      const file = await t.app.inject({ url: `${picture.path}-640.${format}` });
+      expect(file.statusCode, format).toBe(200);
+    }
+    const listed = await t.app.inject({ url: '/api/manage/media', headers: se.headers });
+    expect(
+      listed.json<{ pictures: Array<{ path: string }> }>().pictures.map((p) => p.path),
+    ).toContain(picture.path);
+    const theirs = await t.app.inject({ url: '/api/manage/media', headers: rrb.headers });
+    expect(theirs.json<{ pictures: unknown[] }>().pictures).toEqual([]);
+
+    const refused = await upload(
+      '/api/manage/media',
+      pngClaiming(50_000, 50_000),
+      se,
+      'a.png',
+      'image/png',
+    );
+    expect(refused.statusCode).toBe(413);
   });
 
   it("refuses another client's owner: 403 on that client's host, 404 for its ids on their own", async () => {

@@ -1,15 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ManagedProduct } from '../../common/manage-products.js';
+import type { GalleryPicture } from '../../common/catalogue.js';
+import {
+  maxPictureAltLength,
+  maxProductPictures,
+  type ManagedProduct,
+} from '../../common/manage-products.js';
+import { largestJpegOf } from '../../common/picture-set.js';
 import { productCategories } from '../../common/routes.js';
+import { hasControlCharacters, isSingleLine } from '../../common/text-rules.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
-import { DEFAULT_IMAGE_LIMITS, storeUpload } from '../media/image-pipeline.js';
+import { sanitiseBlurb } from '../kernel/sanitise-html.js';
+import { storeUpload } from '../media/image-pipeline.js';
 import { mediaFolderOf } from '../media/placeholder-images.js';
+import { pictureUploadLimits, receivePicture } from '../media/upload-request.js';
 import { recordAudit, requireOwner } from '../owners/require-owner.js';
-import { coverOf } from './catalogue-store.js';
+import { picturesOf } from './catalogue-store.js';
 
 const idParams = z.object({
   id: z.coerce.number('a product id is a number').int().positive('a product id is a number'),
@@ -26,17 +35,37 @@ const visibilitySchema = z.object({ hidden: z.boolean('hidden is true or false')
 const reorderSchema = z.object({
   ids: z.array(z.number().int().positive()).min(1, 'ids lists the products in their new order'),
 });
+const picturesSchema = z.object({
+  pictures: z
+    .array(
+      z.object({
+        path: z.string().min(1),
+        alt: z
+          .string()
+          .trim()
+          .max(maxPictureAltLength, `an alt text is at most ${maxPictureAltLength} characters`)
+          .refine(
+            (alt) => isSingleLine(alt) && !hasControlCharacters(alt),
+            'an alt text is one line',
+          ),
+      }),
+    )
+    .min(1, 'a product keeps at least one picture'),
+  version: z.number('version is a number').int(),
+});
+
+const changedMessage =
+  'Someone else changed this product while you were editing it. Reload it to see their change, then edit again.';
 
 /**
- * The owner's catalogue (/api/manage/products): list (hidden ones too), edit with a version
- * check, hide/show, reorder and upload a cover picture. Behind the owner guard; every id is
+ * The owner's catalogue (/api/manage/products): list (hidden ones too), add, edit with a version
+ * check (the description sanitised as the site shows it), hide/show, reorder, and the pictures:
+ * upload (through the image pipeline), order, alt texts, remove. Behind the owner guard; every id is
  * looked up with the session's client, so another client's product answers 404.
  */
 export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   app.addHook('preHandler', requireOwner(deps));
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: DEFAULT_IMAGE_LIMITS.maxBytes, files: 1, fields: 0, parts: 2 },
-  });
+  await app.register(fastifyMultipart, { limits: pictureUploadLimits });
   const db = deps.db;
 
   const rowOf = async (clientCode: string, id: number) => {
@@ -49,10 +78,14 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     if (!row) throw new AppError(404, `There is no product ${id} in your shop.`);
     return row;
   };
+  const clientOf = (clientCode: string) => {
+    const client = deps.registry.byCode(clientCode);
+    if (!client) throw new AppError(404, 'Unknown client.');
+    return client;
+  };
   const view = async (clientCode: string, id: number): Promise<ManagedProduct> => {
     const row = await rowOf(clientCode, id);
-    const client = deps.registry.byCode(clientCode);
-    const cover = coverOf(row);
+    const pictures = picturesOf(row, clientOf(clientCode));
     return {
       id: row.id,
       title: row.title,
@@ -62,10 +95,57 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
       hidden: row.hidden === 1,
       sortOrder: row.sort_order,
       version: row.version,
-      picture: cover
-        ? `${cover.path}-${cover.width}.jpeg`
-        : `${client?.pictureLocation ?? ''}/pics/${row.id}/cover.jpeg`,
+      picture: pictures[0] ? largestJpegOf(pictures[0]) : '',
+      pictures,
     };
+  };
+
+  /** Stores the owner's list of pictures if the product is still at `version`; 409 if not. */
+  const savePictures = async (
+    clientCode: string,
+    id: number,
+    version: number,
+    pictures: GalleryPicture[],
+  ) => {
+    const result = await db
+      .updateTable('products')
+      .set((eb) => ({ pictures: JSON.stringify(pictures), version: eb('version', '+', 1) }))
+      .where('client_code', '=', clientCode)
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new AppError(409, changedMessage);
+  };
+
+  /** An upload through the pipeline, put first (the new cover) or last in the product's pictures. */
+  const addPicture = async (request: FastifyRequest, place: 'first' | 'last') => {
+    const { id } = parseRequest(idParams, request.params, 'product id');
+    const { clientCode } = request.owner;
+    const row = await rowOf(clientCode, id);
+    const client = clientOf(clientCode);
+    const pictures = picturesOf(row, client);
+    if (pictures.length >= maxProductPictures) {
+      throw new AppError(
+        409,
+        `A product has at most ${maxProductPictures} pictures; remove one before adding another.`,
+      );
+    }
+    const data = await receivePicture(request);
+    const stored = await storeUpload(data, {
+      mediaDir: deps.config.mediaDir,
+      folder: `${mediaFolderOf(client)}/uploads`,
+      name: `p${id}-${randomBytes(6).toString('hex')}`,
+    });
+    const added: GalleryPicture = { ...stored, alt: '' };
+    await savePictures(
+      clientCode,
+      id,
+      row.version,
+      place === 'first' ? [added, ...pictures] : [...pictures, added],
+    );
+    await recordAudit(deps, request.owner, 'product.picture', { id, picture: stored.path, place });
+    deps.changes.clientChanged(clientCode);
+    return view(clientCode, id);
   };
 
   app.get('/api/manage/products', async (request): Promise<{ products: ManagedProduct[] }> => {
@@ -81,7 +161,7 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     return { products };
   });
 
-  // A new product starts hidden: the owner shows it once it has its picture.
+  // A new product starts hidden and without pictures: the owner shows it once it has one.
   app.post('/api/manage/products', async (request, reply): Promise<ManagedProduct> => {
     const add = parseRequest(editSchema.omit({ version: true }), request.body ?? {}, 'product');
     const { clientCode } = request.owner;
@@ -100,8 +180,10 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
           title: add.title,
           price: add.price,
           category: add.category,
-          blurb: add.blurb,
+          blurb: await sanitiseBlurb(add.blurb),
           picture_count: 0,
+          // No drawn pictures for a product the seed does not know: the owner uploads its own.
+          pictures: '[]',
           hidden: 1,
           sort_order: Number(top?.sort ?? 0) + 1,
         })
@@ -119,25 +201,22 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     const edit = parseRequest(editSchema, request.body ?? {}, 'product');
     const { clientCode } = request.owner;
     await rowOf(clientCode, id);
+    // Stored as the site will show it: the same sanitiser as every product answer.
+    const blurb = await sanitiseBlurb(edit.blurb);
     const result = await db
       .updateTable('products')
       .set((eb) => ({
         title: edit.title,
         price: edit.price,
         category: edit.category,
-        blurb: edit.blurb,
+        blurb,
         version: eb('version', '+', 1),
       }))
       .where('client_code', '=', clientCode)
       .where('id', '=', id)
       .where('version', '=', edit.version)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
-      throw new AppError(
-        409,
-        'Someone else changed this product while you were editing it. Reload it to see their change, then edit again.',
-      );
-    }
+    if (Number(result.numUpdatedRows) === 0) throw new AppError(409, changedMessage);
     await recordAudit(deps, request.owner, 'product.edit', {
       id,
       title: edit.title,
@@ -151,7 +230,10 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     const { id } = parseRequest(idParams, request.params, 'product id');
     const { hidden } = parseRequest(visibilitySchema, request.body ?? {}, 'visibility');
     const { clientCode } = request.owner;
-    await rowOf(clientCode, id);
+    const row = await rowOf(clientCode, id);
+    if (!hidden && picturesOf(row, clientOf(clientCode)).length === 0) {
+      throw new AppError(409, 'Add a picture of this product before showing it on the site.');
+    }
     await db
       .updateTable('products')
       .set((eb) => ({ hidden: hidden ? 1 : 0, version: eb('version', '+', 1) }))
@@ -177,6 +259,13 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
       throw new AppError(404, `There is no product ${unknown[0]} in your shop.`);
     if (new Set(ids).size !== ids.length)
       throw new AppError(400, 'Each product may be listed once.');
+    // The whole list, as the owner saw it: a product added meanwhile would otherwise be misplaced.
+    if (ids.length !== own.size) {
+      throw new AppError(
+        409,
+        'The product list changed while you were ordering it (a product was added). Reload it and order again.',
+      );
+    }
     await db.transaction().execute(async (trx) => {
       for (const [i, id] of ids.entries()) {
         await trx
@@ -192,38 +281,35 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     return { ids };
   });
 
-  app.post('/api/manage/products/:id/picture', async (request): Promise<ManagedProduct> => {
+  // A new cover: the upload goes first; the earlier pictures stay in the gallery after it.
+  app.post('/api/manage/products/:id/picture', async (request) => addPicture(request, 'first'));
+
+  // Another picture for the gallery, after the others.
+  app.post('/api/manage/products/:id/pictures', async (request) => addPicture(request, 'last'));
+
+  // The pictures in a new order, with their alt texts; one left out is removed from the product.
+  app.put('/api/manage/products/:id/pictures', async (request): Promise<ManagedProduct> => {
     const { id } = parseRequest(idParams, request.params, 'product id');
+    const edit = parseRequest(picturesSchema, request.body ?? {}, 'pictures');
     const { clientCode } = request.owner;
-    await rowOf(clientCode, id);
-    if (!request.isMultipart()) {
-      throw new AppError(415, 'Send the picture as a file upload (multipart/form-data).');
-    }
-    const file = await request.file();
-    if (!file) throw new AppError(400, 'Choose a picture to upload.');
-    let data: Buffer;
-    try {
-      data = await file.toBuffer();
-    } catch {
-      throw new AppError(
-        413,
-        `The picture is larger than ${DEFAULT_IMAGE_LIMITS.maxBytes / (1024 * 1024)} MB, the largest accepted.`,
-      );
-    }
-    const client = deps.registry.byCode(clientCode);
-    if (!client) throw new AppError(404, 'Unknown client.');
-    const stored = await storeUpload(data, {
-      mediaDir: deps.config.mediaDir,
-      folder: `${mediaFolderOf(client)}/uploads`,
-      name: `p${id}-${randomBytes(6).toString('hex')}`,
+    const row = await rowOf(clientCode, id);
+    if (row.version !== edit.version) throw new AppError(409, changedMessage);
+    const current = new Map(picturesOf(row, clientOf(clientCode)).map((p) => [p.path, p]));
+    const pictures = edit.pictures.map(({ path, alt }) => {
+      const known = current.get(path);
+      if (!known) throw new AppError(400, `${path} is not one of this product’s pictures.`);
+      return { ...known, alt };
     });
-    await db
-      .updateTable('products')
-      .set((eb) => ({ cover_picture: JSON.stringify(stored), version: eb('version', '+', 1) }))
-      .where('client_code', '=', clientCode)
-      .where('id', '=', id)
-      .execute();
-    await recordAudit(deps, request.owner, 'product.picture', { id, picture: stored.path });
+    if (new Set(pictures.map((p) => p.path)).size !== pictures.length) {
+      throw new AppError(400, 'Each picture may be listed once.');
+    }
+    await savePictures(clientCode, id, edit.version, pictures);
+    const removed = [...current.keys()].filter((path) => !pictures.some((p) => p.path === path));
+    await recordAudit(deps, request.owner, 'product.pictures', {
+      id,
+      order: pictures.map((p) => p.path),
+      removed,
+    });
     deps.changes.clientChanged(clientCode);
     return view(clientCode, id);
   });

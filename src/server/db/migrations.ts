@@ -352,6 +352,14 @@ function buildMigrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('products').addColumn('cover_picture', 'text').execute();
       },
     },
+    '0006_i19f_product_pictures': {
+      // A product's gallery as the owner orders it, with alt texts (JSON of GalleryPicture[]);
+      // null keeps the seed's drawn pictures, so existing rows need no change.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema builder on an untyped database
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('products').addColumn('pictures', 'text').execute();
+      },
+    },
     '0005_issue17_booking_lifecycle': {
       // Bookings get a reference the visitor quotes (unique per client), a calendar SEQUENCE that
       // goes up on each change, and the SHA-256 of their manage link's token. The outbox gets a

@@ -42,6 +42,11 @@ export interface ProductsTable {
   version: Generated<number>;
   /** JSON of the uploaded cover (media/image-pipeline StoredPicture), or null for the seed picture. */
   cover_picture: string | null;
+  /**
+   * JSON of the owner's gallery (GalleryPicture[], first is the cover) once they have changed it;
+   * null while the product shows the seed's drawn pictures (and cover_picture, if uploaded).
+   */
+  pictures: string | null;
 }
 
 export interface ReviewsTable {

@@ -11,6 +11,7 @@ import { lazyChildLogger } from '../lazy-child-logger.js';
 import { bookingRoutes } from '../booking/booking-routes.js';
 import { manageDiaryRoutes } from '../booking/manage-diary-routes.js';
 import { catalogueRoutes } from '../catalogue/catalogue-routes.js';
+import { listProductPictures } from '../catalogue/catalogue-store.js';
 import { manageProductsRoutes } from '../catalogue/manage-products-routes.js';
 import { clientsRoutes } from '../clients/clients-routes.js';
 import { manageContentRoutes } from '../clients/manage-content-routes.js';
@@ -24,6 +25,9 @@ import type { DatabaseTarget } from '../db/database.js';
 import { connectSharedState } from '../shared-state/shared-state.js';
 import { relayRoutes } from '../mail/relay-routes.js';
 import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
+import { manageMediaRoutes } from '../media/manage-media-routes.js';
+import { createPictureSetMaker } from '../media/picture-sets-on-demand.js';
+import { listImageSpecs } from '../media/placeholder-images.js';
 import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
 import { ordersRoutes } from '../orders/orders-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
@@ -165,7 +169,11 @@ export async function buildApp({
   // Before the resources, so that every plugin's routes inherit the one error handler.
   installErrorHandling(app, preparation);
 
-  await registerStaticFiles(app, config);
+  // The drawn pictures' sets are made on first request (the start only draws the pictures).
+  const pictureSets = createPictureSetMaker(config.mediaDir, async () =>
+    listImageSpecs(deps.registry.all, await listProductPictures(deps.db)),
+  );
+  await registerStaticFiles(app, config, pictureSets);
   await app.register(healthRoutes, { checks: [databaseCheck(deps.db), ...shared.readiness] });
   await app.register(formsRoutes, deps);
   // /robots.txt, /sitemap.xml and the icons: exact paths, so they win over the pages' /*.
@@ -185,6 +193,7 @@ export async function buildApp({
   await app.register(manageDiaryRoutes, deps);
   await app.register(manageProductsRoutes, deps);
   await app.register(manageContentRoutes, deps);
+  await app.register(manageMediaRoutes, deps);
   await app.register(pagesRoutes, { ...deps, indexHtml, devPages });
 
   return app;

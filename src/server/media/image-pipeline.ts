@@ -1,7 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
+import {
+  PICTURE_FORMATS,
+  PICTURE_WIDTHS,
+  widthsFor,
+  type PictureFormat,
+  type PictureSet,
+} from '../../common/picture-set.js';
 import { AppError } from '../kernel/errors.js';
 
 /**
@@ -22,22 +30,14 @@ export const DEFAULT_IMAGE_LIMITS: ImageLimits = {
   maxPixels: 40_000_000,
 };
 
-/** The widths a picture is stored in (only those smaller than the picture, never upscaled). */
-export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
-
-export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+/** The widths and formats a picture is stored in (src/common/picture-set.ts). */
+export const IMAGE_WIDTHS = PICTURE_WIDTHS;
+export const IMAGE_FORMATS = PICTURE_FORMATS;
+export type ImageFormat = PictureFormat;
+export { widthsFor };
 
 /** What the pipeline stored: files at `${path}-${width}.${format}` for every width and format. */
-export interface StoredPicture {
-  /** Media path without width and extension, e.g. `/media/SE/uploads/p7-abc123`. */
-  path: string;
-  /** Size of the upright picture at its largest stored width. */
-  width: number;
-  height: number;
-  /** The stored widths, ascending; the last equals `width`. */
-  widths: number[];
-}
+export type StoredPicture = PictureSet;
 
 const ACCEPTED = 'JPEG, PNG, WebP or AVIF';
 
@@ -61,14 +61,6 @@ function looksLikeSvg(data: Buffer): boolean {
 
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
-}
-
-/** The widths to store for a picture `width` pixels wide: the standard ones below it, plus itself when smaller than the largest. */
-export function widthsFor(width: number): number[] {
-  const widths: number[] = IMAGE_WIDTHS.filter((w) => w < width);
-  const top = Math.min(width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] ?? width);
-  if (!widths.includes(top)) widths.push(top);
-  return widths;
 }
 
 /**
@@ -114,11 +106,13 @@ export async function inspectUpload(
   return { format: meta.format, width, height };
 }
 
-function encode(image: Sharp, format: ImageFormat): Sharp {
+/** AVIF effort for owners' photos: encoding AVIF is the slow step, and these are web pictures. */
+const uploadAvifEffort = 2;
+
+export function encode(image: Sharp, format: ImageFormat, avifEffort = uploadAvifEffort): Sharp {
   switch (format) {
     case 'avif':
-      // Low effort: encoding AVIF is the slow step, and these are web pictures.
-      return image.avif({ quality: 55, effort: 2 });
+      return image.avif({ quality: 55, effort: avifEffort });
     case 'webp':
       return image.webp({ quality: 78 });
     case 'jpeg':
@@ -158,35 +152,68 @@ export async function storeUpload(
     limitInputPixels: limits.maxPixels,
   });
   const widths = widthsFor(width);
-
-  const dir = join(target.mediaDir, target.folder);
-  const temp = join(dir, `.${target.name}.tmp`);
-  await mkdir(temp, { recursive: true });
-  let height = 0;
-  try {
-    for (const w of widths) {
-      for (const format of IMAGE_FORMATS) {
-        const { data: out, info } = await encode(
-          base.clone().resize({ width: w, withoutEnlargement: true }),
-          format,
-        ).toBuffer({ resolveWithObject: true });
-        if (w === widths[widths.length - 1]) height = info.height;
-        await writeFile(join(temp, `${target.name}-${w}.${format}`), out);
-      }
-    }
-    for (const w of widths) {
-      for (const format of IMAGE_FORMATS) {
-        const file = `${target.name}-${w}.${format}`;
-        await rename(join(temp, file), join(dir, file));
-      }
-    }
-  } finally {
-    await rm(temp, { recursive: true, force: true });
-  }
+  const height = await writePictureSet(base, {
+    dir: join(target.mediaDir, target.folder),
+    name: target.name,
+    widths,
+  });
   return {
     path: `/media/${target.folder}/${target.name}`,
     width: widths[widths.length - 1] ?? width,
     height,
     widths,
   };
+}
+
+/**
+ * Writes `${name}-${w}.${avif|webp|jpeg}` into `dir` for every width, from an upright picture,
+ * each `w` wide (with `aspect` = height ÷ width, cropped to it; else the picture's own shape).
+ * Files go to a temporary folder first and are moved into place only when all succeeded, so a
+ * reader never sees half a set. Answers the height at the largest width.
+ */
+export async function writePictureSet(
+  picture: Sharp,
+  target: {
+    dir: string;
+    name: string;
+    widths: number[];
+    aspect?: number;
+    /** 0 (fastest) to 9; drawn placeholders, flat colour and text, need little. */
+    avifEffort?: number;
+    /** Only these formats (one file asked for); all three by default. */
+    formats?: readonly ImageFormat[];
+  },
+): Promise<number> {
+  const { dir, name, widths, aspect, avifEffort, formats = IMAGE_FORMATS } = target;
+  // A folder of its own: two jobs for the same picture (two widths asked at once) never share one.
+  const temp = join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
+  await mkdir(temp, { recursive: true });
+  let height = 0;
+  try {
+    for (const w of widths) {
+      const resized = picture
+        .clone()
+        .resize(
+          aspect
+            ? { width: w, height: Math.round(w * aspect), fit: 'cover' }
+            : { width: w, withoutEnlargement: true },
+        );
+      for (const format of formats) {
+        const { data: out, info } = await encode(resized.clone(), format, avifEffort).toBuffer({
+          resolveWithObject: true,
+        });
+        if (w === widths[widths.length - 1]) height = info.height;
+        await writeFile(join(temp, `${name}-${w}.${format}`), out);
+      }
+    }
+    for (const w of widths) {
+      for (const format of formats) {
+        const file = `${name}-${w}.${format}`;
+        await rename(join(temp, file), join(dir, file));
+      }
+    }
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+  return height;
 }

@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { ClientConfig } from '../../common/client-config.js';
+import {
+  PICTURE_FORMATS,
+  pictureSetBeside,
+  type PictureFormat,
+  type PictureSet,
+} from '../../common/picture-set.js';
 
 /**
  * Placeholder pictures drawn locally (no network) at the paths the spec gives, so every client
@@ -167,11 +173,80 @@ export function logoSvg(client: ClientConfig): string {
 </svg>`;
 }
 
-/** Writes every missing placeholder; returns how many were created. */
+/** The responsive set stored beside a spec's picture (src/common/picture-set.ts). */
+export function pictureSetOfSpec(spec: ImageSpec): PictureSet {
+  return pictureSetBeside(`/media/${spec.path}`, spec.width, spec.height);
+}
+
+/** Whether any file of a spec's set is missing on disk. */
+function missingSet(mediaDir: string, spec: ImageSpec): boolean {
+  const set = pictureSetOfSpec(spec);
+  const stem = join(mediaDir, set.path.replace(/^\/media\//, ''));
+  return set.widths.some((w) =>
+    PICTURE_FORMATS.some((format) => !existsSync(`${stem}-${w}.${format}`)),
+  );
+}
+
+/** Sharp, loaded on the first picture to make: most starts make none, and it takes a while to load. */
+async function loadEncoders() {
+  const [{ default: sharp }, { writePictureSet }] = await Promise.all([
+    import('sharp'),
+    import('./image-pipeline.js'),
+  ]);
+  return { sharp, writePictureSet };
+}
+
+/** Draws a spec's placeholder picture at its path. */
+async function drawPlaceholder(mediaDir: string, spec: ImageSpec): Promise<void> {
+  const { sharp } = await loadEncoders();
+  const file = join(mediaDir, spec.path);
+  mkdirSync(dirname(file), { recursive: true });
+  const image = sharp(Buffer.from(placeholderSvg(spec)));
+  const output = /\.png$/.test(file)
+    ? image.png()
+    : /\.webp$/.test(file)
+      ? image.webp({ quality: 70 })
+      : image.jpeg({ quality: 72, progressive: true, mozjpeg: true });
+  await output.toFile(file);
+}
+
+/**
+ * Stores a spec's set beside its picture (drawn, or a host's photo) through the image pipeline's
+ * encoder: the spec's widths × AVIF, WebP and JPEG, cropped to the spec's shape so the width and
+ * height the page gives stay true.
+ */
+export async function storeSetOfSpec(
+  mediaDir: string,
+  spec: ImageSpec,
+  /** Only this width and format (the one file a page asked for); the whole set by default. */
+  only?: { width: number; format: PictureFormat },
+): Promise<void> {
+  const { sharp, writePictureSet } = await loadEncoders();
+  const set = pictureSetOfSpec(spec);
+  const file = join(mediaDir, spec.path);
+  await writePictureSet(sharp(file, { failOn: 'none' }).rotate(), {
+    dir: dirname(file),
+    name: basename(set.path),
+    widths: only ? [only.width] : set.widths,
+    aspect: spec.height / spec.width,
+    avifEffort: 0,
+    ...(only ? { formats: [only.format] } : {}),
+  });
+}
+
+/**
+ * Draws every missing placeholder picture and logo; with `sets`, also stores every missing set
+ * beside its picture (drawn or dropped in by a host). Only missing files are made, so a start
+ * with everything in place only checks the disk. Without `sets` (the server's start) the sets
+ * are made when a page first asks for one of their files (picture-sets-on-demand.ts); a release
+ * step runs this with `sets` so no visitor waits for one. Returns how many pictures and sets
+ * were made.
+ */
 export async function ensurePlaceholderImages(
   mediaDir: string,
   clients: ClientConfig[],
   products: ProductPictures[],
+  options: { sets?: boolean } = {},
 ): Promise<number> {
   let created = 0;
   for (const client of clients) {
@@ -182,27 +257,29 @@ export async function ensurePlaceholderImages(
       created++;
     }
   }
-  const missing = listImageSpecs(clients, products).filter(
-    (s) => !existsSync(join(mediaDir, s.path)),
-  );
-  if (missing.length === 0) return created;
-  // Loaded only when a picture is missing: most starts draw nothing, and sharp takes a while to load.
-  const { default: sharp } = await import('sharp');
-  const encode = async (spec: ImageSpec) => {
-    const file = join(mediaDir, spec.path);
-    mkdirSync(dirname(file), { recursive: true });
-    const image = sharp(Buffer.from(placeholderSvg(spec)));
-    const output = /\.png$/.test(file)
-      ? image.png()
-      : /\.webp$/.test(file)
-        ? image.webp({ quality: 70 })
-        : image.jpeg({ quality: 72, progressive: true, mozjpeg: true });
-    await output.toFile(file);
-  };
+  const specs = listImageSpecs(clients, products);
   // A few at a time: sharp is multi-threaded already, and this keeps memory flat.
-  for (let i = 0; i < missing.length; i += 8) {
-    await Promise.all(missing.slice(i, i + 8).map(encode));
-    created += Math.min(8, missing.length - i);
+  const inBatches = async (
+    list: ImageSpec[],
+    size: number,
+    work: (spec: ImageSpec) => Promise<void>,
+  ) => {
+    for (let i = 0; i < list.length; i += size) {
+      await Promise.all(list.slice(i, i + size).map(work));
+      created += Math.min(size, list.length - i);
+    }
+  };
+  await inBatches(
+    specs.filter((s) => !existsSync(join(mediaDir, s.path))),
+    8,
+    (spec) => drawPlaceholder(mediaDir, spec),
+  );
+  if (options.sets) {
+    await inBatches(
+      specs.filter((s) => missingSet(mediaDir, s)),
+      2,
+      (spec) => storeSetOfSpec(mediaDir, spec),
+    );
   }
   return created;
 }

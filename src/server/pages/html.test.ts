@@ -55,11 +55,15 @@ describe('renderPage', () => {
 
   it("puts the page's prefetched queries into a JSON data block and preloads its picture", () => {
     const queries = [{ queryKey: ['product', '2'], data: { title: '</script><script>x()' } }];
-    const html = renderPage(template, js, '', { queries, preloadImage: '/media/SE/pics/2/1.jpeg' });
+    const preloadImage = {
+      set: { path: '/media/SE/pics/2/1', width: 800, height: 600, widths: [320, 640, 800] },
+      sizes: '100vw',
+    };
+    const html = renderPage(template, js, '', { queries, preloadImage });
     const block = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html);
     expect(JSON.parse(block![1]!)).toEqual(queries);
     expect(html).toContain(
-      '<link rel="preload" as="image" href="/media/SE/pics/2/1.jpeg" fetchpriority="high">',
+      '<link rel="preload" as="image" type="image/avif" imagesrcset="/media/SE/pics/2/1-320.avif 320w, /media/SE/pics/2/1-640.avif 640w, /media/SE/pics/2/1-800.avif 800w" imagesizes="100vw" fetchpriority="high">',
     );
     expect(renderPage(template, js)).not.toContain('id="page-data"');
     expect(renderPage(template, js)).not.toContain('rel="preload"');

@@ -1,5 +1,6 @@
 import type { ClientConfig } from '../../common/client-config.js';
 import { clientConfigElementId, pageDataElementId } from '../../common/page-data.js';
+import { srcSetOf, type PreloadPicture } from '../../common/picture-set.js';
 import { escapeHtml } from '../kernel/escape-html.js';
 import type { PageData } from './page-data.js';
 
@@ -57,6 +58,18 @@ export function publicClientConfig(client: ClientConfig): ClientConfig {
 }
 
 /**
+ * The preload of the page's largest picture: its AVIF widths with the sizes its <picture> uses,
+ * so the browser fetches the very file the <picture> will choose (a browser without AVIF skips
+ * the preload by its type, rather than fetching a file it would not show).
+ */
+function preloadLink({ set, sizes }: PreloadPicture): string {
+  return (
+    `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(srcSetOf(set, 'avif'))}"` +
+    ` imagesizes="${escapeHtml(sizes)}" fetchpriority="high">`
+  );
+}
+
+/**
  * Puts the client's title, description, stylesheet and config into the page before any script
  * runs (DESIGN.md). The config travels as a JSON data block, which the CSP does not execute.
  */
@@ -78,9 +91,7 @@ export function renderPage(
       .replace(htmlMarkers.head, '')
       .replace(htmlMarkers.config, '');
   }
-  const preload = page.preloadImage
-    ? `<link rel="preload" as="image" href="${escapeHtml(page.preloadImage)}" fetchpriority="high">`
-    : '';
+  const preload = page.preloadImage ? preloadLink(page.preloadImage) : '';
   const queries = page.queries.length
     ? `<script type="application/json" id="${pageDataElementId}">${jsonForScript(page.queries)}</script>`
     : '';

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { shownWidths } from '../../common/picture-set.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 
@@ -27,11 +28,13 @@ describeEachDatabase('pages sent with their data', (kind) => {
     expect(page.statusCode).toBe(200);
     const product = await productOf('se.localhost', 2);
     expect(queriesOf(page.body)).toEqual([{ queryKey: ['product', '2'], data: product }]);
+    // The large picture's AVIF widths, with the sizes the gallery gives its <picture>.
+    const first = product.listingPictures[0]!.replace(/\.jpeg$/, '');
     expect(page.body).toContain(
-      `<link rel="preload" as="image" href="${product.listingPictures[0]}" fetchpriority="high">`,
+      `<link rel="preload" as="image" type="image/avif" imagesrcset="${first}-320.avif 320w, ${first}-640.avif 640w, ${first}-800.avif 800w" imagesizes="${shownWidths.productMain}" fetchpriority="high">`,
     );
     // The home page's first slide is not preloaded where no slider is shown.
-    expect(page.body).not.toMatch(/rel="preload" as="image" href="[^"]*slide-/);
+    expect(page.body).not.toMatch(/rel="preload" as="image"[^>]*slide-/);
   });
 
   it("only the host's client's product goes into the page", async () => {
@@ -100,7 +103,9 @@ describeEachDatabase('pages sent with their data', (kind) => {
     expect(contact.body).not.toContain('id="page-data"');
     expect(contact.body).not.toContain('rel="preload" as="image"');
     const home = await open('/', 'se.localhost');
-    expect(home.body).toMatch(/<link rel="preload" as="image" href="[^"]*slide-1[^"]*"/);
+    expect(home.body).toMatch(
+      /<link rel="preload" as="image" type="image\/avif" imagesrcset="[^"]*slide-1-320\.avif 320w/,
+    );
   });
 
   it('compresses the page for a browser that accepts brotli or gzip', async () => {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
+import { pictureSetBeside, shownWidths, type PreloadPicture } from '../../common/picture-set.js';
 import {
   activeTreatmentsQueryKey,
   bookingCategoriesQueryKey,
@@ -19,16 +20,18 @@ export interface PageData {
   product?: Product | null;
   queries: PrefetchedQuery[];
   /** The picture the page's largest paint is likely to be, preloaded at high priority. */
-  preloadImage?: string;
+  preloadImage?: PreloadPicture;
   /** Kept out of search engines (sign-in and the back office). */
   noindex?: boolean;
 }
 
 /** The first slide, where the home page shows the slider (other screens have no slider). */
-function firstSlide(client: ClientConfig, pathname: string): string | undefined {
+function firstSlide(client: ClientConfig, pathname: string): PreloadPicture | undefined {
   const slide = client.picturesForSlide[0];
   if (pathname !== '/' || !slide) return undefined;
-  return `${client.pictureLocation}/${client.workingFolder}/${slide}.${client.pictureExtension}`;
+  const src = `${client.pictureLocation}/${client.workingFolder}/${slide}.${client.pictureExtension}`;
+  // Drawn slides are 1600 × 700 (home-blocks.tsx's SliderBlock says the same).
+  return { set: pictureSetBeside(src, 1600, 700), sizes: shownWidths.slide };
 }
 
 /**
@@ -61,10 +64,11 @@ export async function pageData(
   if (idText === undefined) return { queries: [], preloadImage: firstSlide(client, pathname) };
   const id = parseProductId(idText);
   const product = id === undefined ? undefined : await findProduct(db, client, id);
+  // The gallery's large picture (product-page.tsx): its first picture.
+  const first = product?.gallery?.[0];
   return {
     queries: [{ queryKey: productQueryKey(idText), data: product ?? null }],
     product: product ?? null,
-    // The gallery's large picture (product-page.tsx): the first listing picture, else the cover.
-    preloadImage: product && (product.listingPictures[0] ?? product.picture),
+    ...(first ? { preloadImage: { set: first, sizes: shownWidths.productMain } } : {}),
   };
 }

@@ -1,16 +1,15 @@
 import type { Product } from '@common/catalogue';
+import { pictureSetBeside } from '@common/picture-set';
+import { ResponsivePicture } from './responsive-picture';
 
-type PictureSet = NonNullable<Product['pictureSet']>;
-
-/** `srcset` of one format of an uploaded picture: every stored width. */
-export function srcSetOf(set: PictureSet, format: 'avif' | 'webp' | 'jpeg'): string {
-  return set.widths.map((w) => `${set.path}-${w}.${format} ${w}w`).join(', ');
+/** The cover's stored set; a product answer without one (older data) has the drawn 800 × 600 cover. */
+export function coverSetOf(product: Pick<Product, 'picture' | 'pictureSet'>) {
+  return product.pictureSet ?? pictureSetBeside(product.picture, 800, 600);
 }
 
 /**
- * A product's cover picture. An owner-uploaded one (issue 19) is a <picture> offering AVIF and
- * WebP in every stored width, with the JPEG as fallback, and its own width and height so the
- * layout does not shift; a seed picture stays one 800 × 600 JPEG.
+ * A product's cover picture as a <picture> with AVIF, WebP and JPEG in every stored width and
+ * its own width and height (an owner's upload, or the drawn cover stored the same way).
  */
 export function ProductImage({
   product,
@@ -26,35 +25,13 @@ export function ProductImage({
   className?: string;
   loading?: 'lazy' | 'eager';
 }) {
-  const set = product.pictureSet;
-  if (!set) {
-    return (
-      <img
-        className={className}
-        src={product.picture}
-        alt={alt}
-        width={800}
-        height={600}
-        loading={loading}
-        decoding="async"
-      />
-    );
-  }
   return (
-    <picture>
-      <source type="image/avif" srcSet={srcSetOf(set, 'avif')} sizes={sizes} />
-      <source type="image/webp" srcSet={srcSetOf(set, 'webp')} sizes={sizes} />
-      <img
-        className={className}
-        src={product.picture}
-        srcSet={srcSetOf(set, 'jpeg')}
-        sizes={sizes}
-        alt={alt}
-        width={set.width}
-        height={set.height}
-        loading={loading}
-        decoding="async"
-      />
-    </picture>
+    <ResponsivePicture
+      set={coverSetOf(product)}
+      alt={alt}
+      sizes={sizes}
+      className={className}
+      loading={loading}
+    />
   );
 }

@@ -1,5 +1,7 @@
 import './under-construction.css';
+import { pictureSetBeside } from '@common/picture-set';
 import { PageHeading } from './page-heading';
+import { ResponsivePicture } from './responsive-picture';
 
 export const underConstructionText =
   'Sorry this page is under constructon, please check back in a few days...';
@@ -10,12 +12,10 @@ export function UnderConstruction({ heading }: { heading?: string }) {
     <section className="page under-construction">
       <PageHeading>{heading ?? 'Coming soon'}</PageHeading>
       <p>{underConstructionText}</p>
-      <img
-        src="/media/common/under-construction.jpeg"
+      <ResponsivePicture
+        set={pictureSetBeside('/media/common/under-construction.jpeg', 800, 500)}
         alt="A work-in-progress sign"
-        width={800}
-        height={500}
-        loading="lazy"
+        sizes="(min-width: 52rem) 800px, 100vw"
       />
     </section>
   );

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import type { ClientConfig } from '@common/client-config';
 import type { PageBlock } from '@common/content';
+import { pictureSetBeside } from '@common/picture-set';
 import { ContactDetails } from '@/components/contact-details';
+import { ResponsivePicture } from '@/components/responsive-picture';
 import { mediaUrl } from '@/lib/media';
 import { contentFileUrl } from './files/bundled-files';
 import { StagesBlock } from './stages-block';
@@ -83,11 +85,10 @@ function PictureGridBlock({ block, client }: BlockProps<'pictureGrid'>) {
       {block.pictures.map((picture, index) => (
         <li key={picture.file}>
           <figure>
-            <img
-              src={mediaUrl(client, picture.file)}
+            <ResponsivePicture
+              set={pictureSetBeside(mediaUrl(client, picture.file), 800, 600)}
               alt={picture.alt}
-              width={800}
-              height={600}
+              sizes="(min-width: 72rem) 23rem, (min-width: 36rem) 50vw, 100vw"
               loading={index < 2 ? 'eager' : 'lazy'}
             />
             {picture.caption && <figcaption>{picture.caption}</figcaption>}
@@ -103,7 +104,11 @@ function VideoComingSoon({ block, client }: BlockProps<'video'>) {
   return (
     <figure className="content-video content-video--soon">
       <div className="content-video__frame">
-        <img src={mediaUrl(client, block.poster)} alt="" width={800} height={600} />
+        <ResponsivePicture
+          set={pictureSetBeside(mediaUrl(client, block.poster), 800, 600)}
+          alt=""
+          sizes="(min-width: 52rem) 48rem, 100vw"
+        />
         <p className="content-video__soon">Video coming soon</p>
       </div>
       <figcaption>

@@ -20,7 +20,7 @@ export function FeaturedProduct({ productId }: { productId: number }) {
           <ProductImage
             product={product.data}
             alt={product.data.title}
-            sizes="(min-width: 64rem) 30rem, 100vw"
+            sizes="(min-width: 72rem) 34rem, (min-width: 48rem) 50vw, 100vw"
           />
           <div className="featured-product__text">
             <h3>{product.data.title}</h3>

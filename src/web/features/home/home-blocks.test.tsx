@@ -83,6 +83,10 @@ describe('home blocks', () => {
     expect(picture?.getAttribute('src')).toBe('/media/SE/awards/award-1.jpeg');
     expect(picture?.getAttribute('alt')).toBe('Dealer of the year');
     expect(picture?.getAttribute('width')).toBe('320');
+    // Offered as the set stored beside the drawn badge, as wide as a badge is shown.
+    const avif = awards.querySelector('picture source[type="image/avif"]');
+    expect(avif?.getAttribute('srcset')).toBe('/media/SE/awards/award-1-320.avif 320w');
+    expect(avif?.getAttribute('sizes')).toMatch(/25vw/);
   });
 
   it('draws the image-with-text banner', () => {

@@ -2,7 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ClientConfig } from '@common/client-config';
 import type { ContentLink, ContentPicture, HomeBlock } from '@common/content';
+import { pictureSetBeside } from '@common/picture-set';
 import { PageHeading } from '@/components/page-heading';
+import { ResponsivePicture } from '@/components/responsive-picture';
 import { mediaUrl } from '@/lib/media';
 import { LazyFeaturedProduct } from './lazy-featured-product';
 import { NewsTicker } from './news-ticker';
@@ -76,22 +78,30 @@ const pictureSizes = {
   badges: { width: 320, height: 320 },
 } as const;
 
+/** How wide each style is shown (home.css), so a phone fetches a small file. */
+const shownWidths = {
+  photos: '(min-width: 72rem) 18rem, (min-width: 32rem) 50vw, 100vw',
+  badges: '(min-width: 72rem) 17rem, (min-width: 48rem) 25vw, 50vw',
+  banner: '(min-width: 72rem) 35rem, (min-width: 48rem) 50vw, 100vw',
+} as const;
+
 function Picture({
   picture,
   client,
   size,
+  sizes,
 }: {
   picture: ContentPicture;
   client: ClientConfig;
   size: { width: number; height: number };
+  /** How wide it is shown (the `sizes` attribute). */
+  sizes: string;
 }) {
   return (
-    <img
-      src={mediaUrl(client, picture.file)}
+    <ResponsivePicture
+      set={pictureSetBeside(mediaUrl(client, picture.file), size.width, size.height)}
       alt={picture.alt}
-      width={size.width}
-      height={size.height}
-      loading="lazy"
+      sizes={sizes}
     />
   );
 }
@@ -107,7 +117,12 @@ function ImageRowBlock({ block, client }: BlockProps<'imageRow'>) {
       <ul className="image-row__list">
         {block.pictures.map((picture) => (
           <li key={picture.file}>
-            <Picture picture={picture} client={client} size={pictureSizes[block.style]} />
+            <Picture
+              picture={picture}
+              client={client}
+              size={pictureSizes[block.style]}
+              sizes={shownWidths[block.style]}
+            />
           </li>
         ))}
       </ul>
@@ -136,7 +151,12 @@ function BannerBlock({ block, client }: BlockProps<'banner'>) {
   const headingId = useId();
   return (
     <section className="banner" aria-labelledby={headingId}>
-      <Picture picture={block.picture} client={client} size={pictureSizes.photos} />
+      <Picture
+        picture={block.picture}
+        client={client}
+        size={pictureSizes.photos}
+        sizes={shownWidths.banner}
+      />
       <div className="banner__text">
         <h2 id={headingId}>{block.heading}</h2>
         {block.paragraphs.map((paragraph) => (

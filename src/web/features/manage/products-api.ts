@@ -36,11 +36,11 @@ export async function setHidden(id: number, hidden: boolean): Promise<ManagedPro
   );
 }
 
-/** Uploads a cover picture (multipart: the browser sets the boundary, so no JSON helper). */
-export async function uploadPicture(id: number, file: File): Promise<ManagedProduct> {
+/** Uploads a picture file (multipart: the browser sets the boundary, so no JSON helper). */
+async function upload(path: string, file: File): Promise<ManagedProduct> {
   const form = new FormData();
   form.append('picture', file);
-  const response = await apiFetch(`/api/manage/products/${id}/picture`, {
+  const response = await apiFetch(path, {
     method: 'POST',
     body: form,
     headers: { accept: 'application/json' },
@@ -50,4 +50,40 @@ export async function uploadPicture(id: number, file: File): Promise<ManagedProd
     throw new ApiError(response.status, body.message ?? 'The picture could not be uploaded.');
   }
   return managedProductSchema.parse(body);
+}
+
+/** Uploads a new cover: it goes first, the earlier pictures stay after it. */
+export async function uploadPicture(id: number, file: File): Promise<ManagedProduct> {
+  return upload(`/api/manage/products/${id}/picture`, file);
+}
+
+/** Adds a product (hidden, without pictures, until the owner adds one and shows it). */
+export async function addProduct(add: Omit<ProductEdit, 'version'>): Promise<ManagedProduct> {
+  return managedProductSchema.parse(
+    await apiJson('/api/manage/products', { method: 'POST', body: JSON.stringify(add) }),
+  );
+}
+
+/** Saves the order the site lists the products in: every product's id, once. */
+export async function saveProductOrder(ids: number[]): Promise<void> {
+  await apiJson('/api/manage/products/order', { method: 'POST', body: JSON.stringify({ ids }) });
+}
+
+/** Adds a picture after the product's others (multipart, through the image pipeline). */
+export async function addPicture(id: number, file: File): Promise<ManagedProduct> {
+  return upload(`/api/manage/products/${id}/pictures`, file);
+}
+
+/** The pictures in a new order with their alt texts; one left out is removed (version-checked). */
+export async function savePictures(
+  id: number,
+  pictures: Array<{ path: string; alt: string }>,
+  version: number,
+): Promise<ManagedProduct> {
+  return managedProductSchema.parse(
+    await apiJson(`/api/manage/products/${id}/pictures`, {
+      method: 'PUT',
+      body: JSON.stringify({ pictures, version }),
+    }),
+  );
 }

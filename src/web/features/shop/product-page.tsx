@@ -1,58 +1,55 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
-import type { Product } from '@common/catalogue';
+import type { GalleryPicture, Product } from '@common/catalogue';
+import { pictureSetBeside, shownWidths } from '@common/picture-set';
 import { useProduct } from './product-queries';
-import { ProductImage } from '@/components/product-image';
+import { ResponsivePicture } from '@/components/responsive-picture';
 import { ProductPrice } from './components/product-price';
 import { ProductDescription } from './components/product-description';
 import { PurchasePanel } from './components/purchase-panel';
 import './shop.css';
 import { withQueryClient } from '@/lib/query-provider';
 
+/** The product's pictures in order; an answer without a gallery (older data) has the drawn ones. */
+function galleryOf(product: Product): GalleryPicture[] {
+  if (product.gallery?.length) return product.gallery;
+  const files = product.listingPictures.length ? product.listingPictures : [product.picture];
+  return files.map((file) => ({ ...pictureSetBeside(file, 800, 600), alt: '' }));
+}
+
 /** The product's pictures: one large, with thumbnail buttons that choose which is large. */
 function Gallery({ product }: { product: Product }) {
-  // An owner-uploaded cover comes first, ahead of the listing pictures.
-  const pictures = product.pictureSet
-    ? [product.picture, ...product.listingPictures]
-    : product.listingPictures.length
-      ? product.listingPictures
-      : [product.picture];
+  const pictures = galleryOf(product);
   const [shown, setShown] = useState(0);
   const current = Math.min(shown, pictures.length - 1);
   const describe = (index: number) =>
-    `${product.title}, picture ${index + 1} of ${pictures.length}`;
+    pictures[index]?.alt || `${product.title}, picture ${index + 1} of ${pictures.length}`;
+  const large = pictures[current];
   return (
     <div className="product-gallery">
-      {product.pictureSet && current === 0 ? (
-        <ProductImage
-          product={product}
+      {large && (
+        <ResponsivePicture
+          key={large.path}
+          set={large}
           className="product-gallery-main"
           alt={describe(current)}
-          sizes="(min-width: 64rem) 40rem, 100vw"
+          sizes={shownWidths.productMain}
           loading="eager"
-        />
-      ) : (
-        <img
-          className="product-gallery-main"
-          src={pictures[current]}
-          alt={describe(current)}
-          width={800}
-          height={600}
-          decoding="async"
+          fetchPriority={current === 0 ? 'high' : undefined}
         />
       )}
       {pictures.length > 1 && (
         <ul className="product-gallery-thumbs" aria-label="Choose a picture">
-          {pictures.map((src, index) => (
-            <li key={src}>
+          {pictures.map((picture, index) => (
+            <li key={picture.path}>
               <button
                 type="button"
                 aria-pressed={index === current}
                 aria-label={`Show picture ${index + 1} of ${pictures.length}`}
                 onClick={() => setShown(index)}
               >
-                <img src={src} alt="" width={160} height={120} loading="lazy" decoding="async" />
+                <ResponsivePicture set={picture} alt="" sizes="10rem" />
               </button>
             </li>
           ))}

@@ -1,6 +1,8 @@
 import type { EmblaCarouselType } from 'embla-carousel';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { shouldRotate, type SlidePicture } from './slider-rotation';
+import { pictureSetBeside, shownWidths } from '@common/picture-set';
+import { ResponsivePicture } from '@/components/responsive-picture';
 import { useReducedMotion } from '@/lib/use-reduced-motion';
 import './slider.css';
 
@@ -114,11 +116,10 @@ export function ImageSlider({ label, slides, delayMs, width, height }: ImageSlid
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}`}
             >
-              <img
-                src={slide.src}
+              <ResponsivePicture
+                set={pictureSetBeside(slide.src, width, height)}
                 alt={slide.alt}
-                width={width}
-                height={height}
+                sizes={shownWidths.slide}
                 loading={slide.loading}
                 fetchPriority={slide.fetchPriority}
                 draggable={false}

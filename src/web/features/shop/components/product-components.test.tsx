@@ -133,10 +133,14 @@ describe('ProductCard pictures', () => {
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['900', '600']);
   });
 
-  it('keeps a seed picture as one sized JPEG', () => {
+  it('offers a drawn seed cover through the set stored beside it, keeping its own file as src', () => {
     const { container } = renderAs(seedClient('SE'), <ProductCard product={hotTub} eager />);
-    expect(container.querySelector('picture')).toBeNull();
-    const img = container.querySelector('img')!;
+    const avif = container.querySelector('picture source[type="image/avif"]')!;
+    expect(avif.getAttribute('srcset')).toBe(
+      '/media/SE/pics/2/cover-320.avif 320w, /media/SE/pics/2/cover-640.avif 640w, /media/SE/pics/2/cover-800.avif 800w',
+    );
+    const img = container.querySelector('picture img')!;
+    expect(img.getAttribute('src')).toBe('/media/SE/pics/2/cover.jpeg');
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['800', '600']);
   });
 });

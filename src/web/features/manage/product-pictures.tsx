@@ -1,0 +1,208 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { maxPictureAltLength, type ManagedProduct } from '@common/manage-products';
+import { ResponsivePicture } from '@/components/responsive-picture';
+import { addPicture, productsQueryKey, savePictures, uploadPicture } from './products-api';
+
+interface DraftPicture {
+  path: string;
+  alt: string;
+}
+
+const draftOf = (product: ManagedProduct): DraftPicture[] =>
+  product.pictures.map(({ path, alt }) => ({ path, alt }));
+
+const sameDraft = (a: DraftPicture[], b: DraftPicture[]) =>
+  a.length === b.length && a.every((p, i) => p.path === b[i]?.path && p.alt === b[i]?.alt);
+
+/**
+ * A product's pictures: add one (from a phone's camera or its photos), then order them, describe
+ * them for screen readers and remove them, saved together (version-checked). The first is the
+ * cover the site's lists show.
+ */
+export function ProductPictures({ product, idBase }: { product: ManagedProduct; idBase: string }) {
+  const queries = useQueryClient();
+  const [draft, setDraft] = useState(() => draftOf(product));
+  const [draftVersion, setDraftVersion] = useState(product.version);
+  const [status, setStatus] = useState('');
+  const rows = useRef(new Map<string, HTMLLIElement>());
+  // A new version (an upload, a save, someone else's change) starts the draft again from it.
+  if (draftVersion !== product.version) {
+    setDraftVersion(product.version);
+    setDraft(draftOf(product));
+  }
+  const dirty = !sameDraft(draft, draftOf(product));
+  const byPath = new Map(product.pictures.map((p) => [p.path, p]));
+  const refresh = () => queries.invalidateQueries({ queryKey: productsQueryKey });
+
+  const save = useMutation({
+    mutationFn: () => savePictures(product.id, draft, product.version),
+    onSuccess: async () => {
+      setStatus('Pictures saved. The site shows them now.');
+      await refresh();
+    },
+  });
+  const upload = useMutation({
+    mutationFn: ({ file, first }: { file: File; first: boolean }) =>
+      first ? uploadPicture(product.id, file) : addPicture(product.id, file),
+    onSuccess: async () => {
+      setStatus('Picture uploaded.');
+      await refresh();
+    },
+  });
+
+  const move = (index: number, step: -1 | 1, action: 'earlier' | 'later') => {
+    const next = [...draft];
+    const [moved] = next.splice(index, 1);
+    if (!moved) return;
+    next.splice(index + step, 0, moved);
+    setDraft(next);
+    setStatus(`Picture moved to place ${index + step + 1} of ${next.length}. Save to keep it.`);
+    // Keep focus on the moved picture's button (or its other one at the end of the list).
+    requestAnimationFrame(() => {
+      const row = rows.current.get(moved.path);
+      const wanted = row?.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
+      const other = row?.querySelector<HTMLButtonElement>(
+        `[data-action="${action === 'earlier' ? 'later' : 'earlier'}"]`,
+      );
+      (wanted && !wanted.disabled ? wanted : other)?.focus();
+    });
+  };
+  const remove = (index: number) => {
+    setDraft(draft.filter((_, i) => i !== index));
+    setStatus(`Picture ${index + 1} removed. Save to keep the change, or discard it.`);
+  };
+  const choose = (first: boolean) => (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    setStatus('');
+    if (file) upload.mutate({ file, first });
+  };
+  const error = save.error ?? upload.error;
+
+  return (
+    <fieldset className="product-pictures">
+      <legend>Pictures of {product.title}</legend>
+      {draft.length === 0 ? (
+        <p>No pictures yet: add one before showing this product on the site.</p>
+      ) : (
+        <ol className="product-pictures__list">
+          {draft.map((picture, index) => {
+            const set = byPath.get(picture.path);
+            const altId = `${idBase}-alt-${index}`;
+            return (
+              <li
+                key={picture.path}
+                ref={(row) => {
+                  if (row) rows.current.set(picture.path, row);
+                  else rows.current.delete(picture.path);
+                }}
+              >
+                {set && <ResponsivePicture set={set} alt="" sizes="8rem" />}
+                <div className="product-pictures__fields">
+                  <p className="product-pictures__place">
+                    Picture {index + 1} of {draft.length}
+                    {index === 0 && ' (the cover)'}
+                  </p>
+                  <label htmlFor={altId}>Describe it for people who cannot see it</label>
+                  <input
+                    id={altId}
+                    value={picture.alt}
+                    maxLength={maxPictureAltLength}
+                    placeholder={`${product.title}, picture ${index + 1} of ${draft.length}`}
+                    onChange={(event) =>
+                      setDraft(
+                        draft.map((p, i) => (i === index ? { ...p, alt: event.target.value } : p)),
+                      )
+                    }
+                  />
+                </div>
+                <p className="product-pictures__buttons product-pictures__row-buttons">
+                  <button
+                    type="button"
+                    className="button"
+                    data-action="earlier"
+                    disabled={index === 0}
+                    onClick={() => move(index, -1, 'earlier')}
+                    // Starts with the visible word (WCAG 2.5.3), then says which picture.
+                    aria-label={`Earlier, picture ${index + 1}`}
+                  >
+                    Earlier
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    data-action="later"
+                    disabled={index === draft.length - 1}
+                    onClick={() => move(index, 1, 'later')}
+                    aria-label={`Later, picture ${index + 1}`}
+                  >
+                    Later
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={draft.length === 1}
+                    onClick={() => remove(index)}
+                    aria-label={`Remove, picture ${index + 1}`}
+                  >
+                    Remove
+                  </button>
+                </p>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <p className="product-pictures__buttons">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!dirty || save.isPending}
+          onClick={() => {
+            setStatus('');
+            upload.reset();
+            save.mutate();
+          }}
+        >
+          Save pictures of {product.title}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={!dirty}
+          onClick={() => {
+            setDraft(draftOf(product));
+            setStatus('Picture changes discarded.');
+          }}
+        >
+          Discard picture changes
+        </button>
+      </p>
+      {dirty && <p>Save or discard the picture changes before adding another picture.</p>}
+      {/* No `capture`: a phone then offers its camera and its photo library both. */}
+      <p>
+        <label htmlFor={`${idBase}-picture`}>New cover picture (JPEG, PNG, WebP or AVIF)</label>
+        <input
+          id={`${idBase}-picture`}
+          type="file"
+          accept="image/*"
+          disabled={dirty || upload.isPending}
+          onChange={choose(true)}
+        />
+      </p>
+      <p>
+        <label htmlFor={`${idBase}-more`}>Add a picture after the others</label>
+        <input
+          id={`${idBase}-more`}
+          type="file"
+          accept="image/*"
+          disabled={dirty || upload.isPending}
+          onChange={choose(false)}
+        />
+      </p>
+      <p role="status">{upload.isPending ? 'Uploading…' : save.isPending ? 'Saving…' : status}</p>
+      {error && <p role="alert">{error.message}</p>}
+    </fieldset>
+  );
+}
