@@ -6,7 +6,7 @@ import { readSeed } from './seed.js';
 const usage = `Usage: npm run migrate [-- --skip-pictures]
   The release step: brings the database (DATABASE_URL, or the SQLite file) up to date, applies
   the seed under seed/ (SEED_DIR), and draws the placeholder pictures that are missing under
-  DATA_DIR/media. Safe to run twice at once; run it before starting or restarting the servers.`;
+  DATA_DIR/media, each in its widths and formats. Safe to run twice at once; run it before starting or restarting the servers.`;
 
 /** `npm run migrate` (docs/decisions/release-step.md, docs/operating.md). */
 async function main(args: string[]): Promise<number> {
@@ -28,8 +28,13 @@ async function main(args: string[]): Promise<number> {
     `Applied the seed: ${seed.clients.length} client(s), ${seed.products.length} product(s) (${seconds()} s).`,
   );
   if (!args.includes('--skip-pictures')) {
-    const drawn = await drawSeedPlaceholders(config.mediaDir, seed, release.fingerprint);
-    console.log(`Placeholder pictures: ${drawn} drawn under ${config.mediaDir} (${seconds()} s).`);
+    // Every picture's widths × formats too: a release step may take its time, a visitor not.
+    const drawn = await drawSeedPlaceholders(config.mediaDir, seed, release.fingerprint, {
+      sets: true,
+    });
+    console.log(
+      `Placeholder pictures and their sets: ${drawn} made under ${config.mediaDir} (${seconds()} s).`,
+    );
   }
   return 0;
 }

@@ -198,12 +198,15 @@ export function placeholdersDrawnFor(mediaDir: string, fingerprint: string): boo
 /**
  * Draws the seed's missing placeholder pictures (src/server/media/placeholder-images.ts), then
  * marks the media folder as done for this seed, so the next start looks at one file instead of
- * one per picture. Returns how many pictures were drawn.
+ * one per picture. With `sets` (the release step) it also makes every picture's widths ×
+ * formats, so no visitor waits for one; a start leaves those to the first request. Returns how
+ * many pictures (and sets) were made.
  */
 export async function drawSeedPlaceholders(
   mediaDir: string,
   seed: SeedData,
   fingerprint: string,
+  options: { sets?: boolean } = {},
 ): Promise<number> {
   const created = await ensurePlaceholderImages(
     mediaDir,
@@ -214,6 +217,7 @@ export async function drawSeedPlaceholders(
       title: p.title,
       pictureCount: p.pictureCount,
     })),
+    options,
   );
   writeFileSync(join(mediaDir, picturesMarker), `${fingerprint}\n`);
   return created;
