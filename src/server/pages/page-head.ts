@@ -79,7 +79,7 @@ export function isNoindexPath(path: string): boolean {
   return noindexPaths.has(path) || isPrivatePagePath(path);
 }
 
-/** Headings of the content routes' generic pages (src/web/features/content/generic-pages.ts). */
+/** Headings of the content routes' generic pages (src/common/generic-pages.ts). */
 const genericHeadings: Partial<Record<ContentPath, string>> = {
   '/qualifications': 'Qualifications',
   '/terms': 'Terms',

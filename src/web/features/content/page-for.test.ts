@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientConfigSchema, type ClientConfig } from '@common/client-config';
 import { pageContentSchema } from '@common/content';
-import { genericPages } from './generic-pages';
+import { genericPages } from '@common/generic-pages';
 import { pageFor } from './page-for';
 
 function seedClient(code: string): ClientConfig {

@@ -1,7 +1,7 @@
 import type { ClientConfig } from '@common/client-config';
 import type { PageBlock, PageContent } from '@common/content';
 import type { ContentPath } from '@common/routes';
-import { genericPages } from './generic-pages';
+import { genericPages } from '@common/generic-pages';
 
 /**
  * /about from the record's own fields (spec section 2): the about text, and the contact details

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getAt, pathKey, setAt, tidy } from './content-paths';
+import { genericPages } from '@common/generic-pages';
+import { getAt, newPageFor, pathKey, setAt, tidy } from './content-paths';
 
 describe('content values by path', () => {
   const content = {
@@ -39,5 +40,23 @@ describe('content values by path', () => {
         n: 0,
       }),
     ).toEqual({ paragraphs: ['One', 'Two'], blocks: [{ type: 'text', paragraphs: ['x'] }], n: 0 });
+  });
+});
+
+describe('a page the owner adds', () => {
+  it('starts from the standard wording where there is one, as a copy the owner can change', () => {
+    const faqs = newPageFor('/faqs');
+    expect(faqs).toEqual(genericPages['/faqs']);
+    expect(faqs).not.toBe(genericPages['/faqs']);
+    (faqs.blocks[0] as { items: unknown[] }).items.length = 0;
+    expect(genericPages['/faqs']!.blocks[0]).toMatchObject({ items: [{}, {}] });
+  });
+
+  it('starts with a heading and an empty paragraph where there is none', () => {
+    expect(newPageFor('/hub')).toEqual({
+      heading: 'Hub',
+      underConstruction: false,
+      blocks: [{ type: 'text', paragraphs: [''] }],
+    });
   });
 });

@@ -3,6 +3,10 @@
  * in the content, and tidying it before it is sent.
  */
 
+import { genericPages } from '@common/generic-pages';
+import type { PageContent } from '@common/content';
+import type { ContentPath } from '@common/routes';
+
 export type Path = (string | number)[];
 export type Json = unknown;
 
@@ -49,4 +53,20 @@ export function tidy(value: Json): Json {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, tidy(inner)]));
   }
   return value;
+}
+
+/**
+ * The page an owner starts from when adding one for a route: the standard wording where the
+ * template has one (terms, cookies, FAQs …), for them to change; else a heading and one empty
+ * paragraph.
+ */
+export function newPageFor(path: ContentPath): PageContent {
+  const standard = genericPages[path];
+  if (standard) return structuredClone(standard);
+  const title = path.slice(1);
+  return {
+    heading: title.charAt(0).toUpperCase() + title.slice(1),
+    underConstruction: false,
+    blocks: [{ type: 'text', paragraphs: [''] }],
+  };
 }

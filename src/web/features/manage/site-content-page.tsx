@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useContext, useId, useMemo, useRef, useState } from 'react';
-import { contentPaths } from '@common/routes';
+import { contentPaths, type ContentPath } from '@common/routes';
 import type { ContentState } from '@common/site-content';
 import { PageHeading } from '@/components/page-heading';
 import { screenLoading } from '@/components/screen-loading';
@@ -14,7 +14,7 @@ import {
   saveDraft,
 } from './content-api';
 import { Editor, Fields, ItemButtons, type FieldSpec } from './content-fields';
-import { getAt, setAt, tidy, type Json, type Path } from './content-paths';
+import { getAt, newPageFor, setAt, tidy, type Json, type Path } from './content-paths';
 import { homeBlockKinds, pageBlockKinds, recordSections, type BlockKind } from './content-specs';
 import './content-editor.css';
 
@@ -155,7 +155,9 @@ function PagesEditor({ content }: { content: Record<string, Json> }) {
             >
               Remove the page {shown}
             </button>{' '}
-            <span className="content-editor__hint">Its route then shows the standard page.</span>
+            <span className="content-editor__hint">
+              Its route then shows the standard page, the same for every business.
+            </span>
           </p>
         </>
       )}
@@ -175,12 +177,7 @@ function PagesEditor({ content }: { content: Record<string, Json> }) {
             className="button"
             disabled={!adding}
             onClick={() => {
-              const title = adding.slice(1);
-              set(['pages', adding], {
-                heading: title.charAt(0).toUpperCase() + title.slice(1),
-                underConstruction: false,
-                blocks: [{ type: 'text', paragraphs: [''] }],
-              });
+              set(['pages', adding], newPageFor(adding as ContentPath));
               setPage(adding);
               setAdding('');
             }}

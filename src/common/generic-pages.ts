@@ -1,5 +1,5 @@
-import type { PageContent } from '@common/content';
-import type { ContentPath } from '@common/routes';
+import type { PageContent } from './content';
+import type { ContentPath } from './routes';
 
 /**
  * What a content route shows for a client whose record has no page for it: the template's own
