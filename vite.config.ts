@@ -52,7 +52,13 @@ export default defineConfig({
               // it loads into the screen's chunk, so booking's stage-two form would import the
               // whole stage-one screen (docs/decisions/page-speed.md).
               name: 'schemas',
-              test: /node_modules[\\/]zod[\\/]|src[\\/]common[\\/](booking|forms)\.ts$/,
+              test: /node_modules[\\/]zod[\\/]|src[\\/]common[\\/]forms\.ts$/,
+            },
+            {
+              // The booking schemas apart, for the same reason, so that checkout and the enquiry
+              // forms do not download them.
+              name: 'booking-schemas',
+              test: /src[\\/]common[\\/]booking\.ts$/,
             },
           ],
         },

@@ -26,7 +26,13 @@ export async function ensureBuild() {
   if (isStale('web', webHash)) {
     requireBuildTools('the web app');
     console.log('Building the web app (client, prerender bundle, bundle budget)…');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    // Always the production build, whoever asks: under vitest NODE_ENV is "test", and Vite would
+    // then build React's development runtime (a 150 KB first load, not what `npm start` serves).
+    const build = spawnSync('npm', ['run', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) process.exit(build.status ?? 1);
     writeStamp('web', webHash);
     built.push('web');
