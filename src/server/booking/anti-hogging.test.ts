@@ -162,10 +162,15 @@ describeEachDatabase('anti-hogging caps and unconfirmed holds (issue 17)', (kind
       .executeTakeFirstOrThrow();
     const token = /\/booking\/manage\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
     const { date } = splitStartTime(body.startTime as string);
-    const other = splitStartTime(
-      (await requestInWeek(5, 'x@example.com')).startTime as string,
-    ).date;
     const duration = body.totalDuration as number;
+    // Another open day with free times, a week or more later (never the booking's own day: near
+    // a closure two weeks' first open days can be one and the same).
+    let other = date;
+    for (let weeks = 1; other === date && weeks < 8; weeks++) {
+      const candidate = addDays(date, 7 * weeks);
+      if ((await timesOn(candidate, duration)).length > 0) other = candidate;
+    }
+    expect(other).not.toBe(date);
     const [busyTime, freeTime] = spacedTimes(await timesOn(other, duration), duration + 60);
     // The address already has its one booking for the other day.
     await setRules({ maxBookingsPerEmailPerDay: 1 });
