@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,11 +35,32 @@ async function waitForHealth(
   throw new Error(`Server did not start within 60 s:\n${output()}`);
 }
 
+/**
+ * Refuses a port something already listens on: the health check would otherwise find that
+ * other server (one left from an interrupted run, say) before this one has failed to bind.
+ */
+async function ensurePortIsFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} is already taken (a server left from an earlier run?); stop it or set E2E_PORT_BASE.`
+            : `Port ${port} cannot be used: ${error.message}`,
+        ),
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
 /** Starts the real server (built web app, fresh SQLite, a real SMTP sink) for one worker. */
 export async function startSiteServer(
   port: number,
   env: Record<string, string> = {},
 ): Promise<SiteServer & { stop: () => Promise<void> }> {
+  await ensurePortIsFree(port);
   const smtp = await startSmtpSink();
   const dataDir = mkdtempSync(join(tmpdir(), 'highstreet-e2e-'));
   const sqliteFile = join(dataDir, 'highstreet.sqlite');
