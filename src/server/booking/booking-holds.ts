@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { formatMinuteOfDay, type StoredBooking } from '../../common/booking.js';
 import type { BookingConfirmation } from '../../common/booking-manage.js';
-import type { Database } from '../db/schema.js';
+import type { BookingsTable, Database } from '../db/schema.js';
 import type { DataChanges } from '../kernel/data-changes.js';
 import { AppError } from '../kernel/errors.js';
 import { enqueueMessage } from '../mail/outbox-store.js';
@@ -39,23 +39,24 @@ const released = () =>
 /** Reads the stored booking as the create answer shows it, for the e-mails sent on confirming. */
 async function storedBookingOf(
   db: Kysely<Database>,
-  row: {
-    id: number;
-    reference: string | null;
-    booking_date: string;
-    start_minute: number;
-    end_minute: number;
-    total_price_pence: number;
-    total_duration_minutes: number;
-    customer_name: string;
-    customer_email: string;
-    customer_telephone: string;
-    customer_door_no: string;
-    customer_post_code: string;
-    marketing: number;
-    consent_at: string;
-    consent_version: string;
-  },
+  row: Pick<
+    Selectable<BookingsTable>,
+    | 'id'
+    | 'reference'
+    | 'booking_date'
+    | 'start_minute'
+    | 'end_minute'
+    | 'total_price_pence'
+    | 'total_duration_minutes'
+    | 'customer_name'
+    | 'customer_email'
+    | 'customer_telephone'
+    | 'customer_door_no'
+    | 'customer_post_code'
+    | 'marketing'
+    | 'consent_at'
+    | 'consent_version'
+  >,
 ): Promise<StoredBooking> {
   const lines = await db
     .selectFrom('booking_treatments')
