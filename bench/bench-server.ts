@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -46,7 +47,14 @@ export async function startNodeServer(
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG=FILE keeps the measured server's log lines (appended), for looking into a figure.
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_LOG && !script.startsWith('bench/')
+        ? openSync(process.env.BENCH_SERVER_LOG, 'a')
+        : 'ignore',
+      'inherit',
+    ],
   });
   const stop = async () => {
     if (child.exitCode !== null) return;

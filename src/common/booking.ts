@@ -273,14 +273,18 @@ export function addDays(isoDate: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+let longDateFormatter: Intl.DateTimeFormat | undefined;
+
 /** "Wednesday, 9 December 2026" for a YYYY-MM-DD date (a calendar day; no time zone shift). */
 export function formatLongDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-GB', {
+  // Built once: a new Intl.DateTimeFormat costs about a millisecond, its format() microseconds.
+  longDateFormatter ??= new Intl.DateTimeFormat('en-GB', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  });
+  return longDateFormatter.format(new Date(Date.UTC(y, m - 1, d)));
 }

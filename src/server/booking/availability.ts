@@ -64,10 +64,32 @@ export function localDateOf(instant: number, timeZone: string): string {
 }
 
 /**
+ * The zone's offset all through a day and the hours either side, or undefined on a day the clock
+ * changes (two a year in London): then only the careful conversions below are right.
+ */
+function steadyOffsetOn(date: string, timeZone: string): number | undefined {
+  const midnight = wallClockAsUtc(date, 0);
+  const hour = 60 * minuteMs;
+  const before = offsetAt(midnight - 12 * hour, timeZone);
+  return before === offsetAt(midnight + 36 * hour, timeZone) ? before : undefined;
+}
+
+/**
  * The instant a local wall-clock time happens, or null when the clock skips it (spring forward).
  * When the clock repeats it (autumn), the first occurrence is taken.
  */
 export function localTimeToInstant(
+  date: string,
+  minuteOfDay: number,
+  timeZone: string,
+): number | null {
+  // Plain arithmetic on the days the clock does not change; Intl look-ups only on the others.
+  const steady = minuteOfDay >= 0 && minuteOfDay < 24 * 60 && steadyOffsetOn(date, timeZone);
+  if (typeof steady === 'number') return wallClockAsUtc(date, minuteOfDay) - steady;
+  return carefulLocalTimeToInstant(date, minuteOfDay, timeZone);
+}
+
+function carefulLocalTimeToInstant(
   date: string,
   minuteOfDay: number,
   timeZone: string,
@@ -129,10 +151,8 @@ interface DayClock {
  */
 function dayClockFor(date: string, timeZone: string): DayClock {
   const midnight = wallClockAsUtc(date, 0);
-  const hour = 60 * minuteMs;
-  const offsetBefore = offsetAt(midnight - 12 * hour, timeZone);
-  const offsetAfter = offsetAt(midnight + 36 * hour, timeZone);
-  if (offsetBefore === offsetAfter) {
+  const offsetBefore = steadyOffsetOn(date, timeZone);
+  if (offsetBefore !== undefined) {
     return {
       toInstant: (minute) => midnight + minute * minuteMs - offsetBefore,
       toInstantLenient: (minute) => midnight + minute * minuteMs - offsetBefore,
@@ -153,8 +173,8 @@ export function localEndMinute(
   durationMinutes: number,
   timeZone: string,
 ): number {
-  const start = localTimeToInstantLenient(date, startMinute, timeZone);
-  return minuteOfDate(start + durationMinutes * minuteMs, date, timeZone);
+  const clock = dayClockFor(date, timeZone);
+  return clock.toMinute(clock.toInstantLenient(startMinute) + durationMinutes * minuteMs);
 }
 
 /** The weekday of a YYYY-MM-DD date. */

@@ -188,7 +188,7 @@ export async function confirmHeldBooking(
     if (status.status === 'booked') return answer(true);
     throw released();
   }
-  context.changes.clientChanged(client.name);
+  context.changes.clientChanged(client.name, 'bookings');
   return answer(false);
 }
 

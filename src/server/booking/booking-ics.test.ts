@@ -94,6 +94,26 @@ describe('the calendar file of a booking', () => {
     expect(foldLine('x'.repeat(80)).split('\r\n ')).toHaveLength(2);
     expect(icsUtc(Date.UTC(2026, 0, 2, 3, 4, 5))).toBe('20260102T030405Z');
   });
+
+  it('folds lines of one-, two-, three- and four-octet characters at 75 octets without splitting one', () => {
+    const alphabet = ['a', 'é', '€', '😀'];
+    for (let seed = 1; seed <= 200; seed++) {
+      let line = '';
+      for (let i = 0; i < (seed * 7) % 160; i++) line += alphabet[(seed * 31 + i * i) % 4];
+      const parts = foldLine(line).split('\r\n ');
+      expect(parts.join('')).toBe(line);
+      parts.forEach((part, index) => {
+        const octets = new TextEncoder().encode(part).length;
+        expect(octets).toBeLessThanOrEqual(index === 0 ? 75 : 74);
+        // Folded as late as the next character allows.
+        if (index < parts.length - 1) {
+          const next = [...parts[index + 1]!][0]!;
+          expect(octets + new TextEncoder().encode(next).length).toBeGreaterThan(index === 0 ? 75 : 74);
+        }
+      });
+    }
+    expect(foldLine('short ASCII line')).toBe('short ASCII line');
+  });
 });
 
 describe('booking references', () => {

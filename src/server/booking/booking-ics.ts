@@ -46,14 +46,22 @@ function icsParam(value: string): string {
   return `"${value.replace(/["\r\n]/g, '')}"`;
 }
 
+/** UTF-8 length of one code point. */
+function utf8Octets(codePoint: number): number {
+  if (codePoint < 0x80) return 1;
+  if (codePoint < 0x800) return 2;
+  return codePoint < 0x10000 ? 3 : 4;
+}
+
 /** Folds a content line at 75 octets (continuation lines start with a space); UTF-8 safe. */
 export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
+  // Most lines are short ASCII: nothing to fold (a line is rebuilt per booking, so this is hot).
+  if (line.length <= 75 && !/[^\x00-\x7f]/.test(line)) return line;
   const parts: string[] = [];
   let current = '';
   let octets = 0;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = utf8Octets(char.codePointAt(0)!);
     const limit = parts.length === 0 ? 75 : 74;
     if (octets + size > limit) {
       parts.push(current);

@@ -192,7 +192,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       );
       // A slot is taken: cached free times and free days (this instance's and, through the change
       // signal, the others') must not offer it again.
-      changes.clientChanged(request.client.name);
+      changes.clientChanged(request.client.name, 'bookings');
       return { data };
     },
   );

@@ -106,7 +106,7 @@ export async function cancelBooking(
     return true;
   });
   if (!cancelled) throw new AppError(409, `Booking ${id} is already cancelled.`);
-  context.changes.clientChanged(client.name);
+  context.changes.clientChanged(client.name, 'bookings');
   await context.audit('booking.cancel', { bookingId: id, reason });
   return bookingDetail(context, id);
 }
@@ -131,7 +131,7 @@ export async function addOwnerBooking(
     source: request.source,
     consentVersion: `owner-${request.source}`,
   });
-  context.changes.clientChanged(client.name);
+  context.changes.clientChanged(client.name, 'bookings');
   await context.audit('booking.add', {
     bookingId: stored.ID,
     source: request.source,

@@ -181,7 +181,7 @@ export async function cancelManagedBooking(
     return true;
   });
   if (!done) throw new AppError(409, 'This booking is already cancelled.');
-  context.changes.clientChanged(client.name);
+  context.changes.clientChanged(client.name, 'bookings');
   return getManagedBooking(context, token);
 }
 
@@ -318,6 +318,6 @@ export async function moveManagedBooking(
       now,
     );
   });
-  context.changes.clientChanged(client.name);
+  context.changes.clientChanged(client.name, 'bookings');
   return getManagedBooking(context, token);
 }

@@ -112,7 +112,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
   const cache = createPageCache({
     maxBytes: devPages ? 0 : config.pageCacheBytes,
     maxAgeMs: pageCacheMaxAgeMs,
-    version: (code) => changes.version(code),
+    version: (code) => changes.contentVersion(code),
   });
   const stopListening = changes.onChange((code) => cache.dropClient(code));
   app.addHook('onClose', async () => stopListening());

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DataChanges } from '../kernel/data-changes.js';
+import type { ChangeScope, DataChanges } from '../kernel/data-changes.js';
 
 /**
  * A channel every instance hears: Redis pub/sub or PostgreSQL LISTEN/NOTIFY
@@ -29,10 +29,16 @@ export interface ChangeMessage {
   instance: string;
   /** The client whose data changed, or `*` for every client. */
   clientCode: string;
+  /** Only the bookings changed (absent: anything may have). */
+  scope?: ChangeScope;
 }
 
 export function encodeChange(message: ChangeMessage): string {
-  return JSON.stringify({ i: message.instance, c: message.clientCode });
+  return JSON.stringify({
+    i: message.instance,
+    c: message.clientCode,
+    ...(message.scope === 'bookings' ? { s: 'b' } : {}),
+  });
 }
 
 /** The message, or undefined for anything that is not one (another program on the channel). */
@@ -40,11 +46,11 @@ export function decodeChange(text: string): ChangeMessage | undefined {
   try {
     const value = JSON.parse(text) as unknown;
     if (typeof value !== 'object' || value === null) return undefined;
-    const { i, c } = value as { i?: unknown; c?: unknown };
+    const { i, c, s } = value as { i?: unknown; c?: unknown; s?: unknown };
     if (typeof i !== 'string' || typeof c !== 'string' || c.length === 0 || c.length > 64) {
       return undefined;
     }
-    return { instance: i, clientCode: c };
+    return { instance: i, clientCode: c, ...(s === 'b' ? { scope: 'bookings' as const } : {}) };
   } catch {
     return undefined;
   }
@@ -104,8 +110,8 @@ export function shareDataChanges(options: SharedChangesOptions): SharedChanges {
       },
     );
   };
-  const send = (clientCode: string) => {
-    channel.publish(encodeChange({ instance, clientCode })).catch((error: unknown) => {
+  const send = (clientCode: string, scope: ChangeScope) => {
+    channel.publish(encodeChange({ instance, clientCode, scope })).catch((error: unknown) => {
       if (Date.now() - lastWarning > 60_000) {
         lastWarning = Date.now();
         warn(
@@ -120,11 +126,12 @@ export function shareDataChanges(options: SharedChangesOptions): SharedChanges {
     for (const code of options.allClientCodes()) local.clientChanged(code);
   };
   return {
-    clientChanged(clientCode) {
-      local.clientChanged(clientCode);
-      send(clientCode);
+    clientChanged(clientCode, scope = 'everything') {
+      local.clientChanged(clientCode, scope);
+      send(clientCode, scope);
     },
     version: (clientCode) => local.version(clientCode),
+    contentVersion: (clientCode) => local.contentVersion(clientCode),
     onChange: (listener) => local.onChange(listener),
     start: () =>
       channel.listen({
@@ -132,7 +139,7 @@ export function shareDataChanges(options: SharedChangesOptions): SharedChanges {
           const message = decodeChange(text);
           if (!message || message.instance === instance) return;
           if (message.clientCode === everyClient) everythingChanged();
-          else local.clientChanged(message.clientCode);
+          else local.clientChanged(message.clientCode, message.scope);
         },
         onReconnected() {
           everythingChanged();
