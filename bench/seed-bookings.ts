@@ -25,9 +25,21 @@ export async function seedBookings(
     migrate: true,
   });
   const rrb = registry.byCode('RRB')!;
+  // Sixty free days for the two booking-creation runs: the horizon is taken out to 200 days.
+  const horizonDays = 200;
+  const stored = await handle.db
+    .selectFrom('booking_rules')
+    .select('rules')
+    .where('client_code', '=', 'RRB')
+    .executeTakeFirstOrThrow();
+  await handle.db
+    .updateTable('booking_rules')
+    .set({ rules: JSON.stringify({ ...JSON.parse(stored.rules), horizonDays }) })
+    .where('client_code', '=', 'RRB')
+    .execute();
   const openDays: string[] = [];
-  // Open days inside the booking horizon: the first 30 hold the 5,000 bookings, the rest stay free.
-  for (let offset = 2; offset < (rrb.booking?.horizonDays ?? 90) - 1; offset++) {
+  // Open days inside the booking horizon: the first 30 hold the 5,000 bookings, the next 60 stay free.
+  for (let offset = 2; offset < horizonDays - 1 && openDays.length < 90; offset++) {
     const { date, weekday } = localDateTimeParts(
       new Date(Date.now() + offset * 86_400_000),
       rrb.timeZone,
@@ -68,5 +80,5 @@ export async function seedBookings(
     (a, b) =>
       bookedMonths.filter((m) => m === b).length - bookedMonths.filter((m) => m === a).length,
   )[0]!;
-  return { busyDay: openDays[0]!, busyMonth, freeDays: openDays.slice(30) };
+  return { busyDay: openDays[0]!, busyMonth, freeDays: openDays.slice(30, 90) };
 }
