@@ -14,7 +14,7 @@ async function openWithTheAppHeldBack(page: Page, clientCode: string, path: stri
     await released;
     await route.continue();
   });
-  // The load event waits for the async boot script, so its listeners are in place.
+  // The boot script runs inline while the page is parsed, so its listeners are in place by load.
   await page.goto(`${path}?client=${clientCode}`, { waitUntil: 'load' });
   expect(await page.locator('html[data-app-ready]').count()).toBe(0);
   return {
@@ -81,4 +81,31 @@ test('text typed before the app has loaded is still there after it has', async (
     'Please enter Email',
     'Please enter Phone number',
   ]);
+});
+
+test('the boot script is in the page itself, allowed by its hash, and fetches nothing before the first paint', async ({
+  page,
+  consoleErrors,
+}) => {
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportViolation: (t: string) => void }).reportViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      ),
+    ),
+  );
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const answer = await page.goto('/?client=RRB');
+  expect(answer!.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  // No boot file: the first script fetched is the app, which the inline boot script added.
+  expect(scripts.some((path) => path.includes('/boot-'))).toBe(false);
+  expect(scripts[0]).toMatch(/\/assets\/(index|jsx-runtime)-/);
+  expect(violations).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

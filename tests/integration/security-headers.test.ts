@@ -1,5 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { inlineScriptHash } from '../../src/server/pages/app-boot.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** Security headers on every kind of response, in production settings. */
@@ -22,6 +24,25 @@ describe('security headers', () => {
     // Refused before routing: a URL that cannot be decoded.
     { method: 'GET', url: '/%zz' },
   ] as const;
+
+  it('allows exactly the inline scripts a page carries, by their hashes', async () => {
+    for (const host of ['se.localhost', 'rrb.localhost', 'js.localhost']) {
+      const res = await t.app.inject({ url: '/', headers: { host } });
+      const csp = String(res.headers['content-security-policy']);
+      const scriptSources = csp.match(/script-src ([^;]*)/)![1]!.split(' ');
+      // Executable inline scripts: not JSON data blocks, not external files.
+      const inline = [
+        ...res.body.matchAll(
+          /<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g,
+        ),
+      ].map((match) => match[1]!);
+      expect(inline).toHaveLength(1);
+      expect(scriptSources).toEqual(["'self'", ...inline.map(inlineScriptHash)]);
+      // Each hash is the one the browser computes over the element's text.
+      const digest = createHash('sha256').update(inline[0]!).digest('base64');
+      expect(csp).toContain(`'sha256-${digest}'`);
+    }
+  });
 
   const apiRequests = [
     { method: 'GET', url: '/api/products' },
@@ -49,7 +70,8 @@ describe('security headers', () => {
     const res = await t.app.inject(request as InjectOptions);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    // 'self' and at most the boot script's hash: never 'unsafe-inline' or 'unsafe-eval'.
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')?(;|$)/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'self'");

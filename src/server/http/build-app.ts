@@ -86,7 +86,10 @@ export async function buildApp({
   ...input
 }: BuildAppInput): Promise<FastifyInstance> {
   const { config, registry } = input;
-  const preparation = createRequestPreparation(config, registry);
+  // The built pages carry the boot script inline, and their CSP names its hash; a page template
+  // given here (tests) or the development pages carry none.
+  const inlineBoot = indexHtml === undefined && !devPages;
+  const preparation = createRequestPreparation(config, registry, { inlineBoot });
   const { prepare } = preparation;
   const answerError = createErrorAnswer(preparation.securityHeadersFor);
 

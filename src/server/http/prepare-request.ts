@@ -6,6 +6,7 @@ import { AppError } from '../kernel/errors.js';
 import { escapeHtml } from '../kernel/escape-html.js';
 import { errorAnswer } from './error-answer.js';
 import { apiSecurityHeaders, externalConnectOrigins, securityHeaders } from './security-headers.js';
+import { bootScriptHash } from '../pages/app-boot.js';
 
 /** Whether a request is for our JSON API (its own headers, JSON errors) rather than a page. */
 export function isApiRequest(request: FastifyRequest): boolean {
@@ -35,12 +36,15 @@ export interface RequestPreparation {
 export function createRequestPreparation(
   config: ServerConfig,
   registry: ClientRegistry,
+  { inlineBoot = true }: { inlineBoot?: boolean } = {},
 ): RequestPreparation {
   const production = config.env === 'production';
   const clientOptions = { preview: config.clientPreview, defaultCode: config.defaultClient };
+  const bootHash = inlineBoot ? bootScriptHash(config.webDistDir) : undefined;
   const pageHeaders = securityHeaders({
     connectOrigins: externalConnectOrigins(registry.all),
     production,
+    scriptHashes: bootHash ? [bootHash] : [],
   });
   const apiHeaders = apiSecurityHeaders({ production });
   const securityHeadersFor = (request: FastifyRequest) =>

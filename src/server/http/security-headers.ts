@@ -11,6 +11,8 @@ export interface SecurityHeaderOptions {
   connectOrigins: readonly string[];
   /** HSTS only in production: a developer's http://localhost must not be pinned to https. */
   production: boolean;
+  /** Hashes ('sha256-…') of the inline scripts the pages may run: the boot script's. */
+  scriptHashes?: readonly string[];
 }
 
 /** Origins the browser may call besides this site: other e-mail services and probe addresses. */
@@ -24,11 +26,15 @@ export function externalConnectOrigins(clients: readonly ClientConfig[]): string
   return [...origins];
 }
 
-export function contentSecurityPolicy(connectOrigins: readonly string[]): string {
+export function contentSecurityPolicy(
+  connectOrigins: readonly string[],
+  scriptHashes: readonly string[] = [],
+): string {
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
-    // No inline scripts: the client record travels as a JSON data block, not as a script.
-    'script-src': ["'self'"],
+    // No inline scripts but the boot script, allowed by its hash (never 'unsafe-inline'); the
+    // client record travels as a JSON data block, not as a script.
+    'script-src': ["'self'", ...scriptHashes],
     // Inline styles are allowed: React's style attributes and the themes' custom properties.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
@@ -49,9 +55,10 @@ export function contentSecurityPolicy(connectOrigins: readonly string[]): string
 export function securityHeaders({
   connectOrigins,
   production,
+  scriptHashes = [],
 }: SecurityHeaderOptions): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(connectOrigins),
+    'content-security-policy': contentSecurityPolicy(connectOrigins, scriptHashes),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deferAppScripts, findBootScript } from './app-boot.js';
+import { createHash } from 'node:crypto';
+import { bootScriptHash, deferAppScripts, findBootScript, inlineScriptHash } from './app-boot.js';
 
 const built = `<!doctype html>
 <html lang="en">
@@ -18,8 +19,18 @@ const built = `<!doctype html>
 // What the boot script does with these (src/web/boot.ts) is tested in
 // src/web/app/load-app-after-paint.test.ts.
 describe('deferAppScripts', () => {
-  it('takes the app scripts out of the head and adds one async boot script that names them', () => {
-    const template = deferAppScripts(built, '/assets/boot-Q1w2.js');
+  it('takes the app scripts out of the head and writes the boot script, naming them, into it', () => {
+    const template = deferAppScripts(built, { path: '/assets/boot-Q1w2.js', source: 'boot()' });
+    expect(template).not.toContain('<script type="module"');
+    expect(template).not.toContain('modulepreload');
+    expect(template).toContain(
+      '<script data-app-modules="/assets/index-AbC1.js" data-app-preloads="/assets/jsx-runtime-XyZ2.js">boot()</script>',
+    );
+    expect(template).not.toContain('/assets/boot-Q1w2.js');
+  });
+
+  it('loads the boot script as an async file when its code cannot go into the page', () => {
+    const template = deferAppScripts(built, { path: '/assets/boot-Q1w2.js' });
     expect(template).not.toContain('<script type="module"');
     expect(template).not.toContain('modulepreload');
     expect(template).toContain(
@@ -30,7 +41,7 @@ describe('deferAppScripts', () => {
 
   it('leaves a template without built scripts (the development page) as it is', () => {
     const dev = '<head><script type="module" src="./main.tsx"></script></head>';
-    expect(deferAppScripts(dev, '/assets/boot-Q1w2.js')).toBe(dev);
+    expect(deferAppScripts(dev, { path: '/assets/boot-Q1w2.js', source: 'x' })).toBe(dev);
   });
 
   it('leaves the scripts where they are when the build has no boot script', () => {
@@ -39,10 +50,13 @@ describe('deferAppScripts', () => {
 });
 
 describe('findBootScript', () => {
-  it('finds the built boot script in the Vite manifest', () => {
+  it('finds the built boot script and its code in the Vite manifest, with the hash the CSP names', () => {
     const dist = mkdtempSync(join(tmpdir(), 'highstreet-boot-'));
     try {
       expect(findBootScript(dist)).toBeUndefined();
+      expect(bootScriptHash(dist)).toBeUndefined();
+      mkdirSync(join(dist, 'assets'));
+      writeFileSync(join(dist, 'assets', 'boot-Q1w2.js'), '(function(){boot()})();\n');
       mkdirSync(join(dist, '.vite'));
       writeFileSync(
         join(dist, '.vite', 'manifest.json'),
@@ -51,7 +65,17 @@ describe('findBootScript', () => {
           'boot.ts': { file: 'assets/boot-Q1w2.js', src: 'boot.ts', isEntry: true },
         }),
       );
-      expect(findBootScript(dist)).toBe('/assets/boot-Q1w2.js');
+      expect(findBootScript(dist)).toEqual({
+        path: '/assets/boot-Q1w2.js',
+        source: '(function(){boot()})();',
+      });
+      const digest = createHash('sha256').update('(function(){boot()})();').digest('base64');
+      expect(bootScriptHash(dist)).toBe(`'sha256-${digest}'`);
+      expect(inlineScriptHash('(function(){boot()})();')).toBe(`'sha256-${digest}'`);
+      // Code that would end the element early is not written into pages.
+      writeFileSync(join(dist, 'assets', 'boot-Q1w2.js'), 'x("</script>")');
+      expect(findBootScript(dist)).toEqual({ path: '/assets/boot-Q1w2.js' });
+      expect(bootScriptHash(dist)).toBeUndefined();
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }

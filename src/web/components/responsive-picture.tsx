@@ -20,7 +20,8 @@ export function ResponsivePicture({
   sizes: string;
   className?: string;
   loading?: 'lazy' | 'eager';
-  fetchPriority?: 'high' | 'auto';
+  /** 'high' for the page's largest picture; 'low' for small ones beside it (thumbnails). */
+  fetchPriority?: 'high' | 'auto' | 'low';
   draggable?: boolean;
 }) {
   return (

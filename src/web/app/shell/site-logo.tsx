@@ -11,6 +11,9 @@ export function SiteLogo({ client }: { client: ClientConfig }) {
         alt={`${client.title} home`}
         width={240}
         height={64}
+        // A small picture beside the page's own content: it need not race the largest picture
+        // (and React then does not preload it in the head).
+        fetchPriority="low"
       />
     </Link>
   );

@@ -49,7 +49,8 @@ function Gallery({ product }: { product: Product }) {
                 aria-label={`Show picture ${index + 1} of ${pictures.length}`}
                 onClick={() => setShown(index)}
               >
-                <ResponsivePicture set={picture} alt="" sizes="10rem" />
+                {/* Low: fetched after the large picture, which is the page's largest paint. */}
+                <ResponsivePicture set={picture} alt="" sizes="10rem" fetchPriority="low" />
               </button>
             </li>
           ))}
