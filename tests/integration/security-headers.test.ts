@@ -1,6 +1,5 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
 import { inlineScriptHash } from '../../src/server/pages/app-boot.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -25,7 +24,7 @@ describe('security headers', () => {
     { method: 'GET', url: '/%zz' },
   ] as const;
 
-  it('allows exactly the inline scripts a page carries, by their hashes', async () => {
+  it('allows exactly the inline scripts a page carries, by their hashes, and no others', async () => {
     for (const host of ['se.localhost', 'rrb.localhost', 'js.localhost']) {
       const res = await t.app.inject({ url: '/', headers: { host } });
       const csp = String(res.headers['content-security-policy']);
@@ -36,11 +35,9 @@ describe('security headers', () => {
           /<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g,
         ),
       ].map((match) => match[1]!);
-      expect(inline).toHaveLength(1);
+      // (This app serves the source template, with no inline script; the built pages carry the
+      // boot script, checked in a browser by tests/e2e/act-before-the-app-loads.spec.ts.)
       expect(scriptSources).toEqual(["'self'", ...inline.map(inlineScriptHash)]);
-      // Each hash is the one the browser computes over the element's text.
-      const digest = createHash('sha256').update(inline[0]!).digest('base64');
-      expect(csp).toContain(`'sha256-${digest}'`);
     }
   });
 
