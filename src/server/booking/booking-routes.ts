@@ -62,7 +62,16 @@ export interface BookingRoutesOptions extends AppDeps {
  */
 export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   app,
-  { db, dbKind, config, referenceCache, registry, changes, now = () => new Date() },
+  {
+    db,
+    dbKind,
+    config,
+    referenceCache,
+    rememberedAnswers,
+    registry,
+    changes,
+    now = () => new Date(),
+  },
 ) => {
   const production = config.env === 'production';
   const originOf = (request: FastifyRequest) =>
@@ -98,8 +107,9 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     return loaded!.rules;
   };
 
+  const listDeps = { referenceCache, rememberedAnswers };
   app.get('/api/categories/list', async (request, reply) =>
-    cachedJsonAnswer(reply, referenceCache, request.client.name, 'categories', () =>
+    cachedJsonAnswer(request, reply, listDeps, request.client.name, 'categories', () =>
       listCategories(db, request.client.name),
     ),
   );
@@ -108,8 +118,9 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     const { activeOnly } = parseRequest(treatmentsQuerySchema, request.query, 'query');
     const onlyActive = activeOnly === '1' || activeOnly === 'true';
     return cachedJsonAnswer(
+      request,
       reply,
-      referenceCache,
+      listDeps,
       request.client.name,
       `treatments:${onlyActive}`,
       () => listTreatments(db, request.client.name, onlyActive),

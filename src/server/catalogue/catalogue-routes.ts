@@ -11,11 +11,12 @@ const listQuerySchema = z.object({ category: z.enum(productCategories).optional(
 const idParamsSchema = z.object({ id: productIdSchema });
 
 /** The shop's products, always scoped to the client resolved for the request. */
-export const catalogueRoutes: FastifyPluginAsync<AppDeps> = async (app, { db, referenceCache }) => {
+export const catalogueRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const { db } = deps;
   app.get('/api/products', async (request, reply) => {
     const { category } = parseRequest(listQuerySchema, request.query, 'query');
     const client = request.client;
-    return cachedJsonAnswer(reply, referenceCache, client.name, `products:${category ?? ''}`, () =>
+    return cachedJsonAnswer(request, reply, deps, client.name, `products:${category ?? ''}`, () =>
       listProducts(db, client, category),
     );
   });

@@ -1,4 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
+import { createServer } from 'node:http';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -39,6 +40,7 @@ import { seoRoutes } from '../seo/seo-routes.js';
 import { createErrorAnswer, installErrorHandling } from './error-handler.js';
 import { databaseCheck, healthRoutes } from './health-routes.js';
 import { createRequestPreparation } from './prepare-request.js';
+import { createRememberedAnswers } from './remembered-answers.js';
 import { registerStaticFiles } from './static-files.js';
 
 /**
@@ -46,7 +48,10 @@ import { registerStaticFiles } from './static-files.js';
  * change signal when the caller has none (the caller keeps it to announce changes: owner tools,
  * tests, and with several instances the channel between them).
  */
-export type BuildAppInput = Omit<AppDeps, 'referenceCache' | 'changes' | 'counters'> & {
+export type BuildAppInput = Omit<
+  AppDeps,
+  'referenceCache' | 'changes' | 'counters' | 'rememberedAnswers'
+> & {
   changes?: DataChanges | undefined;
   /**
    * The database the app runs on (default config.database): a PostgreSQL one carries changes
@@ -92,8 +97,35 @@ export async function buildApp({
   const preparation = createRequestPreparation(config, registry, { inlineBoot });
   const { prepare } = preparation;
   const answerError = createErrorAnswer(preparation.securityHeadersFor);
+  // Cached pages and lists answered again from memory, before the framework (remembered-answers.ts);
+  // not in development, where pages are not cached.
+  const accessLog: { to?: FastifyBaseLogger } = {};
+  const nodeHttpOptions = {
+    headersTimeout: config.httpTimeouts.headersMs,
+    connectionsCheckingInterval: Math.max(
+      100,
+      Math.min(5000, Math.floor(config.httpTimeouts.headersMs / 4)),
+    ),
+  };
+  /** Fastify's default: above a load balancer's usual 60 s idle time-out. */
+  const keepAliveTimeoutMs = 72_000;
+  const rememberedAnswers = createRememberedAnswers({
+    maxEntries: devPages ? 0 : 5000,
+    log: { answered: (line) => accessLog.to?.info(line, 'answered') },
+  });
 
   const app = Fastify({
+    // Fastify's own server, with the remembered answers in front of its handler.
+    // It is given the time-outs Fastify gives the server it makes (below).
+    serverFactory: (handler) => {
+      const server = createServer(nodeHttpOptions, (request, response) => {
+        if (!rememberedAnswers.tryAnswer(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = keepAliveTimeoutMs;
+      server.requestTimeout = config.httpTimeouts.requestMs;
+      server.setTimeout(config.httpTimeouts.idleMs);
+      return server;
+    },
     ...(logger
       ? { loggerInstance: logger }
       : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
@@ -112,13 +144,8 @@ export async function buildApp({
     // balancer is about to reuse; Fastify's keep-alive time-out (72 s) ends those first.
     requestTimeout: config.httpTimeouts.requestMs,
     connectionTimeout: config.httpTimeouts.idleMs,
-    http: {
-      headersTimeout: config.httpTimeouts.headersMs,
-      connectionsCheckingInterval: Math.max(
-        100,
-        Math.min(5000, Math.floor(config.httpTimeouts.headersMs / 4)),
-      ),
-    },
+    keepAliveTimeout: keepAliveTimeoutMs,
+    http: nodeHttpOptions,
     // A URL that cannot be decoded is refused before routing: the same shape and headers.
     frameworkErrors: (error, request, reply) => void answerError(error, request, reply),
   });
@@ -134,6 +161,7 @@ export async function buildApp({
     local: changes,
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
   });
+  accessLog.to = app.log;
   app.addHook('onClose', () => shared.close());
   if (shared.channel !== 'local') {
     app.log.info(
@@ -145,6 +173,7 @@ export async function buildApp({
     changes: shared.changes,
     counters: shared.counters,
     referenceCache: createReferenceCache(config.referenceCacheMs, shared.changes),
+    rememberedAnswers,
   };
 
   await app.register(fastifyRateLimit, {

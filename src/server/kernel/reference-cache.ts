@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { answerHeaders, type RememberedAnswers } from '../http/remembered-answers.js';
 import type { DataChanges } from './data-changes.js';
 
 /**
@@ -7,11 +8,11 @@ import type { DataChanges } from './data-changes.js';
  * net for writes made outside the app (a person with psql). Concurrent misses share one load; a
  * failed load is not kept.
  */
-export type ReferenceCache = <T>(
-  clientCode: string,
-  key: string,
-  load: () => Promise<T>,
-) => Promise<T>;
+export interface ReferenceCache {
+  <T>(clientCode: string, key: string, load: () => Promise<T>): Promise<T>;
+  /** The kept value (its promise) while it is fresh, without loading it; for remembered answers. */
+  peek(clientCode: string, key: string): Promise<unknown> | undefined;
+}
 
 interface Entry {
   value: Promise<unknown>;
@@ -25,7 +26,7 @@ export function createReferenceCache(
 ): ReferenceCache {
   const entriesByClient = new Map<string, Map<string, Entry>>();
   changes.onChange((clientCode) => entriesByClient.delete(clientCode));
-  return <T>(clientCode: string, key: string, load: () => Promise<T>): Promise<T> => {
+  const cache = <T>(clientCode: string, key: string, load: () => Promise<T>): Promise<T> => {
     if (ttlMs <= 0) return load();
     let entries = entriesByClient.get(clientCode);
     const cached = entries?.get(key);
@@ -42,6 +43,11 @@ export function createReferenceCache(
     value.catch(() => current.get(key) === entry && current.delete(key));
     return value;
   };
+  const peek = (clientCode: string, key: string): Promise<unknown> | undefined => {
+    const cached = entriesByClient.get(clientCode)?.get(key);
+    return cached && cached.expires > now() ? cached.value : undefined;
+  };
+  return Object.assign(cache, { peek });
 }
 
 /**
@@ -52,17 +58,38 @@ export function asJsonText<T>(load: () => Promise<T>): () => Promise<string> {
   return async () => JSON.stringify(await load());
 }
 
+/** The bytes of each kept JSON text, made once however many addresses answer with it. */
+const bodies = new WeakMap<Promise<string>, Buffer>();
+
 /**
  * Answers with `load`'s result from the cache as JSON text. The content type goes with it:
- * Fastify passes a string with a JSON content type through as it is.
+ * Fastify passes a string with a JSON content type through as it is. The answer is remembered
+ * whole (http/remembered-answers.ts) while the cached text is the current one.
  */
 export function cachedJsonAnswer<T>(
-  reply: Pick<FastifyReply, 'type'>,
-  cache: ReferenceCache,
+  request: Pick<FastifyRequest, 'raw'>,
+  reply: Pick<FastifyReply, 'type' | 'getHeaders' | 'statusCode'>,
+  deps: { referenceCache: ReferenceCache; rememberedAnswers?: RememberedAnswers | undefined },
   clientCode: string,
   key: string,
   load: () => Promise<T>,
 ): Promise<string> {
   reply.type('application/json; charset=utf-8');
-  return cache(clientCode, key, asJsonText(load));
+  const { referenceCache, rememberedAnswers } = deps;
+  const text = referenceCache(clientCode, key, asJsonText(load));
+  if (!rememberedAnswers) return text;
+  return text.then((json) => {
+    // Only an answer from the entry still kept (not a load a change has already replaced).
+    if (referenceCache.peek(clientCode, key) === text) {
+      let body = bodies.get(text);
+      if (!body) bodies.set(text, (body = Buffer.from(json)));
+      rememberedAnswers.remember(request.raw, {
+        statusCode: reply.statusCode,
+        headers: answerHeaders(reply.getHeaders(), body),
+        body,
+        isCurrent: () => referenceCache.peek(clientCode, key) === text,
+      });
+    }
+    return json;
+  });
 }

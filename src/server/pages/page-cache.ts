@@ -35,6 +35,11 @@ export interface PageCache {
     key: string,
     render: () => Promise<{ html: string; keep: boolean }>,
   ): Promise<CachedPage | string>;
+  /**
+   * Whether `page` is still the page kept for this client and key, at the current data version
+   * and within its age (a remembered answer made from it may be sent again); counts as a use.
+   */
+  isCurrent(clientCode: string, key: string, page: CachedPage): boolean;
   /** Drops every page of a client (DataChanges.onChange). */
   dropClient(clientCode: string): void;
   readonly size: { entries: number; bytes: number };
@@ -143,6 +148,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       } finally {
         rendering.delete(cacheKey);
       }
+    },
+    isCurrent(clientCode, key, page) {
+      const cacheKey = fullKey(clientCode, key);
+      if (entries.get(cacheKey) !== page || now() - page.storedAt > options.maxAgeMs) return false;
+      entries.delete(cacheKey);
+      entries.set(cacheKey, page);
+      return true;
     },
     dropClient(clientCode) {
       const prefix = `${clientCode}\n`;

@@ -16,6 +16,7 @@ import { findSessionOwner } from '../owners/owner-store.js';
 import { sessionTokenFrom } from '../owners/session-cookie.js';
 import { pageData } from './page-data.js';
 import { loadPrerender, type Prerender } from './prerender.js';
+import { answerHeaders } from '../http/remembered-answers.js';
 
 /** `npm run dev`: the template and the prerender come from Vite, per request (src/server/dev.ts). */
 export interface DevPages {
@@ -100,7 +101,7 @@ export function withPreviewBar(html: string, hasDraft: boolean): string {
  * any other still gets the app, which shows its not-found screen, with 404.
  */
 export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options) => {
-  const { config, db, indexHtml, devPages, changes } = options;
+  const { config, db, indexHtml, devPages, changes, rememberedAnswers } = options;
   const template = devPages ? '' : (indexHtml ?? readIndexTemplate(config));
   // Without an injected template (tests) or a prerender bundle, pages go out with an empty #root.
   const prerender =
@@ -189,13 +190,12 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
       return reply.redirect(`/login?next=${encodeURIComponent(path)}`, 303);
     }
     const siteOrigin = originOf(request);
+    const key = cacheKey(client, siteOrigin, path);
     // Sign-in and back-office screens read their query (?next=, ?token=, ?booking=): rendered with
     // it, for this answer only, so the HTML matches what the browser then hydrates.
     const page = isPrivatePath(path)
       ? (await pageHtml(path, client, siteOrigin, request.url)).html
-      : await cache.get(client.name, cacheKey(client, siteOrigin, path), () =>
-          pageHtml(path, client, siteOrigin),
-        );
+      : await cache.get(client.name, key, () => pageHtml(path, client, siteOrigin));
     if (isPrivatePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
     reply
       .code(isKnownPath(path) ? 200 : 404)
@@ -217,6 +217,13 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     const { body, encoding } = pageBody(page, request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
+    // The same request again is answered from memory while this page is the one kept.
+    rememberedAnswers.remember(request.raw, {
+      statusCode: reply.statusCode,
+      headers: answerHeaders(reply.getHeaders(), body),
+      body,
+      isCurrent: () => cache.isCurrent(client.name, key, page),
+    });
     return reply.send(body);
   });
 };

@@ -4,9 +4,10 @@ import { cachedJsonAnswer } from '../kernel/reference-cache.js';
 import { listReviews } from './reviews-store.js';
 
 /** The client's reviews (spec: the reviews screen), cached like the other lists. */
-export const reviewsRoutes: FastifyPluginAsync<AppDeps> = async (app, { db, referenceCache }) => {
+export const reviewsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const { db } = deps;
   app.get('/api/reviews', async (request, reply) =>
-    cachedJsonAnswer(reply, referenceCache, request.client.name, 'reviews', () =>
+    cachedJsonAnswer(request, reply, deps, request.client.name, 'reviews', () =>
       listReviews(db, request.client.name),
     ),
   );

@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { securityHeaders } from '../src/server/http/security-headers.js';
+import { AccessLog } from '../src/server/access-log.js';
+import { lazyChildLogger } from '../src/server/lazy-child-logger.js';
+const variant = process.env.V ?? 'bare';
+const opts: Record<string, unknown> = { logger: false };
+if (variant.includes('timeouts')) Object.assign(opts, { requestTimeout: 30000, connectionTimeout: 65000, http: { headersTimeout: 10000, connectionsCheckingInterval: 2500 } });
+if (variant.includes('logger')) Object.assign(opts, { logger: undefined, loggerInstance: pino({ level: process.env.LL ?? 'warn' }, pino.destination({ dest: 1, sync: false, minLength: 4096 })), logController: new AccessLog(), childLoggerFactory: (l: any, b: any) => lazyChildLogger(l, b) });
+if (variant.includes('proxy')) Object.assign(opts, { trustProxy: false });
+const app = Fastify(opts as any);
+const body = randomBytes(11715);
+const sec = securityHeaders({ connectOrigins: [], production: true });
+app.get('/', async () => ({ hello: 'world' }));
+app.get('/*', async (request, reply) => {
+  reply.headers(sec);
+  return reply.type('text/html; charset=utf-8').header('content-encoding', 'br').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', 'W/"8u8GZsXf105L9ii15LG6fN"').send(body);
+});
+await app.listen({ port: 3998, host: '127.0.0.1' });
+console.log('ready');

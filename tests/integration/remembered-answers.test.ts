@@ -1,0 +1,174 @@
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { pino } from 'pino';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { updateProductPrice } from '../../src/server/catalogue/catalogue-store.js';
+import { describeEachDatabase } from '../support/each-database.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+interface AccessLine {
+  reqId: string;
+  url: string;
+  statusCode: number;
+}
+
+/**
+ * Cached pages and lists answered again from memory, before the framework
+ * (src/server/http/remembered-answers.ts), over real HTTP: the same bytes and headers as the
+ * framework's answer, a change shown at once, and every request that could be answered
+ * differently (a cookie, a conditional request, another host) left to the framework.
+ */
+describeEachDatabase('remembered answers', (kind) => {
+  let t: TestApp;
+  let base: string;
+  const lines: AccessLine[] = [];
+  beforeAll(async () => {
+    const logger = pino(
+      { level: 'info' },
+      {
+        write: (line: string) => {
+          const parsed = JSON.parse(line) as AccessLine & { msg: string };
+          if (parsed.msg === 'answered') lines.push(parsed);
+        },
+      },
+    );
+    t = await startTestApp(kind, { NODE_ENV: 'production' }, { logger });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => t?.close());
+
+  /** Who answered the last request to this address: the framework (req-…) or memory (mem-…). */
+  const answeredBy = (url: string) => {
+    const line = lines.findLast((l) => l.url === url);
+    return line?.reqId.startsWith('mem-') ? 'memory' : 'framework';
+  };
+  /** A request as a browser sends it (fetch would not let the Host header be set). */
+  const send = (url: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        const request = httpGet(`${base}${url}`, { headers }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () =>
+            resolve({
+              status: answer.statusCode!,
+              headers: answer.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        });
+        request.on('error', reject);
+      },
+    );
+  const decoded = ({ headers, body }: { headers: IncomingHttpHeaders; body: Buffer }) =>
+    (headers['content-encoding'] === 'br'
+      ? brotliDecompressSync(body)
+      : headers['content-encoding'] === 'gzip'
+        ? gunzipSync(body)
+        : body
+    ).toString();
+  const get = async (url: string, headers: Record<string, string>) => {
+    const answer = await send(url, headers);
+    return { answer, text: decoded(answer), by: answeredBy(url) };
+  };
+  const headersOf = (answer: { headers: IncomingHttpHeaders }) =>
+    Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name !== 'date'));
+
+  it('answers a repeat page request from memory with the same headers and bytes, and a change at once', async () => {
+    const se = { host: 'se.localhost', 'accept-encoding': 'br' };
+    const first = await get('/product/2', se);
+    expect(first.by).toBe('framework');
+    expect(first.text).toContain('"price":8995');
+    const second = await get('/product/2', se);
+    expect(second.by).toBe('memory');
+    expect(second.text).toBe(first.text);
+    expect(headersOf(second.answer)).toEqual(headersOf(first.answer));
+    expect(second.answer.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(second.answer.headers.etag).toMatch(/^W\//);
+    expect(second.answer.headers['content-encoding']).toBe('br');
+
+    // Written behind the app's back: still the kept page; announced: the next answer shows it.
+    expect(await updateProductPrice(t.handle.db, 'SE', 2, 12345)).toBe(true);
+    expect((await get('/product/2', se)).text).toContain('"price":8995');
+    t.changes.clientChanged('SE');
+    const after = await get('/product/2', se);
+    expect(after.by).toBe('framework');
+    expect(after.text).toContain('"price":12345');
+    const again = await get('/product/2', se);
+    expect(again.by).toBe('memory');
+    expect(again.text).toContain('"price":12345');
+  });
+
+  it('keeps each compression, host and address apart', async () => {
+    const rrb = await get('/', { host: 'rrb.localhost', 'accept-encoding': 'gzip' });
+    const js = await get('/', { host: 'js.localhost', 'accept-encoding': 'gzip' });
+    expect((await get('/', { host: 'js.localhost', 'accept-encoding': 'gzip' })).by).toBe('memory');
+    const rrbAgain = await get('/', { host: 'rrb.localhost', 'accept-encoding': 'gzip' });
+    expect(rrbAgain.by).toBe('memory');
+    expect(rrbAgain.text).toBe(rrb.text);
+    expect(js.text).not.toBe(rrb.text);
+    expect(js.text).toContain('Jet Set Travel Club');
+
+    // Brotli asked for: the framework's answer first, then memory's, the same page.
+    const br1 = await get('/', { host: 'rrb.localhost', 'accept-encoding': 'br' });
+    expect(br1.by).toBe('framework');
+    expect(br1.answer.headers['content-encoding']).toBe('br');
+    const br2 = await get('/', { host: 'rrb.localhost', 'accept-encoding': 'br' });
+    expect(br2.by).toBe('memory');
+    expect(br2.answer.headers['content-encoding']).toBe('br');
+    expect(br2.text).toBe(rrb.text);
+  });
+
+  it('leaves requests that could be answered differently to the framework', async () => {
+    const headers = { host: 'se.localhost', 'accept-encoding': 'gzip' };
+    await get('/contact', headers);
+    expect((await get('/contact', headers)).by).toBe('memory');
+    // A cookie (an owner's session, the preview switch), a conditional request, a query string
+    // not seen before: each goes through the framework.
+    expect((await get('/contact', { ...headers, cookie: 'a=b' })).by).toBe('framework');
+    const etag = String((await send('/contact', headers)).headers.etag);
+    const conditional = await send('/contact', { ...headers, 'if-none-match': etag });
+    expect(conditional.status).toBe(304);
+    expect(answeredBy('/contact')).toBe('framework');
+    expect((await get('/contact?utm_source=x', headers)).by).toBe('framework');
+    // A page that is not kept (an unknown address) is never remembered.
+    await get('/no-such-page', headers);
+    expect((await get('/no-such-page', headers)).by).toBe('framework');
+  });
+
+  it('answers a repeat list request from memory until the list changes', async () => {
+    const rrb = { host: 'rrb.localhost' };
+    const first = await get('/api/categories/list', rrb);
+    expect(first.by).toBe('framework');
+    const second = await get('/api/categories/list', rrb);
+    expect(second.by).toBe('memory');
+    expect(second.text).toBe(first.text);
+    expect(headersOf(second.answer)).toEqual(headersOf(first.answer));
+    expect(second.answer.headers['content-type']).toBe('application/json; charset=utf-8');
+
+    const categories = JSON.parse(first.text) as Array<{ ID: number; Name: string }>;
+    await t.handle.db
+      .updateTable('categories')
+      .set({ name: 'Renamed for the test' })
+      .where('client_code', '=', 'RRB')
+      .where('id', '=', categories[0]!.ID)
+      .execute();
+    t.changes.clientChanged('RRB');
+    const after = await get('/api/categories/list', rrb);
+    expect(after.by).toBe('framework');
+    expect(after.text).toContain('Renamed for the test');
+    expect((await get('/api/categories/list', rrb)).text).toContain('Renamed for the test');
+  });
+
+  it("keeps a booking's change to the diary from dropping the pages and lists", async () => {
+    const rrb = { host: 'rrb.localhost', 'accept-encoding': 'gzip' };
+    await get('/booking', rrb);
+    expect((await get('/booking', rrb)).by).toBe('memory');
+    t.changes.clientChanged('RRB', 'bookings');
+    expect((await get('/booking', rrb)).by).toBe('memory');
+    t.changes.clientChanged('RRB');
+    expect((await get('/booking', rrb)).by).toBe('framework');
+  });
+});
