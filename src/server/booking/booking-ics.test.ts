@@ -108,7 +108,9 @@ describe('the calendar file of a booking', () => {
         // Folded as late as the next character allows.
         if (index < parts.length - 1) {
           const next = [...parts[index + 1]!][0]!;
-          expect(octets + new TextEncoder().encode(next).length).toBeGreaterThan(index === 0 ? 75 : 74);
+          expect(octets + new TextEncoder().encode(next).length).toBeGreaterThan(
+            index === 0 ? 75 : 74,
+          );
         }
       });
     }
