@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
+import { pinning } from './wrk.js';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -35,6 +36,7 @@ export async function startNodeServer(
   script: string,
   env: Record<string, string>,
   readyUrl: string,
+  { pin = false }: { pin?: boolean } = {},
 ): Promise<RunningServer> {
   // BENCH_NODE_ARGS: node flags for the measured server only, e.g. "--cpu-prof --cpu-prof-dir=DIR".
   const nodeArgs = script.startsWith('bench/')
@@ -44,7 +46,13 @@ export async function startNodeServer(
     ...nodeArgs.filter(Boolean),
     ...(script.endsWith('.ts') ? ['--import', 'tsx', script] : [script]),
   ];
-  const child = spawn(process.execPath, args, {
+  // pin: on the servers' CPU, away from the load generator's (bench/wrk.ts); taskset execs node,
+  // so the pid is the server's.
+  const [command, commandArgs] =
+    pin && pinning
+      ? ['taskset', ['-c', pinning.server, process.execPath, ...args]]
+      : [process.execPath, args];
+  const child = spawn(command, commandArgs, {
     cwd: root,
     env: { ...process.env, ...env },
     // BENCH_SERVER_LOG=FILE keeps the measured server's log lines (appended), for looking into a figure.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: API throughput and latency with autocannon against the production server, beside
+ * `npm run bench`: API throughput and latency (wrk, bench/wrk.ts) against the production server, beside
  * a bare Fastify hello-world, on SQLite and on PostgreSQL. Writes docs/benchmarks.md.
  * Only loopback addresses are used; every run is bounded in time.
  */
@@ -11,6 +11,15 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureBuild } from '../scripts/ensure-build.mjs';
 import { productionServerEnv, productionServerScript, startNodeServer } from './bench-server.js';
+import { httpRequest } from './http-request.js';
+import {
+  ensureWrk,
+  pinning,
+  pinThisProcessToLoadCpu,
+  runWrk,
+  setServerCpus,
+  type WrkRun,
+} from './wrk.js';
 import { pagesHeading, runPageBenchmarks } from './pages.js';
 import { seedBookings } from './seed-bookings.js';
 
@@ -31,7 +40,16 @@ interface Row {
   note?: string;
 }
 
-async function measure(name: string, options: autocannon.Options): Promise<Row> {
+/** A measurement with wrk on its own CPU (bench/wrk.ts), after one unrecorded second. */
+async function measure(name: string, run: Omit<WrkRun, 'connections' | 'seconds'>): Promise<Row> {
+  await runWrk({ ...run, connections, seconds: 1 });
+  const result = await runWrk({ ...run, connections, seconds });
+  if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} answers were not 2xx`);
+  return { name, ...result };
+}
+
+/** A measurement with autocannon, for requests whose bodies differ (each its own booking). */
+async function measureWithAutocannon(name: string, options: autocannon.Options): Promise<Row> {
   // One second unrecorded first, so the figures are of a warmed-up server (JIT, caches, pools).
   await autocannon({ connections, duration: 1, ...options });
   const result = await autocannon({ connections, duration: seconds, ...options });
@@ -56,7 +74,7 @@ const median = (values: number[]): number =>
  */
 async function measureAgainstHello(
   name: string,
-  options: autocannon.Options,
+  options: Omit<WrkRun, 'connections' | 'seconds'>,
   helloUrl: string,
   sameBytesUrl?: string,
 ): Promise<Row> {
@@ -89,8 +107,13 @@ async function measureAgainstHello(
 
 /** The size of a page's answer as a browser gets it (brotli), for the same-bytes yardstick. */
 async function compressedSize(url: string, host: string): Promise<number> {
-  const answer = await fetch(url, { headers: { host, 'accept-encoding': 'br' } });
-  return Number(answer.headers.get('content-length') ?? (await answer.arrayBuffer()).byteLength);
+  const answer = await httpRequest(url, { headers: { host, 'accept-encoding': 'br' } });
+  if (answer.status !== 200 || answer.headers['content-encoding'] !== 'br') {
+    throw new Error(
+      `${host} ${url} answered ${answer.status} (${String(answer.headers['content-encoding'])})`,
+    );
+  }
+  return answer.body.length;
 }
 
 /**
@@ -157,8 +180,14 @@ async function measureBookingCreation(
   if ('rate' in mode) {
     const slots = slotsOf(freeDays);
     // Warm: the connections the run will use, and the code, on the fully booked day (409s).
-    await openLoop(url, headers, mode.rate, mode.rate, (i) => bodyOf(slotsOf([busyDay]), i));
+    const warm = await openLoop(url, headers, mode.rate, mode.rate, (i) =>
+      bodyOf(slotsOf([busyDay]), i),
+    );
+    if (warm.ok2xx > 0) throw new Error(`The fully booked day ${busyDay} took a booking`);
     const result = await openLoop(url, headers, mode.rate, slots.length, (i) => bodyOf(slots, i));
+    if (result.non2xx > 0) {
+      throw new Error(`${result.non2xx} of ${slots.length} bookings were refused in the open loop`);
+    }
     return {
       name: `${label} POST bookings/create at ${mode.rate} bookings/s (open loop)`,
       requestsPerSecond: Math.round(result.requestsPerSecond),
@@ -209,10 +238,9 @@ async function openLoop(
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     sends.push(
-      fetch(url, { method: 'POST', headers, body: bodyOf(index) }).then(async (answer) => {
-        await answer.arrayBuffer();
+      httpRequest(url, { method: 'POST', headers, body: bodyOf(index) }).then((answer) => {
         latencies.push(performance.now() - due);
-        if (answer.status < 300) ok2xx++;
+        if (answer.status >= 200 && answer.status < 300) ok2xx++;
         else non2xx++;
       }),
     );
@@ -259,17 +287,36 @@ async function runSuite(
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const url = `http://127.0.0.1:${port}`;
-  const server = await startNodeServer(productionServerScript, env, `${url}/api/health`);
+  const server = await startNodeServer(productionServerScript, env, `${url}/api/health`, {
+    pin: true,
+  });
   const rows: Row[] = [];
   try {
     const rrb = { host: 'rrb.localhost', 'content-type': 'application/json' };
+    // Beside hello-world, each server has one CPU of its own (bench/wrk.ts).
+    setServerCpus(server.pid, 'own');
     if (only === 'create') {
+      setServerCpus(server.pid, 'all');
       rows.push(
         ...(await measureBookingCreations(label, `${url}/api/bookings/create`, busyDay, freeDays)),
       );
       return rows;
     }
     // Pages as a browser asks for them: compressed, from the page cache after the first request.
+    // A fresh server makes a page's picture sets on its first requests (media/picture-sets-on-
+    // demand.ts): each page is asked for a few seconds first, so the rows measure the steady state.
+    for (const [host, path] of [
+      ['se.localhost', '/'],
+      ['se.localhost', '/product/2'],
+      ['rrb.localhost', '/booking'],
+    ] as const) {
+      await runWrk({
+        url: `${url}${path}`,
+        headers: { host, 'accept-encoding': 'br, gzip' },
+        connections,
+        seconds: 3,
+      });
+    }
     for (const [host, path] of [
       ['se.localhost', '/'],
       ['se.localhost', '/product/2'],
@@ -299,12 +346,13 @@ async function runSuite(
         helloUrl,
       ),
     );
+    // The latency rows: the server may use every CPU, as in production (the load is light).
+    setServerCpus(server.pid, 'all');
     rows.push({
       ...(await measure(`${label} POST bookings/time (5,000 bookings)`, {
         url: `${url}/api/bookings/time`,
-        method: 'POST',
-        headers: rrb,
-        body: JSON.stringify({ bookingDate: busyDay, estmatedDuration: 60 }),
+        headers: { host: 'rrb.localhost' },
+        jsonBody: JSON.stringify({ bookingDate: busyDay, estmatedDuration: 60 }),
       })),
       note: `day ${busyDay}`,
     });
@@ -320,7 +368,7 @@ async function runSuite(
     );
     let key = 0;
     rows.push({
-      ...(await measure(`${label} POST email/send (accepted into outbox)`, {
+      ...(await measureWithAutocannon(`${label} POST email/send (accepted into outbox)`, {
         url: `${url}/api/v1.0/email/send`,
         method: 'POST',
         headers: { ...rrb },
@@ -384,7 +432,11 @@ async function main(): Promise<void> {
     return;
   }
   const helloUrl = 'http://127.0.0.1:3999/';
-  const hello = await startNodeServer('bench/hello-server.ts', { PORT: '3999' }, helloUrl);
+  ensureWrk();
+  pinThisProcessToLoadCpu();
+  const hello = await startNodeServer('bench/hello-server.ts', { PORT: '3999' }, helloUrl, {
+    pin: true,
+  });
   const rows: Row[] = [];
   try {
     rows.push(await measure('hello-world (bare Fastify)', { url: helloUrl }));
@@ -411,16 +463,20 @@ async function main(): Promise<void> {
   const report = `# Benchmarks
 
 Recorded by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}.
-Machine: ${machine}. autocannon, ${connections} connections, ${seconds} s per measurement, the server
-\`npm start\` runs (\`node dist/server/main.js\`, \`NODE_ENV=production\`) with request logging on
-(\`LOG_LEVEL=${productionServerEnv(0, '').LOG_LEVEL}\`, asynchronous), client RRB (pages: SE and RRB) by host name, mail
-worker off (the relay figure is messages accepted into the outbox).
+Machine: ${machine}. ${connections} connections, ${seconds} s per measurement after 1 s unrecorded, by
+wrk (one thread${pinning ? `, on CPU ${pinning.load}` : ''}) for every row but the two whose requests each carry
+their own body (bookings/create, email/send: autocannon, and the open-loop booking run: fetch at a
+fixed rate). The servers${pinning ? ` run on CPU ${pinning.server}, away from the load generator, for the rows beside hello-world, and on every CPU for the latency rows below them (bookings, e-mail)` : ''}:
+hello-world, and what \`npm start\` runs (\`node dist/server/main.js\`, \`NODE_ENV=production\`) with
+request logging on (\`LOG_LEVEL=${productionServerEnv(0, '').LOG_LEVEL}\`, one line per answer, written
+asynchronously), client RRB (pages: SE and RRB) by host name, mail worker off (the relay figure is
+messages accepted into the outbox). Why wrk and the pinning: docs/decisions/benchmark-load-generator.md.
 
 Targets (issue 13): pages (home, product, booking; \`Accept-Encoding: br, gzip\`) at least 50% of
 hello-world and p99 ≤ 10 ms; categories/list and treatments/list at least 70% of hello-world
 with request logging on; bookings/time and bookings/free-days (issue 17: a month in one
-request) with 5,000 existing bookings p99 ≤ 10 ms and
-bookings/create p99 ≤ 50 ms, on both databases.
+request) with 5,000 existing bookings p99 ≤ 10 ms and bookings/create p99 ≤ 50 ms (the open-loop
+row; docs/decisions/booking-create-latency.md), on both databases.
 
 ${table}
 `;
