@@ -24,6 +24,6 @@ export function createLogger(
   }
   return pino(
     { level: config.logLevel },
-    pino.destination({ dest: 1, sync: false, minLength: 16 * 1024, periodicFlush: 250 }),
+    pino.destination({ dest: 1, sync: false, minLength: 12 * 1024, periodicFlush: 250 }),
   );
 }
