@@ -255,7 +255,7 @@ async function openLoop(
 }
 
 /** The rate for the open-loop booking run: far above any client's real rate, well below capacity. */
-const bookingRate = Number(process.env.BENCH_BOOKING_RATE ?? 200);
+const bookingRate = Number(process.env.BENCH_BOOKING_RATE ?? 50);
 
 async function measureBookingCreations(
   label: string,
