@@ -56,7 +56,7 @@ function utf8Octets(codePoint: number): number {
 /** Folds a content line at 75 octets (continuation lines start with a space); UTF-8 safe. */
 export function foldLine(line: string): string {
   // Most lines are short ASCII: nothing to fold (a line is rebuilt per booking, so this is hot).
-  if (line.length <= 75 && !/[^\x00-\x7f]/.test(line)) return line;
+  if (line.length <= 75 && /^[ -~]*$/.test(line)) return line;
   const parts: string[] = [];
   let current = '';
   let octets = 0;
