@@ -15,7 +15,7 @@ interface AccessLine {
 
 /**
  * Cached pages and lists answered again from memory, before the framework
- * (src/server/http/remembered-answers.ts), over real HTTP: the same bytes and headers as the
+ * (src/server/kernel/remembered-answers.ts), over real HTTP: the same bytes and headers as the
  * framework's answer, a change shown at once, and every request that could be answered
  * differently (a cookie, a conditional request, another host) left to the framework.
  */

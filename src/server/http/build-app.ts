@@ -40,7 +40,7 @@ import { seoRoutes } from '../seo/seo-routes.js';
 import { createErrorAnswer, installErrorHandling } from './error-handler.js';
 import { databaseCheck, healthRoutes } from './health-routes.js';
 import { createRequestPreparation } from './prepare-request.js';
-import { createRememberedAnswers } from './remembered-answers.js';
+import { createRememberedAnswers } from '../kernel/remembered-answers.js';
 import { registerStaticFiles } from './static-files.js';
 
 /**

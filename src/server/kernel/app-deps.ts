@@ -6,7 +6,7 @@ import type { DatabaseKind } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { CounterStore } from './counter-store.js';
 import type { DataChanges } from './data-changes.js';
-import type { RememberedAnswers } from '../http/remembered-answers.js';
+import type { RememberedAnswers } from './remembered-answers.js';
 import type { ReferenceCache } from './reference-cache.js';
 
 /** What every resource plugin is registered with: built once at start-up, then passed in. */
@@ -21,7 +21,7 @@ export interface AppDeps {
   referenceCache: ReferenceCache;
   /** Counters for limits counted by hand: in memory, or Redis shared by every instance. */
   counters: CounterStore;
-  /** Answers from the caches, kept whole for identical requests (http/remembered-answers.ts). */
+  /** Answers from the caches, kept whole for identical requests (kernel/remembered-answers.ts). */
   rememberedAnswers: RememberedAnswers;
 }
 

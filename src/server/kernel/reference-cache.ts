@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { answerHeaders, type RememberedAnswers } from '../http/remembered-answers.js';
+import { answerHeaders, type RememberedAnswers } from './remembered-answers.js';
 import type { DataChanges } from './data-changes.js';
 
 /**
@@ -64,7 +64,7 @@ const bodies = new WeakMap<Promise<string>, Buffer>();
 /**
  * Answers with `load`'s result from the cache as JSON text. The content type goes with it:
  * Fastify passes a string with a JSON content type through as it is. The answer is remembered
- * whole (http/remembered-answers.ts) while the cached text is the current one.
+ * whole (kernel/remembered-answers.ts) while the cached text is the current one.
  */
 export function cachedJsonAnswer<T>(
   request: Pick<FastifyRequest, 'raw'>,

@@ -16,7 +16,7 @@ import { findSessionOwner } from '../owners/owner-store.js';
 import { sessionTokenFrom } from '../owners/session-cookie.js';
 import { pageData } from './page-data.js';
 import { loadPrerender, type Prerender } from './prerender.js';
-import { answerHeaders } from '../http/remembered-answers.js';
+import { answerHeaders } from '../kernel/remembered-answers.js';
 
 /** `npm run dev`: the template and the prerender come from Vite, per request (src/server/dev.ts). */
 export interface DevPages {
