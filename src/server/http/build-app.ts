@@ -100,30 +100,34 @@ export async function buildApp({
   // Cached pages and lists answered again from memory, before the framework (remembered-answers.ts);
   // not in development, where pages are not cached.
   const accessLog: { to?: FastifyBaseLogger } = {};
-  const nodeHttpOptions = {
-    headersTimeout: config.httpTimeouts.headersMs,
-    connectionsCheckingInterval: Math.max(
-      100,
-      Math.min(5000, Math.floor(config.httpTimeouts.headersMs / 4)),
-    ),
-  };
-  /** Fastify's default: above a load balancer's usual 60 s idle time-out. */
-  const keepAliveTimeoutMs = 72_000;
   const rememberedAnswers = createRememberedAnswers({
     maxEntries: devPages ? 0 : 5000,
     log: { answered: (line) => accessLog.to?.info(line, 'answered') },
   });
 
   const app = Fastify({
-    // Fastify's own server, with the remembered answers in front of its handler.
-    // It is given the time-outs Fastify gives the server it makes (below).
+    // The HTTP server, with the remembered answers in front of Fastify's handler. Fastify sets no
+    // time-outs on a server it is given, so they are set here. A request (headers and body) must
+    // arrive within requestMs, its headers within headersMs, and a socket that sends nothing for
+    // idleMs is closed: a body that never finishes cannot hold a connection open
+    // (docs/fault-probes.md). Node checks the first two every connectionsCheckingInterval, so that
+    // is kept well under them. The idle time-out stays above a load balancer's usual 60 s, so it
+    // never closes a kept-alive connection the balancer is about to reuse; the keep-alive
+    // time-out (72 s, Fastify's default) ends those first.
     serverFactory: (handler) => {
-      const server = createServer(nodeHttpOptions, (request, response) => {
-        if (!rememberedAnswers.tryAnswer(request, response)) handler(request, response);
-      });
-      server.keepAliveTimeout = keepAliveTimeoutMs;
-      server.requestTimeout = config.httpTimeouts.requestMs;
-      server.setTimeout(config.httpTimeouts.idleMs);
+      const { headersMs, requestMs, idleMs } = config.httpTimeouts;
+      const server = createServer(
+        {
+          headersTimeout: headersMs,
+          connectionsCheckingInterval: Math.max(100, Math.min(5000, Math.floor(headersMs / 4))),
+        },
+        (request, response) => {
+          if (!rememberedAnswers.tryAnswer(request, response)) handler(request, response);
+        },
+      );
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = requestMs;
+      server.setTimeout(idleMs);
       return server;
     },
     ...(logger
@@ -136,16 +140,6 @@ export async function buildApp({
     childLoggerFactory: (logger, bindings) => lazyChildLogger(logger, bindings),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
-    // A request (headers and body) must arrive within requestMs, its headers within headersMs,
-    // and a socket that sends nothing for idleMs is closed: a body that never finishes cannot
-    // hold a connection open (docs/fault-probes.md). Node checks the first two every
-    // connectionsCheckingInterval, so that is kept well under them. The idle time-out stays
-    // above a load balancer's usual 60 s, so it never closes a kept-alive connection the
-    // balancer is about to reuse; Fastify's keep-alive time-out (72 s) ends those first.
-    requestTimeout: config.httpTimeouts.requestMs,
-    connectionTimeout: config.httpTimeouts.idleMs,
-    keepAliveTimeout: keepAliveTimeoutMs,
-    http: nodeHttpOptions,
     // A URL that cannot be decoded is refused before routing: the same shape and headers.
     frameworkErrors: (error, request, reply) => void answerError(error, request, reply),
   });
