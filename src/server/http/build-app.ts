@@ -34,6 +34,7 @@ import { ordersRoutes } from '../orders/orders-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
 import { ownerRoutes } from '../owners/owner-routes.js';
 import type { SignedInOwner } from '../owners/require-owner.js';
+import { bootScriptHash, findBootScript } from '../pages/app-boot.js';
 import { pagesRoutes, type DevPages } from '../pages/pages-routes.js';
 import { reviewsRoutes } from '../reviews/reviews-routes.js';
 import { seoRoutes } from '../seo/seo-routes.js';
@@ -91,10 +92,13 @@ export async function buildApp({
   ...input
 }: BuildAppInput): Promise<FastifyInstance> {
   const { config, registry } = input;
-  // The built pages carry the boot script inline, and their CSP names its hash; a page template
-  // given here (tests) or the development pages carry none.
-  const inlineBoot = indexHtml === undefined && !devPages;
-  const preparation = createRequestPreparation(config, registry, { inlineBoot });
+  // The built pages carry the boot script inline, and their CSP names its hash: both from this one
+  // read of the build. A page template given here (tests) or the development pages carry none.
+  const boot = indexHtml === undefined && !devPages ? findBootScript(config.webDistDir) : undefined;
+  const bootHash = bootScriptHash(boot);
+  const preparation = createRequestPreparation(config, registry, {
+    scriptHashes: bootHash ? [bootHash] : [],
+  });
   const { prepare } = preparation;
   const answerError = createErrorAnswer(preparation.securityHeadersFor);
   // Cached pages and lists answered again from memory, before the framework (remembered-answers.ts);
@@ -220,7 +224,7 @@ export async function buildApp({
   await app.register(manageProductsRoutes, deps);
   await app.register(manageContentRoutes, deps);
   await app.register(manageMediaRoutes, deps);
-  await app.register(pagesRoutes, { ...deps, indexHtml, devPages });
+  await app.register(pagesRoutes, { ...deps, indexHtml, devPages, boot });
 
   return app;
 }

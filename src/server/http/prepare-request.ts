@@ -6,7 +6,6 @@ import { AppError } from '../kernel/errors.js';
 import { escapeHtml } from '../kernel/escape-html.js';
 import { errorAnswer } from './error-answer.js';
 import { apiSecurityHeaders, externalConnectOrigins, securityHeaders } from './security-headers.js';
-import { bootScriptHash } from '../pages/app-boot.js';
 
 /** Whether a request is for our JSON API (its own headers, JSON errors) rather than a page. */
 export function isApiRequest(request: FastifyRequest): boolean {
@@ -36,15 +35,15 @@ export interface RequestPreparation {
 export function createRequestPreparation(
   config: ServerConfig,
   registry: ClientRegistry,
-  { inlineBoot = true }: { inlineBoot?: boolean } = {},
+  /** Hashes of the inline scripts the pages carry (the boot script's), for their CSP. */
+  { scriptHashes = [] }: { scriptHashes?: readonly string[] } = {},
 ): RequestPreparation {
   const production = config.env === 'production';
   const clientOptions = { preview: config.clientPreview, defaultCode: config.defaultClient };
-  const bootHash = inlineBoot ? bootScriptHash(config.webDistDir) : undefined;
   const pageHeaders = securityHeaders({
     connectOrigins: externalConnectOrigins(registry.all),
     production,
-    scriptHashes: bootHash ? [bootHash] : [],
+    scriptHashes,
   });
   const apiHeaders = apiSecurityHeaders({ production });
   const securityHeadersFor = (request: FastifyRequest) =>

@@ -54,7 +54,7 @@ describe('findBootScript', () => {
     const dist = mkdtempSync(join(tmpdir(), 'highstreet-boot-'));
     try {
       expect(findBootScript(dist)).toBeUndefined();
-      expect(bootScriptHash(dist)).toBeUndefined();
+      expect(bootScriptHash(findBootScript(dist))).toBeUndefined();
       mkdirSync(join(dist, 'assets'));
       writeFileSync(join(dist, 'assets', 'boot-Q1w2.js'), '(function(){boot()})();\n');
       mkdirSync(join(dist, '.vite'));
@@ -70,12 +70,12 @@ describe('findBootScript', () => {
         source: '(function(){boot()})();',
       });
       const digest = createHash('sha256').update('(function(){boot()})();').digest('base64');
-      expect(bootScriptHash(dist)).toBe(`'sha256-${digest}'`);
+      expect(bootScriptHash(findBootScript(dist))).toBe(`'sha256-${digest}'`);
       expect(inlineScriptHash('(function(){boot()})();')).toBe(`'sha256-${digest}'`);
       // Code that would end the element early is not written into pages.
       writeFileSync(join(dist, 'assets', 'boot-Q1w2.js'), 'x("</script>")');
       expect(findBootScript(dist)).toEqual({ path: '/assets/boot-Q1w2.js' });
-      expect(bootScriptHash(dist)).toBeUndefined();
+      expect(bootScriptHash(findBootScript(dist))).toBeUndefined();
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }

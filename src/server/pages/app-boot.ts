@@ -23,7 +23,7 @@ export interface BootScript {
  * first contentful paint, and until the app has hydrated keeps the visitor's presses and form
  * submits (docs/decisions/page-speed.md).
  *
- * The boot script is written into the page (allowed by its hash in the CSP, `bootScriptHash`):
+ * The boot script is written into the page (allowed by its hash in the CSP, `bootScriptHash`; the HTTP shell finds it once for both):
  * fetched as a file, it was a request before the largest paint, which Lighthouse counts into LCP
  * (docs/decisions/inline-boot-script.md). Without its code it is an async external script.
  * Without a built boot script (a development page) the template is left as it is.
@@ -78,8 +78,7 @@ export function findBootScript(webDistDir: string): BootScript | undefined {
   return { path: `/${boot.file}`, ...(source === undefined ? {} : { source }) };
 }
 
-/** The CSP hash of the boot script written into pages, or undefined when none is inline. */
-export function bootScriptHash(webDistDir: string): string | undefined {
-  const source = findBootScript(webDistDir)?.source;
-  return source === undefined ? undefined : inlineScriptHash(source);
+/** The CSP hash of a boot script written into pages, or undefined when it is not inline. */
+export function bootScriptHash(boot: BootScript | undefined): string | undefined {
+  return boot?.source === undefined ? undefined : inlineScriptHash(boot.source);
 }

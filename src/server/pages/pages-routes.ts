@@ -5,7 +5,7 @@ import type { ClientConfig } from '../../common/client-config.js';
 import { isKnownPath, isPrivatePath } from '../../common/routes.js';
 import type { ServerConfig } from '../config.js';
 import type { AppDeps } from '../kernel/app-deps.js';
-import { deferAppScripts, findBootScript } from './app-boot.js';
+import { deferAppScripts, type BootScript } from './app-boot.js';
 import { acceptedPageEncoding, compressPageAsync } from './compress-page.js';
 import { inlineStylesheets, renderPage } from './html.js';
 import { createPageHeads } from './page-heads.js';
@@ -29,6 +29,8 @@ export interface PagesOptions extends AppDeps {
   indexHtml?: string | undefined;
   /** Set by the dev server: pages from Vite's middleware, never cached. */
   devPages?: DevPages | undefined;
+  /** The built boot script, written into the built template (found once by the HTTP shell). */
+  boot?: BootScript | undefined;
 }
 
 /** How long a cached page may be served with no change signal (writes made outside the app). */
@@ -50,7 +52,7 @@ function readTextFile(file: string): string | undefined {
  * The built page template, with the app's stylesheet inlined and its scripts loaded after the
  * first paint by a boot script (docs/decisions/page-speed.md).
  */
-function readIndexTemplate(config: ServerConfig): string {
+function readIndexTemplate(config: ServerConfig, boot: BootScript | undefined): string {
   const file = join(config.webDistDir, 'index.html');
   if (!existsSync(file)) {
     throw new Error(`The web app is not built (${file} is missing). Run "npm run build" first.`);
@@ -58,7 +60,7 @@ function readIndexTemplate(config: ServerConfig): string {
   const template = inlineStylesheets(readFileSync(file, 'utf8'), (assetPath) =>
     readTextFile(join(config.webDistDir, 'assets', assetPath)),
   );
-  return deferAppScripts(template, findBootScript(config.webDistDir));
+  return deferAppScripts(template, boot);
 }
 
 /**
@@ -101,8 +103,8 @@ export function withPreviewBar(html: string, hasDraft: boolean): string {
  * any other still gets the app, which shows its not-found screen, with 404.
  */
 export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options) => {
-  const { config, db, indexHtml, devPages, changes, rememberedAnswers } = options;
-  const template = devPages ? '' : (indexHtml ?? readIndexTemplate(config));
+  const { config, db, indexHtml, devPages, boot, changes, rememberedAnswers } = options;
+  const template = devPages ? '' : (indexHtml ?? readIndexTemplate(config, boot));
   // Without an injected template (tests) or a prerender bundle, pages go out with an empty #root.
   const prerender =
     devPages?.prerender ??
