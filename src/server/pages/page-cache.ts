@@ -122,16 +122,21 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
   };
 
+  /** The entry under this key if it is within its age, counted as a use (moved to the end). */
+  const freshEntry = (cacheKey: string): CachedPage | undefined => {
+    const hit = entries.get(cacheKey);
+    if (!hit || now() - hit.storedAt > options.maxAgeMs) return undefined;
+    entries.delete(cacheKey);
+    entries.set(cacheKey, hit);
+    return hit;
+  };
+
   return {
     async get(clientCode, key, render) {
       const cacheKey = fullKey(clientCode, key);
-      const hit = entries.get(cacheKey);
-      if (hit && now() - hit.storedAt <= options.maxAgeMs) {
-        entries.delete(cacheKey);
-        entries.set(cacheKey, hit);
-        return hit;
-      }
-      if (hit) remove(cacheKey);
+      const hit = freshEntry(cacheKey);
+      if (hit) return hit;
+      remove(cacheKey);
       const pending = rendering.get(cacheKey);
       if (pending) return pending;
       const job = (async () => {
@@ -150,11 +155,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
     },
     isCurrent(clientCode, key, page) {
-      const cacheKey = fullKey(clientCode, key);
-      if (entries.get(cacheKey) !== page || now() - page.storedAt > options.maxAgeMs) return false;
-      entries.delete(cacheKey);
-      entries.set(cacheKey, page);
-      return true;
+      return freshEntry(fullKey(clientCode, key)) === page;
     },
     dropClient(clientCode) {
       const prefix = `${clientCode}\n`;
