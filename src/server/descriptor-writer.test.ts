@@ -1,0 +1,91 @@
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createDescriptorWriter } from './descriptor-writer.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+const batch = (n: number) => `${`batch ${n} `.padEnd(12 * 1024 - 1, '.')}\n`;
+
+/**
+ * Runs `script` (with `createDescriptorWriter` imported) in a process whose standard output is a
+ * pipe into `reader`, a shell command; returns the reader's output and both processes' stderr.
+ */
+function writeThroughPipe(script: string, reader: string) {
+  const program = `
+    import { createDescriptorWriter } from './src/server/descriptor-writer.ts';
+    const batch = ${batch.toString()};
+    ${script}
+  `;
+  const run = spawnSync(
+    'sh',
+    ['-c', `"$NODE" --import tsx --input-type=module -e "$PROGRAM" | ${reader}`],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NODE: process.execPath, PROGRAM: program },
+    },
+  );
+  return { output: run.stdout, messages: run.stderr.split('\n').filter(Boolean) };
+}
+
+describe('descriptor writer', () => {
+  it('writes each batch to the descriptor at once, in order', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'descriptor-writer-')), 'log');
+    const descriptor = openSync(file, 'w');
+    const writer = createDescriptorWriter(descriptor);
+    writer.write('one\n');
+    writer.write('caf\u00e9 \u{1F6C1}\n');
+    expect(readFileSync(file, 'utf8')).toBe('one\ncaf\u00e9 \u{1F6C1}\n');
+    let flushed = false;
+    writer.flush?.(() => (flushed = true));
+    expect(flushed).toBe(true);
+    closeSync(descriptor);
+  });
+
+  it('keeps a full pipe’s batches waiting without holding the event loop, then writes them in order', () => {
+    // The pipe holds 64 KB; 40 batches are 480 KB, and the reader starts a second late.
+    const { output, messages } = writeThroughPipe(
+      `process.stdout; // Node makes the pipe non-blocking, as the server's banner does
+       const writer = createDescriptorWriter(1, { retryMs: 5 });
+       for (let n = 0; n < 40; n++) writer.write(batch(n));
+       console.error('handed over');
+       writer.flush(() => console.error('flushed'));`,
+      `{ sleep 1; echo 'reading' >&2; cat; }`,
+    );
+    expect(messages).toEqual(['handed over', 'reading', 'flushed']);
+    expect(output).toBe(Array.from({ length: 40 }, (_, n) => batch(n)).join(''));
+  });
+
+  it('writes what still waits when the process exits', () => {
+    const { output, messages } = writeThroughPipe(
+      `process.stdout;
+       const writer = createDescriptorWriter(1);
+       for (let n = 0; n < 40; n++) writer.write(batch(n));
+       process.on('exit', () => writer.flushSync());
+       process.exit(0);`,
+      `{ sleep 0.5; cat; }`,
+    );
+    expect(messages).toEqual([]);
+    expect(output).toBe(Array.from({ length: 40 }, (_, n) => batch(n)).join(''));
+  });
+
+  it('stops quietly when nobody reads any more', () => {
+    const { output, messages } = writeThroughPipe(
+      `process.stdout;
+       const writer = createDescriptorWriter(1, { onError: (error) => console.error(error.message) });
+       for (let n = 0; n < 40; n++) writer.write(batch(n));
+       setTimeout(() => {
+         for (let n = 0; n < 40; n++) writer.write(batch(n));
+         writer.flushSync();
+         console.error('still running');
+       }, 300);`,
+      `head -c 5`,
+    );
+    expect(output).toBe('batch');
+    expect(messages).toEqual(['still running']);
+  });
+});
