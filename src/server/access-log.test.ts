@@ -1,7 +1,9 @@
 import { pino } from 'pino';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../tests/support/each-database.js';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
+import { accessLineWriter } from './access-log.js';
 
 interface LogLine {
   level: number;
@@ -56,5 +58,42 @@ describeEachDatabase('the access log', (kind) => {
     const access = lines.find((line) => line.msg === 'answered');
     expect(warning?.reqId).toBeTruthy();
     expect(warning?.reqId).toBe(access?.reqId);
+  });
+});
+
+describe('the access line of an answer from memory', () => {
+  const line = {
+    reqId: 'mem-1a',
+    method: 'GET',
+    url: '/caf\u00e9?q="quoted"\\&tab=\t',
+    statusCode: 200,
+    ms: 0.02,
+  };
+
+  it('is the line pino writes for the same fields, byte for byte but the time', () => {
+    const written: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (text: string) => void written.push(text) });
+    logger.info(line, 'answered');
+    accessLineWriter(logger)(line);
+    expect(written).toHaveLength(2);
+    const withoutTime = (text: string) => text.replace(/"time":\d+/, '"time":0');
+    expect(withoutTime(written[1]!)).toBe(withoutTime(written[0]!));
+    expect(JSON.parse(written[1]!)).toMatchObject({ ...line, level: 30, msg: 'answered' });
+  });
+
+  it('is not written when the level is above info', () => {
+    const written: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (text: string) => void written.push(text) });
+    accessLineWriter(logger)(line);
+    logger.level = 'info';
+    accessLineWriter(logger)(line);
+    expect(written).toHaveLength(1);
+  });
+
+  it('goes through info() for a logger that is not pino', () => {
+    const infos: unknown[] = [];
+    const logger = { info: (...args: unknown[]) => void infos.push(args) };
+    accessLineWriter(logger as unknown as FastifyBaseLogger)(line);
+    expect(infos).toEqual([[line, 'answered']]);
   });
 });
