@@ -1,9 +1,10 @@
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { updateProductPrice } from '../../src/server/catalogue/catalogue-store.js';
+import { freeBookingRequest } from '../support/booking-request.js';
 import { describeEachDatabase } from '../support/each-database.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -44,22 +45,46 @@ describeEachDatabase('remembered answers', (kind) => {
     const line = lines.findLast((l) => l.url === url);
     return line?.reqId.startsWith('mem-') ? 'memory' : 'framework';
   };
-  /** A request as a browser sends it (fetch would not let the Host header be set). */
-  const send = (url: string, headers: Record<string, string>) =>
+  /**
+   * A request as a browser sends it (fetch would not let the Host header be set): a GET, or with
+   * `parts`, a POST of a JSON body sent in those parts (a pause between them).
+   */
+  const send = (url: string, headers: Record<string, string>, parts?: string[]) =>
     new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
       (resolve, reject) => {
-        const request = httpGet(`${base}${url}`, { headers }, (answer) => {
-          const chunks: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-          answer.on('end', () =>
-            resolve({
-              status: answer.statusCode!,
-              headers: answer.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        });
+        const length = parts?.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
+        const request = httpRequest(
+          `${base}${url}`,
+          parts === undefined
+            ? { headers }
+            : {
+                method: 'POST',
+                headers: {
+                  'content-type': 'application/json',
+                  'content-length': String(length),
+                  ...headers,
+                },
+              },
+          (answer) => {
+            const chunks: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+            answer.on('end', () =>
+              resolve({
+                status: answer.statusCode!,
+                headers: answer.headers,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          },
+        );
         request.on('error', reject);
+        void (async () => {
+          for (const [index, part] of (parts ?? []).entries()) {
+            if (index > 0) await new Promise((r) => setTimeout(r, 30));
+            request.write(part);
+          }
+          request.end();
+        })();
       },
     );
   const decoded = ({ headers, body }: { headers: IncomingHttpHeaders; body: Buffer }) =>
@@ -170,5 +195,79 @@ describeEachDatabase('remembered answers', (kind) => {
     expect((await get('/booking', rrb)).by).toBe('memory');
     t.changes.clientChanged('RRB');
     expect((await get('/booking', rrb)).by).toBe('framework');
+  });
+
+  /** A question asked with a JSON body, sent in the given parts; who answered it. */
+  const ask = async (url: string, headers: Record<string, string>, parts: string[]) => {
+    const answer = await send(url, headers, parts);
+    return { ...answer, text: answer.body.toString(), by: answeredBy(url) };
+  };
+
+  it('answers a repeat question for the times of a day from memory by its body, until a booking', async () => {
+    const rrb = { host: 'rrb.localhost' };
+    const booking = (await freeBookingRequest(t)) as { startTime: string; totalDuration: number };
+    const [day, time] = booking.startTime.split(' ') as [string, string];
+    const question = JSON.stringify({ bookingDate: day, estmatedDuration: booking.totalDuration });
+    const first = await ask('/api/bookings/time', rrb, [question]);
+    expect(first.status).toBe(200);
+    expect(first.by).toBe('framework');
+    expect(JSON.parse(first.text)).toContain(time.slice(0, 5));
+    // The same question, even sent in two parts: from memory, the same answer and headers.
+    const second = await ask('/api/bookings/time', rrb, [question.slice(0, 9), question.slice(9)]);
+    expect(second.by).toBe('memory');
+    expect(second.text).toBe(first.text);
+    expect(headersOf(second)).toEqual(headersOf(first));
+    // Another duration, host (the spa takes no bookings) or a cookie: the framework.
+    const otherDuration = JSON.stringify({ bookingDate: day, estmatedDuration: 15 });
+    expect((await ask('/api/bookings/time', rrb, [otherDuration])).by).toBe('framework');
+    expect((await ask('/api/bookings/time', { host: 'se.localhost' }, [question])).status).toBe(
+      404,
+    );
+    expect((await ask('/api/bookings/time', { ...rrb, cookie: 'a=b' }, [question])).by).toBe(
+      'framework',
+    );
+
+    // A booking of that time, through the app: the next answer no longer offers it.
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/create',
+      headers: rrb,
+      payload: booking,
+    });
+    expect(made.statusCode).toBe(200);
+    const after = await ask('/api/bookings/time', rrb, [question]);
+    expect(after.by).toBe('framework');
+    expect(JSON.parse(after.text)).not.toContain(time.slice(0, 5));
+    expect((await ask('/api/bookings/time', rrb, [question])).by).toBe('memory');
+  });
+
+  it('leaves a bad question to the framework, with the body it sent', async () => {
+    const rrb = { host: 'rrb.localhost' };
+    const broken = await ask('/api/bookings/time', rrb, ['{"bookingDate": "2026-13-45",']);
+    expect(broken.status).toBe(400);
+    expect(broken.by).toBe('framework');
+    const wrongDay = await ask('/api/bookings/time', rrb, [
+      JSON.stringify({ bookingDate: '2026-02-30', estmatedDuration: 60 }),
+    ]);
+    expect(wrongDay.status).toBe(400);
+    expect(JSON.parse(wrongDay.text).message).toContain('not a real calendar date');
+    // Asked again: still the framework's answer (only answers from a cache are remembered).
+    const again = await ask('/api/bookings/time', rrb, [
+      JSON.stringify({ bookingDate: '2026-02-30', estmatedDuration: 60 }),
+    ]);
+    expect(again.by).toBe('framework');
+    expect(again.text).toBe(wrongDay.text);
+  });
+
+  it('answers a repeat month of free days from memory, until the diary changes', async () => {
+    const rrb = { host: 'rrb.localhost' };
+    const booking = (await freeBookingRequest(t, {}, 1)) as { startTime: string };
+    const month = booking.startTime.slice(0, 7);
+    const url = `/api/bookings/free-days?month=${month}&estmatedDuration=60`;
+    const { first } = await askTwice(url, rrb);
+    expect(first.answer.headers['cache-control']).toBe('no-store');
+    t.changes.clientChanged('RRB', 'bookings');
+    expect((await get(url, rrb)).by).toBe('framework');
+    expect((await get(url, rrb)).by).toBe('memory');
   });
 });

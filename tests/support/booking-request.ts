@@ -35,13 +35,16 @@ export async function freeBookingRequest(
       break;
     }
   }
-  const [treatment] = (await t.app.inject({ url: '/api/treatments/list?client=RRB' })).json<
-    Treatment[]
-  >();
+  // The salon by its host too, so this works with preview off (production settings).
+  const headers = { host: 'rrb.localhost' };
+  const [treatment] = (
+    await t.app.inject({ url: '/api/treatments/list?client=RRB', headers })
+  ).json<Treatment[]>();
   const times = (
     await t.app.inject({
       method: 'POST',
       url: '/api/bookings/time?client=RRB',
+      headers,
       payload: { bookingDate: date, estmatedDuration: treatment!.Duration },
     })
   ).json<string[]>();

@@ -51,4 +51,14 @@ describe('the available-times cache', () => {
     for (const key of ['a', 'b', 'c', 'c']) await cache.get('RRB', 1, now, key, compute);
     expect(computed).toBe(4);
   });
+
+  it('peeks at a kept answer only while its version and minute are current', async () => {
+    const cache = createAvailableTimesCache<string>();
+    const kept = cache.get('RRB', 1, at('2026-11-23T10:00:05Z'), 'k', async () => 'times');
+    expect(cache.peek('RRB', 1, at('2026-11-23T10:00:59Z'), 'k')).toBe(kept);
+    expect(cache.peek('RRB', 1, at('2026-11-23T10:00:59Z'), 'other')).toBeUndefined();
+    expect(cache.peek('SE', 1, at('2026-11-23T10:00:59Z'), 'k')).toBeUndefined();
+    expect(cache.peek('RRB', 2, at('2026-11-23T10:00:59Z'), 'k')).toBeUndefined();
+    expect(cache.peek('RRB', 1, at('2026-11-23T10:01:00Z'), 'k')).toBeUndefined();
+  });
 });

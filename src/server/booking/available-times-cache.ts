@@ -15,6 +15,8 @@ export interface AvailableTimesCache<T> {
     key: string,
     compute: () => Promise<T>,
   ): Promise<T>;
+  /** The kept answer under this key while the version and the minute are still these; no compute. */
+  peek(clientCode: string, version: number, now: Date, key: string): Promise<T> | undefined;
 }
 
 /** Enough for every day of a long horizon in a few durations; beyond it answers are computed. */
@@ -48,6 +50,12 @@ export function createAvailableTimesCache<T>(
         answer.catch(() => kept.answers.get(key) === answer && kept.answers.delete(key));
       }
       return answer;
+    },
+    peek(clientCode, version, now, key) {
+      const entries = byClient.get(clientCode);
+      if (!entries || entries.version !== version) return undefined;
+      if (entries.minute !== Math.floor(now.getTime() / 60_000)) return undefined;
+      return entries.answers.get(key);
     },
   };
 }

@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { createAvailableTimesCache } from './available-times-cache.js';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { createAvailableTimesCache, type AvailableTimesCache } from './available-times-cache.js';
 import { manageTokenPattern, moveBookingRequestSchema } from '../../common/booking-manage.js';
 import { assertSameSiteRequest } from '../owners/require-owner.js';
 import {
@@ -24,7 +24,9 @@ import { attachHoldSweep, confirmHeldBooking } from './booking-holds.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import { createBooking, findAvailableTimes, requireBookingEnabled } from './booking-service.js';
 import { freeDaysRequestSchema } from '../../common/booking-free-days.js';
-import { freeDaysAnswer } from './free-days-service.js';
+import { freeDaysAnswer, freeDaysKey } from './free-days-service.js';
+import { collectedBody, rememberTextAnswer } from '../kernel/remembered-answers.js';
+import { Readable } from 'node:stream';
 import { listCategories, listTreatments } from './booking-store.js';
 
 const manageParamsSchema = z.object({
@@ -53,6 +55,9 @@ export interface BookingRoutesOptions extends AppDeps {
   /** Only so a test can pin the clock; the server uses the real one. */
   now?: () => Date;
 }
+
+/** POST bookings/time: a question asked with a body, answered from memory by it (build-app.ts). */
+export const availableTimesAddress = '/api/bookings/time';
 
 /**
  * The booking API (spec section 7), always scoped to the client resolved for the request. A
@@ -126,27 +131,65 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     );
   });
 
-  // Kept as JSON text, so a cached answer is not serialised again for every request.
+  /**
+   * Remembers a day cache's answer (remembered-answers.ts) for as long as that cache keeps it: the
+   * same client data version and the same minute.
+   */
+  const rememberWhileKept = (
+    cache: AvailableTimesCache<string>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    kept: Promise<string>,
+    text: string,
+  ): void => {
+    const clientCode = request.client.name;
+    rememberTextAnswer(
+      rememberedAnswers,
+      request.raw,
+      reply,
+      text,
+      () => cache.peek(clientCode, changes.version(clientCode), now(), key) === kept,
+    );
+  };
+
+  // Kept as JSON text, so a cached answer is not serialised again for every request; and the
+  // answer remembered whole under the question's body (remembered-answers.ts): many visitors
+  // ask for the same few days.
   const timesCache = createAvailableTimesCache<string>();
-  app.post('/api/bookings/time', async (request, reply): Promise<string> => {
-    const rules = await cachedRules(request.client);
-    const body = parseRequest(
-      availableTimesRequestSchema,
-      request.body ?? {},
-      'request for available times',
-    );
-    const at = now();
-    const client = request.client;
-    reply.type('application/json; charset=utf-8');
-    return timesCache.get(
-      client.name,
-      changes.version(client.name),
-      at,
-      `${body.bookingDate}|${body.estmatedDuration}`,
-      async (): Promise<string> =>
-        JSON.stringify(await findAvailableTimes({ db, client, now: at, rules }, body)),
-    );
-  });
+  app.post(
+    availableTimesAddress,
+    {
+      // The body the remembered answers read before the framework: parsed from there.
+      preParsing: (request, _reply, payload, done) => {
+        const read = collectedBody(request.raw);
+        done(null, read ? Readable.from([read], { objectMode: false }) : payload);
+      },
+    },
+    async (request, reply): Promise<string> => {
+      const rules = await cachedRules(request.client);
+      const body = parseRequest(
+        availableTimesRequestSchema,
+        request.body ?? {},
+        'request for available times',
+      );
+      const at = now();
+      const client = request.client;
+      reply.type('application/json; charset=utf-8');
+      const key = `${body.bookingDate}|${body.estmatedDuration}`;
+      const answer = timesCache.get(
+        client.name,
+        changes.version(client.name),
+        at,
+        key,
+        async (): Promise<string> =>
+          JSON.stringify(await findAvailableTimes({ db, client, now: at, rules }, body)),
+      );
+      const text = await answer;
+      rememberWhileKept(timesCache, request, reply, key, answer, text);
+      return text;
+    },
+  );
 
   // Issue 17: the month view, cached like the times (per client data version and minute): a
   // month costs several days' times (docs/decisions/month-of-free-days.md).
@@ -157,12 +200,18 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     // JSON text from the cache; a GET the browser could otherwise keep, but days fill up.
     reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
     const client = request.client;
-    return freeDaysAnswer(
+    const version = changes.version(client.name);
+    const at = now();
+    const text = await freeDaysAnswer(
       freeDaysCache,
-      changes.version(client.name),
-      { db, client, now: now(), rules },
+      version,
+      { db, client, now: at, rules },
       query,
     );
+    const key = freeDaysKey(query);
+    const answer = freeDaysCache.peek(client.name, version, at, key);
+    if (answer) rememberWhileKept(freeDaysCache, request, reply, key, answer, text);
+    return text;
   });
 
   // Each request may hold a slot, so one address may not send many: without a limit a script could

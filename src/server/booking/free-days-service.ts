@@ -74,6 +74,10 @@ export async function findFreeDaysOfMonth(
  * minute are those it was computed at (available-times-cache.ts); a refused month is refused
  * before the cache is asked.
  */
+/** Where a month's answer is kept in the free-days cache. */
+export const freeDaysKey = (request: FreeDaysRequest): string =>
+  `free-days|${request.month}|${request.estmatedDuration}`;
+
 export async function freeDaysAnswer(
   cache: AvailableTimesCache<string>,
   version: number,
@@ -84,11 +88,7 @@ export async function freeDaysAnswer(
   const rules = await rulesFor(db, client, context.rules);
   const range = checkMonth(request.month, rules, client.timeZone, now);
   if (!range.ok) throw new AppError(400, range.reason);
-  return cache.get(
-    client.name,
-    version,
-    now,
-    `free-days|${request.month}|${request.estmatedDuration}`,
-    async () => JSON.stringify(await findFreeDaysOfMonth({ ...context, rules }, request)),
+  return cache.get(client.name, version, now, freeDaysKey(request), async () =>
+    JSON.stringify(await findFreeDaysOfMonth({ ...context, rules }, request)),
   );
 }

@@ -9,7 +9,7 @@ import Fastify, {
 import type { ClientConfig } from '../../common/client-config.js';
 import { AccessLog } from '../access-log.js';
 import { lazyChildLogger } from '../lazy-child-logger.js';
-import { bookingRoutes } from '../booking/booking-routes.js';
+import { availableTimesAddress, bookingRoutes } from '../booking/booking-routes.js';
 import { manageDiaryRoutes } from '../booking/manage-diary-routes.js';
 import { catalogueRoutes } from '../catalogue/catalogue-routes.js';
 import { listProductPictures } from '../catalogue/catalogue-store.js';
@@ -101,12 +101,14 @@ export async function buildApp({
   });
   const { prepare } = preparation;
   const answerError = createErrorAnswer(preparation.securityHeadersFor);
-  // Cached pages and lists answered again from memory, before the framework (remembered-answers.ts);
-  // not in development, where pages are not cached.
-  const accessLog: { to?: FastifyBaseLogger } = {};
+  // Cached pages, lists and day questions answered again from memory, before the framework
+  // (remembered-answers.ts); not in development, where pages are not cached. Their access lines
+  // come from the same access log as the framework's.
+  const accessLog = new AccessLog();
   const rememberedAnswers = createRememberedAnswers({
     maxEntries: devPages ? 0 : 5000,
-    log: { answered: (line) => accessLog.to?.info(line, 'answered') },
+    askedWithBodies: [availableTimesAddress],
+    log: { answered: (line) => accessLog.answered(app.log, line) },
   });
 
   const app = Fastify({
@@ -126,7 +128,7 @@ export async function buildApp({
           connectionsCheckingInterval: Math.max(100, Math.min(5000, Math.floor(headersMs / 4))),
         },
         (request, response) => {
-          if (!rememberedAnswers.tryAnswer(request, response)) handler(request, response);
+          rememberedAnswers.handle(request, response, handler);
         },
       );
       server.keepAliveTimeout = 72_000;
@@ -138,7 +140,7 @@ export async function buildApp({
       ? { loggerInstance: logger }
       : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
     // One access line per answer instead of Fastify's two (docs/decisions/logging.md).
-    logController: new AccessLog(),
+    logController: accessLog,
     // A request's own logger is made only when something logs through it: pino's child() per
     // request cost about a tenth of a list answer (docs/decisions/logging.md).
     childLoggerFactory: (logger, bindings) => lazyChildLogger(logger, bindings),
@@ -159,7 +161,6 @@ export async function buildApp({
     local: changes,
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
   });
-  accessLog.to = app.log;
   app.addHook('onClose', () => shared.close());
   if (shared.channel !== 'local') {
     app.log.info(

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { answerHeaders, type RememberedAnswers } from './remembered-answers.js';
+import { rememberTextAnswer, type RememberedAnswers } from './remembered-answers.js';
 import type { DataChanges } from './data-changes.js';
 
 /**
@@ -58,9 +58,6 @@ export function asJsonText<T>(load: () => Promise<T>): () => Promise<string> {
   return async () => JSON.stringify(await load());
 }
 
-/** The bytes of each kept JSON text, made once however many addresses answer with it. */
-const bodies = new WeakMap<Promise<string>, Buffer>();
-
 /**
  * Answers with `load`'s result from the cache as JSON text. The content type goes with it:
  * Fastify passes a string with a JSON content type through as it is. The answer is remembered
@@ -80,16 +77,8 @@ export function cachedJsonAnswer<T>(
   if (!rememberedAnswers) return text;
   return text.then((json) => {
     // Only an answer from the entry still kept (not a load a change has already replaced).
-    if (referenceCache.peek(clientCode, key) === text) {
-      let body = bodies.get(text);
-      if (!body) bodies.set(text, (body = Buffer.from(json)));
-      rememberedAnswers.remember(request.raw, {
-        statusCode: reply.statusCode,
-        headers: answerHeaders(reply.getHeaders(), body),
-        body,
-        isCurrent: () => referenceCache.peek(clientCode, key) === text,
-      });
-    }
+    const isCurrent = () => referenceCache.peek(clientCode, key) === text;
+    if (isCurrent()) rememberTextAnswer(rememberedAnswers, request.raw, reply, json, isCurrent);
     return json;
   });
 }

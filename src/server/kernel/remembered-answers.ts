@@ -11,6 +11,10 @@ import { acceptedPageEncoding } from '../pages/compress-page.js';
  * change it, and the next identical request is answered from memory before the framework sees it,
  * as long as the cache entry the answer came from is still the current one. Anything else (a
  * cookie, a conditional request, a body, another method) goes through the framework as before.
+ *
+ * A few questions are asked with a small JSON body (POST bookings/time: a day and a duration).
+ * For their addresses the body is read here first and is part of the signature; a request not
+ * answered from memory then reaches the framework with the body it sent (`collectedBody`).
  */
 export interface RememberedAnswer {
   statusCode: number;
@@ -36,15 +40,35 @@ export interface AnswerLog {
 }
 
 export interface RememberedAnswers {
-  /** Answers from memory when an identical request was answered from a cache; true if it did. */
-  tryAnswer(request: IncomingMessage, response: ServerResponse): boolean;
-  /** Remembers the answer to a request the framework answered from a cache. */
-  remember(request: RequestHead, answer: RememberedAnswer): void;
+  /**
+   * Answers from memory when an identical request was answered from a cache; otherwise hands it
+   * to `next` (the framework), with its body already read for the addresses of `askedWithBodies`.
+   */
+  handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    next: (request: IncomingMessage, response: ServerResponse) => void,
+  ): void;
+  /** Remembers the answer to a request the framework answered from a cache (with its body). */
+  remember(request: RequestHead, answer: RememberedAnswer, body?: Buffer): void;
   readonly size: number;
 }
 
 /** Requests whose answers are kept: a page or list address, not a long crafted one. */
 const maxUrlLength = 512;
+/** A question's body (a day and a duration is some 50 bytes); anything longer is not read here. */
+const maxBodyLength = 1024;
+
+const collectedBodies = new WeakMap<IncomingMessage, Buffer>();
+
+/**
+ * The body the remembered answers read off this request before the framework saw it, if they
+ * did: the framework's body parser reads it from here (build-app.ts), and a route remembers its
+ * answer under it.
+ */
+export function collectedBody(request: IncomingMessage): Buffer | undefined {
+  return collectedBodies.get(request);
+}
 
 const single = (value: string | string[] | undefined): string =>
   Array.isArray(value) ? value.join(',') : (value ?? '');
@@ -55,18 +79,38 @@ const single = (value: string | string[] | undefined): string =>
  * that must go through the framework: another method than GET, a cookie (a session or the
  * preview switch), credentials, a body, a conditional request (answered 304 there).
  */
-export function requestSignature(request: RequestHead): string | undefined {
+export function requestSignature(request: RequestHead, body?: Buffer): string | undefined {
   const { method, url, headers } = request;
-  if (method !== 'GET' || url === undefined || url.length > maxUrlLength) return undefined;
-  if (hasAny(headers)) return undefined;
-  return [
-    url,
-    single(headers.host),
-    single(headers['x-forwarded-host']),
-    single(headers['x-forwarded-proto']),
-    single(headers.forwarded),
-    acceptedPageEncoding(single(headers['accept-encoding'])) ?? '',
-  ].join('\n');
+  if (url === undefined || url.length > maxUrlLength) return undefined;
+  if (method === 'GET') {
+    if (body !== undefined || hasAny(headers)) return undefined;
+  } else if (method === 'POST') {
+    // Only the whole, small body read here, and only JSON (anything else the framework refuses).
+    if (body === undefined || !isSmallJsonQuestion(headers)) return undefined;
+  } else {
+    return undefined;
+  }
+  const encoding = acceptedPageEncoding(single(headers['accept-encoding'])) ?? '';
+  const signature = `${url}\n${single(headers.host)}\n${single(headers['x-forwarded-host'])}\n${single(headers['x-forwarded-proto'])}\n${single(headers.forwarded)}\n${encoding}`;
+  return body === undefined
+    ? signature
+    : `POST ${signature}\n${single(headers['content-type'])}\n${body.toString('latin1')}`;
+}
+
+/** A POST whose body is JSON, of a stated length no longer than a question's, without extras. */
+function isSmallJsonQuestion(headers: IncomingHttpHeaders): boolean {
+  const length = Number(headers['content-length']);
+  return (
+    Number.isInteger(length) &&
+    length > 0 &&
+    length <= maxBodyLength &&
+    headers['transfer-encoding'] === undefined &&
+    headers['content-encoding'] === undefined &&
+    headers.expect === undefined &&
+    headers.cookie === undefined &&
+    headers.authorization === undefined &&
+    /^application\/json\s*(;|$)/i.test(single(headers['content-type']))
+  );
 }
 
 function hasAny(headers: IncomingHttpHeaders): boolean {
@@ -84,35 +128,64 @@ function hasAny(headers: IncomingHttpHeaders): boolean {
 export function createRememberedAnswers({
   maxEntries = 5000,
   log,
-}: { maxEntries?: number; log?: AnswerLog } = {}): RememberedAnswers {
+  askedWithBodies = [],
+}: {
+  maxEntries?: number;
+  log?: AnswerLog;
+  /** The addresses (path, no query) of POST questions answered from a cache by their body. */
+  askedWithBodies?: readonly string[];
+} = {}): RememberedAnswers {
   /** Insertion order is age: the oldest goes first when the map is full. */
   const answers = new Map<string, RememberedAnswer>();
+  const bodyAddresses = new Set(askedWithBodies);
   let served = 0;
+
+  /** Answers from memory if it can; true if it did. */
+  const answerFromMemory = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    started: number,
+    body?: Buffer,
+  ): boolean => {
+    const signature = requestSignature(request, body);
+    if (signature === undefined) return false;
+    const answer = answers.get(signature);
+    if (!answer) return false;
+    if (!answer.isCurrent()) {
+      answers.delete(signature);
+      return false;
+    }
+    response.writeHead(answer.statusCode, answer.headers);
+    response.end(answer.body);
+    log?.answered({
+      reqId: `mem-${(++served).toString(36)}`,
+      method: request.method!,
+      url: request.url!,
+      statusCode: answer.statusCode,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+    });
+    return true;
+  };
+
   return {
-    tryAnswer(request, response) {
-      if (answers.size === 0) return false;
+    handle(request, response, next) {
+      if (maxEntries === 0) return next(request, response);
       const started = performance.now();
-      const signature = requestSignature(request);
-      if (signature === undefined) return false;
-      const answer = answers.get(signature);
-      if (!answer) return false;
-      if (!answer.isCurrent()) {
-        answers.delete(signature);
-        return false;
+      if (request.method === 'POST' && bodyAddresses.has(request.url!)) {
+        if (!isSmallJsonQuestion(request.headers)) return next(request, response);
+        readSmallBody(request, (body) => {
+          if (answerFromMemory(request, response, started, body)) return;
+          collectedBodies.set(request, body);
+          next(request, response);
+        });
+        return;
       }
-      response.writeHead(answer.statusCode, answer.headers);
-      response.end(answer.body);
-      log?.answered({
-        reqId: `mem-${(++served).toString(36)}`,
-        method: 'GET',
-        url: request.url!,
-        statusCode: answer.statusCode,
-        ms: Math.round((performance.now() - started) * 100) / 100,
-      });
-      return true;
+      if (answers.size === 0 || !answerFromMemory(request, response, started)) {
+        next(request, response);
+      }
     },
-    remember(request, answer) {
-      const signature = requestSignature(request);
+    remember(request, answer, body) {
+      const signature = requestSignature(request, body);
       if (signature === undefined) return;
       answers.delete(signature);
       answers.set(signature, answer);
@@ -122,6 +195,27 @@ export function createRememberedAnswers({
       return answers.size;
     },
   };
+}
+
+/**
+ * Reads a body of at most `maxBodyLength` bytes (its stated length was checked) and calls `done`
+ * with it once it has all arrived. A request that ends early, sends more than it said or is cut
+ * off never calls `done`: Node answers or closes it (its request time-out covers a slow body).
+ */
+function readSmallBody(request: IncomingMessage, done: (body: Buffer) => void): void {
+  const expected = Number(request.headers['content-length']);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  request.on('data', (chunk: Buffer) => {
+    length += chunk.length;
+    if (length > expected) request.destroy();
+    else chunks.push(chunk);
+  });
+  // A connection cut off mid-body: nothing to answer, and the error must not go unheard.
+  request.on('error', () => {});
+  request.on('end', () => {
+    if (length === expected) done(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+  });
 }
 
 /**
@@ -139,4 +233,33 @@ export function answerHeaders(
   }
   result['content-length'] = String(body.length);
   return result;
+}
+
+/**
+ * Remembers the text a route has just answered from one of its caches, for the request it
+ * answered (with the body read with it, for a question asked with one), while `isCurrent` says
+ * that cache still holds it. Call it before the answer is sent: the headers are the reply's own.
+ */
+export function rememberTextAnswer(
+  rememberedAnswers: RememberedAnswers | undefined,
+  request: IncomingMessage,
+  reply: {
+    statusCode: number;
+    getHeaders(): Record<string, string | number | string[] | undefined>;
+  },
+  text: string,
+  isCurrent: () => boolean,
+): void {
+  if (!rememberedAnswers) return;
+  const body = Buffer.from(text);
+  rememberedAnswers.remember(
+    request,
+    {
+      statusCode: reply.statusCode,
+      headers: answerHeaders(reply.getHeaders(), body),
+      body,
+      isCurrent,
+    },
+    collectedBody(request),
+  );
 }
