@@ -12,7 +12,7 @@ export interface RunningServer {
 
 /**
  * The environment of a production server for benchmarks: loopback only, mail worker off, request
- * logging on as in production (info: a line per request and answer, written asynchronously).
+ * logging on as in production (info: one line per answer, written in batches).
  */
 export function productionServerEnv(port: number, dataDir: string): Record<string, string> {
   return {

@@ -469,7 +469,7 @@ their own body (bookings/create, email/send: autocannon, and the open-loop booki
 fixed rate). The servers${pinning ? ` run on CPU ${pinning.server}, away from the load generator, for the rows beside hello-world, and on every CPU for the latency rows below them (bookings, e-mail)` : ''}:
 hello-world, and what \`npm start\` runs (\`node dist/server/main.js\`, \`NODE_ENV=production\`) with
 request logging on (\`LOG_LEVEL=${productionServerEnv(0, '').LOG_LEVEL}\`, one line per answer, written
-asynchronously), client RRB (pages: SE and RRB) by host name, mail worker off (the relay figure is
+in batches of about 12 KB), client RRB (pages: SE and RRB) by host name, mail worker off (the relay figure is
 messages accepted into the outbox). Why wrk and the pinning: docs/decisions/benchmark-load-generator.md.
 
 Targets (issue 13): pages (home, product, booking; \`Accept-Encoding: br, gzip\`) at least 50% of
