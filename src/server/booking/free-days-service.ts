@@ -69,15 +69,15 @@ export async function findFreeDaysOfMonth(
   return { month: result.month, days: result.days };
 }
 
+/** Where a month's answer is kept in the free-days cache. */
+export const freeDaysKey = (request: FreeDaysRequest): string =>
+  `free-days|${request.month}|${request.estmatedDuration}`;
+
 /**
  * The month-view answer as JSON text, from the cache while the client's data version and the
  * minute are those it was computed at (available-times-cache.ts); a refused month is refused
  * before the cache is asked.
  */
-/** Where a month's answer is kept in the free-days cache. */
-export const freeDaysKey = (request: FreeDaysRequest): string =>
-  `free-days|${request.month}|${request.estmatedDuration}`;
-
 export async function freeDaysAnswer(
   cache: AvailableTimesCache<string>,
   version: number,
