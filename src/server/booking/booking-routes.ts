@@ -148,6 +148,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       rememberedAnswers,
       request.raw,
       reply,
+      kept,
       text,
       () => cache.peek(clientCode, changes.version(clientCode), now(), key) === kept,
     );

@@ -78,7 +78,9 @@ export function cachedJsonAnswer<T>(
   return text.then((json) => {
     // Only an answer from the entry still kept (not a load a change has already replaced).
     const isCurrent = () => referenceCache.peek(clientCode, key) === text;
-    if (isCurrent()) rememberTextAnswer(rememberedAnswers, request.raw, reply, json, isCurrent);
+    if (isCurrent()) {
+      rememberTextAnswer(rememberedAnswers, request.raw, reply, text, json, isCurrent);
+    }
     return json;
   });
 }

@@ -235,10 +235,14 @@ export function answerHeaders(
   return result;
 }
 
+/** The bytes of each kept text, made once however many addresses and questions answer with it. */
+const keptBodies = new WeakMap<Promise<string>, Buffer>();
+
 /**
- * Remembers the text a route has just answered from one of its caches, for the request it
- * answered (with the body read with it, for a question asked with one), while `isCurrent` says
- * that cache still holds it. Call it before the answer is sent: the headers are the reply's own.
+ * Remembers the text a route has just answered from one of its caches (`kept`, the cache's entry,
+ * resolved to `text`), for the request it answered (with the body read with it, for a question
+ * asked with one), while `isCurrent` says that cache still holds it. Call it before the answer is
+ * sent: the headers are the reply's own.
  */
 export function rememberTextAnswer(
   rememberedAnswers: RememberedAnswers | undefined,
@@ -247,11 +251,13 @@ export function rememberTextAnswer(
     statusCode: number;
     getHeaders(): Record<string, string | number | string[] | undefined>;
   },
+  kept: Promise<string>,
   text: string,
   isCurrent: () => boolean,
 ): void {
   if (!rememberedAnswers) return;
-  const body = Buffer.from(text);
+  let body = keptBodies.get(kept);
+  if (!body) keptBodies.set(kept, (body = Buffer.from(text)));
   rememberedAnswers.remember(
     request,
     {
