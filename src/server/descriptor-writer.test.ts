@@ -1,35 +1,24 @@
-import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runThroughPipe } from '../../tests/support/run-through-pipe.js';
 import { createDescriptorWriter } from './descriptor-writer.js';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const batch = (n: number) => `${`batch ${n} `.padEnd(12 * 1024 - 1, '.')}\n`;
 
 /**
- * Runs `script` (with `createDescriptorWriter` imported) in a process whose standard output is a
- * pipe into `reader`, a shell command; returns the reader's output and both processes' stderr.
+ * Runs `script` (with `createDescriptorWriter` and `batch` at hand) in a process whose standard
+ * output is a pipe into `reader`; returns the reader's output and the stderr lines of both.
  */
 function writeThroughPipe(script: string, reader: string) {
-  const program = `
-    import { createDescriptorWriter } from './src/server/descriptor-writer.ts';
-    const batch = ${batch.toString()};
-    ${script}
-  `;
-  const run = spawnSync(
-    'sh',
-    ['-c', `"$NODE" --import tsx --input-type=module -e "$PROGRAM" | ${reader}`],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, NODE: process.execPath, PROGRAM: program },
-    },
+  const { output, stderr } = runThroughPipe(
+    `import { createDescriptorWriter } from './src/server/descriptor-writer.ts';
+     const batch = ${batch.toString()};
+     ${script}`,
+    reader,
   );
-  return { output: run.stdout, messages: run.stderr.split('\n').filter(Boolean) };
+  return { output, messages: stderr.split('\n').filter(Boolean) };
 }
 
 describe('descriptor writer', () => {

@@ -1,8 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { runThroughPipe } from '../../tests/support/run-through-pipe.js';
 
 /**
  * Runs the production logger in a process of its own, writing to a real pipe: `lines` request
@@ -21,18 +18,9 @@ function logInAProcess(lines: number, ending: string, { slowReader = false } = {
     }
     ${ending}
   `;
-  const reader = slowReader ? '{ sleep 0.5; cat; }' : 'cat';
-  const run = spawnSync(
-    'sh',
-    ['-c', `"$NODE" --import tsx --input-type=module -e "$SCRIPT" | ${reader}`],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, NODE: process.execPath, SCRIPT: script },
-    },
-  );
+  const run = runThroughPipe(script, slowReader ? '{ sleep 0.5; cat; }' : 'cat');
   expect(run.stderr).toBe('');
-  return run.stdout.split('\n').filter(Boolean);
+  return run.output.split('\n').filter(Boolean);
 }
 
 describe('production logger', () => {
@@ -40,8 +28,8 @@ describe('production logger', () => {
     ['the event loop runs dry', ''],
     ['the process exits at once', 'process.exit(0);'],
     ['the process exits after a quiet spell', 'setTimeout(() => process.exit(0), 50);'],
-    // Work that takes libuv's four pool threads for a good part of a second: a write handed to the pool would
-    // wait behind it and never happen before the exit.
+    // Work that takes libuv's four pool threads for a good part of a second: a write handed to
+    // the pool would wait behind it and never happen before the exit.
     [
       'the thread pool is busy when the process exits',
       `const { pbkdf2 } = await import('node:crypto');
