@@ -19,8 +19,7 @@ export interface BatchedLogDestination {
  * sonic-boom batches too (its `minLength`), but it appends each line to one growing string and
  * measures that whole string's byte length on every write: with 12 KB batches every request line
  * copied and scanned some 6 KB on average, a tenth of what a cached page's answer cost. Here a
- * line costs an array push; the join, the sink's work and the hop to the thread pool come once
- * per batch.
+ * line costs an array push; the join and the sink's write come once per batch.
  */
 export function createBatchedLogDestination(
   sink: LogSink,
