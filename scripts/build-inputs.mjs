@@ -29,7 +29,7 @@ export const buildInputs = {
 /** What must exist for each build to count as present. */
 export const buildOutputs = {
   web: ['dist/web/index.html', 'dist/web/server/entry-server.js', 'dist/web/.vite/manifest.json'],
-  server: ['dist/server/main.js'],
+  server: ['dist/server/main.js', 'dist/server/serve.js'],
 };
 
 function filesUnder(path) {

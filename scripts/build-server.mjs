@@ -14,7 +14,10 @@ export async function buildServer() {
   await build({
     absWorkingDir: root,
     entryPoints: {
+      // main primes process.nextTick, then imports serve: two bundles, so that none of serve's
+      // imports is evaluated before the priming (src/server/main.ts).
       main: 'src/server/main.ts',
+      serve: 'src/server/serve.ts',
       'outbox-cli': 'src/server/mail/outbox-cli.ts',
       // The release step without a TypeScript loader: `node dist/server/migrate.js`.
       migrate: 'src/server/db/migrate-cli.ts',
@@ -27,6 +30,7 @@ export async function buildServer() {
     target: 'node20.19',
     sourcemap: 'linked',
     logLevel: 'warning',
+    external: ['./serve.js'],
   });
 }
 

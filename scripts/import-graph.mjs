@@ -133,7 +133,7 @@ export const projectBoundaries = [
     message: 'src/common is shared by the browser and the server: it imports neither.',
   },
   {
-    from: /^src\/server\/(?!http\/|main\.ts$|dev\.ts$)/,
+    from: /^src\/server\/(?!http\/|main\.ts$|serve\.ts$|dev\.ts$)/,
     forbidden: (target) => target.startsWith('src/server/http/'),
     message:
       'Resources do not import the HTTP shell (src/server/http); the shell imports them. Shared pieces go in src/server/kernel.',
@@ -143,6 +143,11 @@ export const projectBoundaries = [
     forbidden: (target) => target === 'src/server/main.ts' || target === 'src/server/dev.ts',
     message:
       'main.ts and dev.ts start the server; nothing imports them (tests use http/build-app.ts).',
+  },
+  {
+    from: /^(?!src\/server\/main\.ts$)/,
+    forbidden: (target) => target === 'src/server/serve.ts',
+    message: 'serve.ts is loaded by main.ts alone, after it has primed process.nextTick.',
   },
   {
     from: /^src\/server\//,

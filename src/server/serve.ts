@@ -1,0 +1,51 @@
+import { buildApp } from './http/build-app.js';
+import { loadConfig, startupWarnings } from './config.js';
+
+import { runningBanner } from './banner.js';
+import { createLogger } from './logger.js';
+import { attachOutboxWorker } from './mail/outbox-worker.js';
+import { prepareData, warmUpPages } from './startup.js';
+import { startBackgroundCheckpoints } from './db/sqlite-checkpoints.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  for (const warning of startupWarnings(config, process.env)) {
+    console.warn(`\n*** WARNING: ${warning} ***\n`);
+  }
+  const { handle, registry, imagesCreated } = await prepareData(config);
+  const checkpoints =
+    config.database.kind === 'sqlite'
+      ? await startBackgroundCheckpoints(handle.db, config.database.file)
+      : undefined;
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    registry,
+    // Request logs on, written asynchronously (docs/decisions/logging.md).
+    logger: createLogger(config),
+  });
+  attachOutboxWorker(app, { config, db: handle.db, dbKind: handle.kind });
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, closing`);
+    await app.close();
+    await checkpoints?.stop();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // Before listening, so that /api/health/ready answering means serving at full speed.
+  await warmUpPages(app, registry);
+  await app.listen({ port: config.port, host: config.host });
+  console.log(runningBanner(config, handle.kind, registry, imagesCreated));
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `Highstreet could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});
