@@ -1,6 +1,6 @@
 /**
- * Gets `process.nextTick` compiled with stable feedback before anything else in the process has
- * called it (docs/decisions/next-tick-priming.md).
+ * Gets `process.nextTick` compiled with stable feedback before the server's modules are loaded
+ * (docs/decisions/next-tick-priming.md).
  *
  * Node's HTTP server calls `process.nextTick` some five times per answer, and each call builds a
  * small object literal with symbol keys. On Node 20, loading the server's modules first left
