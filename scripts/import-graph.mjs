@@ -133,7 +133,7 @@ export const projectBoundaries = [
     message: 'src/common is shared by the browser and the server: it imports neither.',
   },
   {
-    from: /^src\/server\/(?!http\/|main\.ts$|serve\.ts$|dev\.ts$)/,
+    from: /^src\/server\/(?!http\/|serve\.ts$|dev\.ts$)/,
     forbidden: (target) => target.startsWith('src/server/http/'),
     message:
       'Resources do not import the HTTP shell (src/server/http); the shell imports them. Shared pieces go in src/server/kernel.',
