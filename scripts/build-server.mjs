@@ -14,8 +14,8 @@ export async function buildServer() {
   await build({
     absWorkingDir: root,
     entryPoints: {
-      // main primes process.nextTick, then imports serve: two bundles, so that none of serve's
-      // imports is evaluated before the priming (src/server/main.ts).
+      // main holds a nextTick object, then imports serve: two bundles, so that none of serve's
+      // imports is evaluated before it does (src/server/main.ts).
       main: 'src/server/main.ts',
       serve: 'src/server/serve.ts',
       'outbox-cli': 'src/server/mail/outbox-cli.ts',

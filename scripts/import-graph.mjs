@@ -147,7 +147,8 @@ export const projectBoundaries = [
   {
     from: /^(?!src\/server\/main\.ts$)/,
     forbidden: (target) => target === 'src/server/serve.ts',
-    message: 'serve.ts is loaded by main.ts alone, after it has primed process.nextTick.',
+    message:
+      'serve.ts is loaded by main.ts alone, after it holds a nextTick object (hold-tick-object.ts).',
   },
   {
     from: /^src\/server\//,
