@@ -1,10 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumExecutablePath, chromiumFlags } from './tests/support/chromium';
 
-/** Browser journeys in Debian's Chromium (never a downloaded browser: see README). */
+/**
+ * Browser journeys in Debian's Chromium (never a downloaded browser: see README), against the
+ * compiled server that `npm start` runs.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './tests/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

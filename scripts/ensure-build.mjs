@@ -1,5 +1,5 @@
-// The production build, made only where its inputs changed (`npm start`, `npm run bench`): the
-// web app (`npm run build`: client, prerender bundle, bundle budget) and the compiled server.
+// The production build, made only where its inputs changed (`npm start`, `npm run bench`, the
+// tests of what ships): the web app (`npm run build:web`: client, prerender bundle, bundle budget) and the compiled server.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ export async function ensureBuild() {
     console.log('Building the web app (client, prerender bundle, bundle budget)…');
     // Always the production build, whoever asks: under vitest NODE_ENV is "test", and Vite would
     // then build React's development runtime (a 150 KB first load, not what `npm start` serves).
-    const build = spawnSync('npm', ['run', 'build'], {
+    const build = spawnSync('npm', ['run', 'build:web'], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production' },
@@ -37,14 +37,18 @@ export async function ensureBuild() {
     writeStamp('web', webHash);
     built.push('web');
   }
-  const serverHash = inputsHash('server');
-  if (isStale('server', serverHash)) {
-    requireBuildTools('the server');
-    console.log('Compiling the server…');
-    const { buildServer } = await import('./build-server.mjs');
-    await buildServer();
-    writeStamp('server', serverHash);
-    built.push('server');
-  }
+  if (await ensureServerBuild()) built.push('server');
   return built;
+}
+
+/** Compiles the server when it is missing or stale (the command-line tools need no web app). */
+export async function ensureServerBuild() {
+  const serverHash = inputsHash('server');
+  if (!isStale('server', serverHash)) return false;
+  requireBuildTools('the server');
+  console.error('Compiling the server…');
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer();
+  writeStamp('server', serverHash);
+  return true;
 }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { compiledEntry } from '../support/compiled-server';
 import { expect, openAs, type SiteServer } from './fixtures';
 
 // What the back-office journeys share: an owner made by the CLI, signing in, axe, keyboard moves.
@@ -24,7 +25,7 @@ export async function addOwner(
   const email = `owner${made}-${Date.now()}@example.com`;
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'src/server/owners/owner-cli.ts', 'add', code, email],
+    [compiledEntry('owner-cli'), 'add', code, email],
     { cwd: repoRoot, env: { ...process.env, SQLITE_FILE: site.sqliteFile, DATABASE_URL: '' } },
   );
   const token = /\/login\/set-password\?token=([A-Za-z0-9_-]+)/.exec(stdout)?.[1];

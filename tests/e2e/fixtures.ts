@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { compiledEntry } from '../support/compiled-server';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -55,7 +56,10 @@ async function ensurePortIsFree(port: number): Promise<void> {
   });
 }
 
-/** Starts the real server (built web app, fresh SQLite, a real SMTP sink) for one worker. */
+/**
+ * Starts the server `npm start` runs (`node dist/server/main.js`, built once per run by
+ * tests/e2e/global-setup.ts) on a fresh SQLite file with a real SMTP sink, for one worker.
+ */
 export async function startSiteServer(
   port: number,
   env: Record<string, string> = {},
@@ -65,7 +69,7 @@ export async function startSiteServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'highstreet-e2e-'));
   const sqliteFile = join(dataDir, 'highstreet.sqlite');
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [compiledEntry('main')], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { compiledEntry } from './compiled-server';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
@@ -240,32 +241,15 @@ export function nginxConfig(dir: string, port: number, instancePorts: number[]):
   ].join('\n');
 }
 
-/** How the instances run: the compiled server when present (as `npm start` runs it), else tsx. */
+/** How the instances run: the compiled server, as `npm start` runs it. */
 function serverCommand(): { command: string; args: string[] } {
-  const compiled = join(repoRoot, 'dist/server/main.js');
-  return existsSync(compiled)
-    ? { command: process.execPath, args: [compiled] }
-    : { command: process.execPath, args: ['--import', 'tsx', 'src/server/main.ts'] };
+  return { command: process.execPath, args: [compiledEntry('main')] };
 }
 
-/**
- * The release step (migrations, seed, pictures: `npm run migrate`) as a deployment runs it: the
- * compiled `dist/server/migrate.js` when built, else the npm script; undefined while the project
- * has none (the server then migrates at start).
- */
-function releaseStepCommand(): { command: string; args: string[] } | undefined {
-  const compiled = join(repoRoot, 'dist/server/migrate.js');
+/** The release step (migrations, seed, pictures: `npm run migrate`) as a deployment runs it. */
+function releaseStepCommand(): { command: string; args: string[] } {
   // The pictures are left out: the test asks for no page, and drawing them is most of the time.
-  if (existsSync(compiled))
-    return { command: process.execPath, args: [compiled, '--skip-pictures'] };
-  const scripts = (
-    JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    }
-  ).scripts;
-  return scripts.migrate === undefined
-    ? undefined
-    : { command: 'npm', args: ['run', '--silent', 'migrate', '--', '--skip-pictures'] };
+  return { command: process.execPath, args: [compiledEntry('migrate'), '--skip-pictures'] };
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -364,24 +348,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       };
     };
     const releaseStep = releaseStepCommand();
-    if (releaseStep) {
-      const migrate = spawnSync(releaseStep.command, releaseStep.args, {
-        cwd: repoRoot,
-        env: { ...process.env, ...env },
-        encoding: 'utf8',
-        timeout: 120_000,
-      });
-      if (migrate.status !== 0) {
-        throw new Error(`The release step failed:\n${migrate.stdout}\n${migrate.stderr}`);
-      }
-      lap('release step (migrate, seed)');
-      await Promise.all([0, 1, 2].map(startInstance));
-    } else {
-      // The server migrates and seeds at start; two doing it at once could seed twice.
-      await startInstance(0);
-      lap('first instance (migrates, seeds, draws pictures)');
-      await Promise.all([1, 2].map(startInstance));
+    const migrate = spawnSync(releaseStep.command, releaseStep.args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    if (migrate.status !== 0) {
+      throw new Error(`The release step failed:\n${migrate.stdout}\n${migrate.stderr}`);
     }
+    lap('release step (migrate, seed)');
+    await Promise.all([0, 1, 2].map(startInstance));
     lap('instances');
 
     const nginxConf = join(nginxDir, 'nginx.conf');

@@ -17,6 +17,7 @@ import {
   type SignInThrottles,
 } from './owner-service.js';
 import { deleteOwnerSessions, deleteSession, findSessionOwner } from './owner-store.js';
+import { loadCommonPasswords } from './password-rules.js';
 import { assertSameSiteRequest, recordAudit, requireOwner } from './require-owner.js';
 import {
   clearedSessionCookieHeader,
@@ -54,6 +55,7 @@ export function ownerView(
 export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, deps) => {
   const { db, config, registry } = deps;
   const production = config.env === 'production';
+  loadCommonPasswords();
   const throttles = deps.throttles ?? {
     account: createSignInThrottle(accountThrottlePolicy, deps.counters, 'sign-in-account'),
     address: createSignInThrottle(addressThrottlePolicy, deps.counters, 'sign-in-address'),

@@ -4,8 +4,12 @@ import { ownerMessages, passwordMaxLength, passwordMinLength } from '../../commo
 
 let commonPasswords: Set<string> | undefined;
 
-/** The list in common-passwords.txt (zxcvbn's 5,000 most common), read once. */
-function loadCommonPasswords(): Set<string> {
+/**
+ * The list in common-passwords.txt (zxcvbn's 5,000 most common), read once. The owner routes read
+ * it as they are registered, so a build that left the file out fails at start, not at the first
+ * password an owner sets.
+ */
+export function loadCommonPasswords(): Set<string> {
   commonPasswords ??= new Set(
     readFileSync(join(import.meta.dirname, 'common-passwords.txt'), 'utf8')
       .split('\n')
