@@ -1,30 +1,55 @@
-// `npm test`: types, lint and format; unit and integration tests (SQLite and PostgreSQL);
-// the production build; the cluster test; browser tests in Debian's Chromium. Stops at the first failing step.
-import { spawnSync } from 'node:child_process';
+// `npm test`: types, lint and format; unit and integration tests (SQLite and PostgreSQL); the
+// production build; the cluster test; browser tests in Debian's Chromium, on the compiled server.
+// Stops at the first failing step. Steps in one group run at once (each is single-threaded and
+// this machine has two cores); their output is printed whole as each ends, so it never interleaves.
+import { spawn } from 'node:child_process';
 
-const steps = [
-  ['Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-  ['Lint', 'npx', ['eslint', '.']],
-  ['Import cycles and boundaries', 'node', ['scripts/check-imports.mjs']],
-  ['Format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
-  ['Unit and integration tests', 'npx', ['vitest', 'run']],
-  ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
-  // Client bundle, prerender bundle and the bundle budgets (package.json "build").
-  ['Build', 'npm', ['run', 'build']],
+/** [name, command, args] */
+const groups = [
+  [
+    ['Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+    ['Lint', 'npx', ['eslint', '.']],
+    ['Import cycles and boundaries', 'node', ['scripts/check-imports.mjs']],
+    ['Format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+    ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
+  ],
+  [['Unit and integration tests', 'npx', ['vitest', 'run']]],
+  // Client bundle, prerender bundle, bundle budgets and the compiled server (package.json "build").
+  [['Build', 'npm', ['run', 'build']]],
   // Three instances behind nginx on one PostgreSQL and one Redis (tests/cluster/; installs nginx
   // and redis-server with apt when missing).
-  ['Cluster test', 'npm', ['run', 'test:cluster']],
-  ['Browser tests', 'npx', ['playwright', 'test']],
+  [['Cluster test', 'npm', ['run', 'test:cluster']]],
+  [['Browser tests', 'npx', ['playwright', 'test']]],
 ];
 
-for (const [name, command, args] of steps) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+/** Runs one step; alone in its group it prints as it goes, else its output is kept until it ends. */
+function runStep([name, command, args], alone) {
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit' });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n=== ${name} FAILED after ${seconds} s`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`=== ${name} passed in ${seconds} s`);
+  if (alone) console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (!alone) {
+        console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      const passed = code === 0;
+      console[passed ? 'log' : 'error'](
+        `=== ${name} ${passed ? 'passed' : 'FAILED'} in ${seconds} s${signal ? ` (${signal})` : ''}`,
+      );
+      resolve(passed ? 0 : (code ?? 1));
+    });
+  });
 }
+
+const suiteStarted = Date.now();
+for (const group of groups) {
+  const codes = await Promise.all(group.map((step) => runStep(step, group.length === 1)));
+  const failed = codes.find((code) => code !== 0);
+  if (failed !== undefined) process.exit(failed);
+}
+console.log(`\n=== Every step passed in ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`);
