@@ -217,6 +217,29 @@ describeEachDatabase('the orders API', (kind) => {
       .execute();
     expect(numbers.every((n) => !n.order_number.startsWith('SE-'))).toBe(true);
   });
+
+  it('refuses a product the owner has hidden, as its page does (issue 30, item 6)', async () => {
+    await t.handle.db
+      .updateTable('products')
+      .set({ hidden: 1 })
+      .where('client_code', '=', 'SE')
+      .where('id', '=', 3)
+      .execute();
+    try {
+      const page = await t.app.inject({ method: 'GET', url: '/api/products/3?client=SE' });
+      expect(page.statusCode).toBe(404);
+      const res = await order({ lines: [{ productId: 3, quantity: 1 }], customer });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toContain('no longer in our catalogue');
+    } finally {
+      await t.handle.db
+        .updateTable('products')
+        .set({ hidden: 0 })
+        .where('client_code', '=', 'SE')
+        .where('id', '=', 3)
+        .execute();
+    }
+  });
 });
 
 describe('outbox retention', () => {

@@ -12,12 +12,16 @@ export async function findProductsForOrder(
   ids: readonly number[],
 ): Promise<CartProduct[]> {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('products')
-    .select(['id', 'title', 'price', 'category'])
-    .where('client_code', '=', clientCode)
-    .where('id', 'in', [...ids])
-    .execute();
+  return (
+    db
+      .selectFrom('products')
+      .select(['id', 'title', 'price', 'category'])
+      .where('client_code', '=', clientCode)
+      .where('id', 'in', [...ids])
+      // A hidden product is out of the catalogue for ordering too, not only for its page.
+      .where('hidden', '=', 0)
+      .execute()
+  );
 }
 
 /**
