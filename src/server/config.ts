@@ -38,7 +38,7 @@ const envSchema = z.object({
   // Issue 14: time-outs, form sessions (docs/fault-probes.md).
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
-  SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(1000).default(75),
+  SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(1000).default(0),
   SQLITE_BUSY_RETRY_MS: z.coerce.number().int().min(0).max(30_000).default(1500),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),

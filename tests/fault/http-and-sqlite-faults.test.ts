@@ -142,6 +142,39 @@ describe('a locked SQLite file', () => {
     expect(after.statusCode).toBe(200);
   });
 
+  it('ten writers retrying at once never stall the process (issue 30, item 7)', async () => {
+    other.exec('BEGIN IMMEDIATE');
+    const until = Date.now() + 2500;
+    // Ten writers, each sending again as soon as it is answered (503 while the lock is held).
+    const writer = async (n: number) => {
+      const codes: number[] = [];
+      for (let i = 0; Date.now() < until; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1.0/email/send',
+          payload: relayBody(`locked-many-${n}-${i}`),
+        });
+        codes.push(res.statusCode);
+      }
+      return codes;
+    };
+    const writers = Promise.all(Array.from({ length: 10 }, (_, n) => writer(n)));
+    // Each retry's synchronous busy wait (75 ms before) stalled every request queued behind it:
+    // the liveness probe took 3.7-5.1 s with ten writers.
+    const liveMs: number[] = [];
+    while (Date.now() < until) {
+      const at = Date.now();
+      expect((await t.app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
+      liveMs.push(Date.now() - at);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const codes = (await writers).flat();
+    other.exec('ROLLBACK');
+    expect(new Set(codes)).toEqual(new Set([503]));
+    expect(liveMs.length).toBeGreaterThan(5);
+    expect(Math.max(...liveMs)).toBeLessThan(250);
+  });
+
   it('answers a booking 503 fast too (BEGIN IMMEDIATE waits asynchronously), and takes it after', async () => {
     const booking = await freeBookingRequest(t);
     other.exec('BEGIN IMMEDIATE');

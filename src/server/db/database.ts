@@ -44,7 +44,7 @@ function withStatementCache(sqlite: SQLite.Database, limit = 500): SqliteDatabas
 export const defaultDatabaseTimeouts: DatabaseTimeouts = {
   connectMs: 3000,
   statementMs: 4000,
-  sqliteBusyMs: 75,
+  sqliteBusyMs: 0,
   sqliteRetryMs: 1500,
 };
 

@@ -13,8 +13,9 @@ import { DatabaseUnavailableError } from './unavailable.js';
  * SQLite's write lock, held by another process, without freezing this one.
  *
  * better-sqlite3 is synchronous: with a long busy_timeout a blocked write stalls the whole event
- * loop (every request, /api/health included) until the lock is free. So the busy_timeout is short
- * (SQLITE_BUSY_TIMEOUT_MS, 75 ms), and a statement that still finds the database locked is tried
+ * loop (every request, /api/health included) until the lock is free, and ten writers retrying
+ * one after another stalled it for seconds. So there is no busy_timeout (SQLITE_BUSY_TIMEOUT_MS,
+ * default 0), and a statement that finds the database locked is tried
  * again after an asynchronous pause, with the connection's turn given up meanwhile so that other
  * requests (reads never need the lock in WAL mode) keep answering. After SQLITE_BUSY_RETRY_MS the
  * request is answered 503 with Retry-After. Inside a transaction a busy statement is not retried
