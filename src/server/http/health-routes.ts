@@ -2,12 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-/** One dependency readiness waits for (the database now; Redis when it comes). */
-export interface ReadinessCheck {
-  name: string;
-  /** Resolves when the dependency answers; rejects or outlasts the time-out when it does not. */
-  probe: () => Promise<unknown>;
-}
+import type { ReadinessCheck } from '../kernel/readiness-check.js';
 
 export interface HealthOptions {
   checks: ReadinessCheck[];
@@ -23,8 +18,9 @@ export function databaseCheck(db: Kysely<Database>): ReadinessCheck {
  * Health for load balancers and orchestrators (docs/decisions/readiness.md):
  * - GET /api/health/live: the process answers; never looks at a dependency, so a database outage
  *   does not get the process restarted.
- * - GET /api/health/ready: 200 when every dependency answers within timeoutMs, else 503 naming
- *   the one that did not; take the instance out of rotation on 503.
+ * - GET /api/health/ready: 200 when every required dependency answers within timeoutMs, else 503
+ *   naming the one that did not; take the instance out of rotation on 503. An optional one (Redis)
+ *   that does not answer is named under `degraded`, still 200.
  * - GET /api/health: kept as it was, `{"ok":true}` while the process answers (the benchmarks,
  *   the browser tests and existing monitors wait for it): an alias of live.
  * A check already in flight is shared, so a frozen database does not collect one stuck query per
@@ -56,10 +52,20 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (
   };
 
   app.get('/api/health/ready', async (request, reply) => {
-    const results = await Promise.all(checks.map(async (c) => [c.name, await run(c)] as const));
-    const ready = results.every(([, status]) => status === 'ok');
-    if (!ready) request.log.warn({ checks: Object.fromEntries(results) }, 'not ready');
+    const results = await Promise.all(
+      checks.map(async (c) => ({ check: c, status: await run(c) })),
+    );
+    const failing = results.filter(({ status }) => status !== 'ok');
+    const ready = failing.every(({ check }) => check.required === false);
+    const checksBody = Object.fromEntries(results.map(({ check, status }) => [check.name, status]));
+    if (failing.length > 0) {
+      request.log.warn({ checks: checksBody }, ready ? 'ready, degraded' : 'not ready');
+    }
     reply.header('cache-control', 'no-store');
-    return reply.code(ready ? 200 : 503).send({ ok: ready, checks: Object.fromEntries(results) });
+    return reply.code(ready ? 200 : 503).send({
+      ok: ready,
+      ...(ready && failing.length > 0 ? { degraded: failing.map(({ check }) => check.name) } : {}),
+      checks: checksBody,
+    });
   });
 };

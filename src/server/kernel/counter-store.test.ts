@@ -18,6 +18,16 @@ describe('memory counter store', () => {
     expect((await counters.read('b')).count).toBe(0);
   });
 
+  it('with fixedWindow, keeps the window its first count started', async () => {
+    const clock = { now: 0 };
+    const counters = createMemoryCounterStore({ now: () => clock.now, fixedWindow: true });
+    expect(await counters.increment('a', 1000)).toEqual({ count: 1, ttlMs: 1000 });
+    clock.now = 600;
+    expect(await counters.increment('a', 1000)).toEqual({ count: 2, ttlMs: 400 });
+    clock.now = 1000;
+    expect(await counters.increment('a', 1000)).toEqual({ count: 1, ttlMs: 1000 });
+  });
+
   it('keeps at most maxKeys keys, dropping the least recently counted', async () => {
     const counters = createMemoryCounterStore({ maxKeys: 2, now: () => 0 });
     await counters.increment('first', 1000);

@@ -26,10 +26,11 @@ export const noCount: CounterState = { count: 0, ttlMs: 0 };
 
 /**
  * The counters in this process's memory: at most `maxKeys` keys, the least recently counted go
- * first, so a flood of addresses cannot grow memory without bound.
+ * first, so a flood of addresses cannot grow memory without bound. `fixedWindow` keeps a key's
+ * window where its first count started it (as @fastify/rate-limit counts) instead of moving it on.
  */
 export function createMemoryCounterStore(
-  options: { maxKeys?: number; now?: () => number } = {},
+  options: { maxKeys?: number; now?: () => number; fixedWindow?: boolean } = {},
 ): CounterStore {
   const maxKeys = options.maxKeys ?? 100_000;
   const now = options.now ?? Date.now;
@@ -46,15 +47,17 @@ export function createMemoryCounterStore(
   return {
     increment(key, windowMs) {
       const at = now();
-      const count = (current(key, at)?.count ?? 0) + 1;
+      const entry = current(key, at);
+      const count = (entry?.count ?? 0) + 1;
+      const expiresAt = options.fixedWindow && entry ? entry.expiresAt : at + windowMs;
       entries.delete(key);
-      entries.set(key, { count, expiresAt: at + windowMs });
+      entries.set(key, { count, expiresAt });
       while (entries.size > maxKeys) {
         const oldest = entries.keys().next().value;
         if (oldest === undefined) break;
         entries.delete(oldest);
       }
-      return Promise.resolve({ count, ttlMs: windowMs });
+      return Promise.resolve({ count, ttlMs: expiresAt - at });
     },
     read(key) {
       const at = now();

@@ -1,5 +1,10 @@
 import type { Redis } from 'ioredis';
-import { noCount, type CounterState, type CounterStore } from '../kernel/counter-store.js';
+import {
+  createMemoryCounterStore,
+  type CounterState,
+  type CounterStore,
+} from '../kernel/counter-store.js';
+import { createRedisBreaker, type RedisBreaker } from './redis-breaker.js';
 import type { SharedStateLog } from './redis.js';
 
 // One round trip, atomic across instances: count, move the window on, report what is left.
@@ -23,13 +28,16 @@ type CounterRedis = Redis & {
 
 /**
  * The counters in Redis, shared by every instance (keys start with `prefix`). When Redis does not
- * answer, a count is skipped and a read says "nothing counted": the limit fails open, with a
- * warning, rather than refusing every owner's sign-in while Redis is away.
+ * answer, this process counts in its own memory meanwhile (`fallback`), with a warning: the limits
+ * (the sign-in throttle among them) still hold per instance while Redis is away, and a frozen Redis
+ * is left alone for a moment after each failure (`breaker`) instead of delaying every request.
  */
 export function createRedisCounterStore(
   redis: Redis,
   prefix: string,
   log: SharedStateLog,
+  breaker: RedisBreaker = createRedisBreaker(redis),
+  fallback: CounterStore = createMemoryCounterStore(),
 ): CounterStore {
   const commands = redis as CounterRedis;
   if (!('highstreetIncrement' in redis)) {
@@ -37,24 +45,38 @@ export function createRedisCounterStore(
     redis.defineCommand('highstreetRead', { numberOfKeys: 1, lua: readScript });
   }
   let lastWarning = 0;
-  const failOpen = (error: unknown): CounterState => {
-    if (Date.now() - lastWarning > 60_000) {
-      lastWarning = Date.now();
-      log.warn(`Redis counters unavailable, not counting: ${String(error)}`);
-    }
-    return noCount;
+  const viaRedis = <T>(ask: () => Promise<T>, instead: () => Promise<T>): Promise<T> => {
+    if (!breaker.available()) return instead();
+    return ask().catch((error: unknown) => {
+      breaker.failed();
+      if (Date.now() - lastWarning > 60_000) {
+        lastWarning = Date.now();
+        log.warn(
+          `Redis counters unavailable, counting in this process meanwhile: ${String(error)}`,
+        );
+      }
+      return instead();
+    });
   };
   const asState = ([count, ttlMs]: [number, number]): CounterState => ({ count, ttlMs });
   return {
     increment: (key, windowMs) =>
-      commands
-        .highstreetIncrement(prefix + key, Math.max(1, Math.round(windowMs)))
-        .then(asState, failOpen),
-    read: (key) => commands.highstreetRead(prefix + key).then(asState, failOpen),
+      viaRedis(
+        () =>
+          commands
+            .highstreetIncrement(prefix + key, Math.max(1, Math.round(windowMs)))
+            .then(asState),
+        () => fallback.increment(key, windowMs),
+      ),
+    read: (key) =>
+      viaRedis(
+        () => commands.highstreetRead(prefix + key).then(asState),
+        () => fallback.read(key),
+      ),
     reset: (key) =>
-      redis.del(prefix + key).then(
-        () => undefined,
-        (error: unknown) => void failOpen(error),
+      viaRedis(
+        () => redis.del(prefix + key).then(() => undefined),
+        () => fallback.reset(key),
       ),
   };
 }

@@ -1,5 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import { createMemoryCounterStore } from '../kernel/counter-store.js';
+import { createRedisBreaker, type RedisBreaker } from './redis-breaker.js';
 
 // A fixed window, as the plugin's own stores count: the first request starts it.
 const incrementScript = `
@@ -40,13 +42,20 @@ export function limitScope(options: ChildOptions): string {
 
 /**
  * @fastify/rate-limit's counters in Redis, shared by every instance: one Lua call per request
- * (INCR, PEXPIRE on the first, PTTL). Keys are `<nameSpace><scope>-<key>`.
+ * (INCR, PEXPIRE on the first, PTTL). Keys are `<nameSpace><scope>-<key>`. When Redis does not
+ * answer, the same fixed windows are counted in this process's memory meanwhile, so the limits
+ * still hold per instance; after a failure Redis is left alone for a moment (`breaker`).
  */
-export function redisRateLimitStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+export function redisRateLimitStore(
+  redis: Redis,
+  nameSpace: string,
+  breaker: RedisBreaker = createRedisBreaker(redis),
+): FastifyRateLimitStoreCtor {
   const commands = redis as LimitRedis;
   if (!('highstreetRateLimit' in redis)) {
     redis.defineCommand('highstreetRateLimit', { numberOfKeys: 1, lua: incrementScript });
   }
+  const fallback = createMemoryCounterStore({ fixedWindow: true });
   class RedisRateLimitStore implements FastifyRateLimitStore {
     private prefix = nameSpace;
 
@@ -55,9 +64,21 @@ export function redisRateLimitStore(redis: Redis, nameSpace: string): FastifyRat
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ): void {
-      commands.highstreetRateLimit(this.prefix + key, Math.max(1, Math.round(timeWindow))).then(
+      const windowMs = Math.max(1, Math.round(timeWindow));
+      const inMemory = () =>
+        fallback
+          .increment(this.prefix + key, windowMs)
+          .then(({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }));
+      if (!breaker.available()) {
+        void inMemory();
+        return;
+      }
+      commands.highstreetRateLimit(this.prefix + key, windowMs).then(
         ([current, ttl]) => callback(null, { current, ttl }),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        () => {
+          breaker.failed();
+          void inMemory();
+        },
       );
     }
 

@@ -6,7 +6,7 @@ export interface SharedStateLog {
 }
 
 /** How long a Redis command may take before the caller goes on without it (fails open). */
-export const redisCommandTimeoutMs = 500;
+export const redisCommandTimeoutMs = 250;
 
 /**
  * A Redis connection for shared state. Redis being down must not take the site down: a command

@@ -6,11 +6,13 @@ import type { DatabaseTarget } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { createMemoryCounterStore, type CounterStore } from '../kernel/counter-store.js';
 import type { DataChanges } from '../kernel/data-changes.js';
+import type { ReadinessCheck } from '../kernel/readiness-check.js';
 import { shareDataChanges, type SharedChanges } from './change-channel.js';
 import { createPostgresChangeChannel, postgresChannelName } from './postgres-change-channel.js';
 import { createRedisChangeChannel } from './redis-change-channel.js';
 import { createRedisCounterStore } from './redis-counter-store.js';
 import { redisRateLimitStore } from './redis-rate-limit-store.js';
+import { createRedisBreaker } from './redis-breaker.js';
 import { closeRedis, openRedis, whenReady, type SharedStateLog } from './redis.js';
 
 /**
@@ -32,8 +34,8 @@ export interface SharedState {
   counters: CounterStore;
   /** For @fastify/rate-limit: its store in Redis; unset keeps the plugin's own, in memory. */
   rateLimitStore: FastifyRateLimitStoreCtor | undefined;
-  /** Readiness checks for what the instance shares (Redis when configured). */
-  readiness: { name: string; probe: () => Promise<unknown> }[];
+  /** Readiness checks for what the instance shares (Redis when configured: not required). */
+  readiness: ReadinessCheck[];
   close(): Promise<void>;
 }
 
@@ -73,12 +75,16 @@ export async function connectSharedState(input: SharedStateInput): Promise<Share
     });
     // Start-up waits a little for Redis, not for ever: limits fail open until it answers.
     await Promise.all([whenReady(commands, startTimeoutMs), changes.start()]);
+    // One breaker for both: a failure seen by either leaves Redis alone for a moment.
+    const breaker = createRedisBreaker(commands);
     return {
       channel: 'redis',
       changes,
-      counters: createRedisCounterStore(commands, `${keyPrefix}counters:`, log),
-      rateLimitStore: redisRateLimitStore(commands, `${keyPrefix}rate-limit:`),
-      readiness: [{ name: 'redis', probe: () => pingRedis(commands) }],
+      counters: createRedisCounterStore(commands, `${keyPrefix}counters:`, log, breaker),
+      rateLimitStore: redisRateLimitStore(commands, `${keyPrefix}rate-limit:`, breaker),
+      // Redis away degrades the instance (limits per instance, changes not shared) but it still
+      // serves: every instance leaving the rotation at once would take the sites down.
+      readiness: [{ name: 'redis', required: false, probe: () => pingRedis(commands) }],
       close: async () => {
         await changes.close();
         await closeRedis(commands);
