@@ -137,7 +137,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     const page = await pageData(db, client, path);
     if (isPrivatePath(path)) page.noindex = true;
     const appHtml = await prerender?.(url, client, page.queries);
-    const head = await headFor(client, path, page.product, origin);
+    const head = await headFor(client, path, page.product, origin, page.bookingRules?.weeklyHours);
     const pageTemplate = devPages ? await devPages.template(path) : template;
     return {
       html: renderPage(pageTemplate, client, appHtml, page, themeCss(client), head),
