@@ -4,6 +4,7 @@ import type { StoredBooking } from '../../common/booking.js';
 import {
   cancellationTemplateId,
   renderCancellationEmail,
+  renderBookingEmails,
   renderConfirmRequestEmail,
 } from './booking-emails.js';
 
@@ -104,5 +105,55 @@ describe('renderConfirmRequestEmail (issue 17: a new customer confirms a held bo
     expect(message.text).toContain('the time is released');
     expect(message.html).toContain(`<a href="${link}">${link}</a>`);
     expect(message.html).toContain('Ann &#60;b&#62;Example&#60;/b&#62;');
+  });
+});
+
+describe('renderBookingEmails: the customer is told until when the link takes a change', () => {
+  const stored: StoredBooking = {
+    ID: 8,
+    reference: 'CD34EF56',
+    bookingDate: '2026-12-09',
+    startTime: '2026-12-09 10:30:00',
+    endTime: '2026-12-09 11:15:00',
+    totalPrice: 27.5,
+    totalDuration: 45,
+    customer: {
+      name: 'Ann Example',
+      email: 'ann@example.com',
+      telephone: '07700900123',
+      doorNo: '12',
+      postCode: 'EH49 7AB',
+      gdprConsent: true,
+      marketing: false,
+    },
+    treatments: [{ ID: 1, Name: 'Gel Manicure', Price: 27.5, Duration: 45 }],
+    consentAt: '2026-12-01T10:00:00.000Z',
+    consentVersion: 'v1',
+  };
+  const manageUrl = 'https://rrb.example/booking/manage/' + 'b'.repeat(43);
+
+  it("says the owner's cut-off as a local time, beside the link", () => {
+    const [, customer] = renderBookingEmails(stored, client, 'noreply@highstreet.example', {
+      manageUrl,
+      // 48 hours before 10:30 on 9 December (GMT).
+      changeUntil: new Date('2026-12-07T10:30:00Z'),
+    });
+    expect(customer.text).toContain(
+      `You can move or cancel your booking online until Monday 7 December at 10:30 with this link: ${manageUrl}`,
+    );
+    expect(customer.html).toContain(
+      `online until Monday 7 December at 10:30 with this link: <a href="${manageUrl}">`,
+    );
+  });
+
+  it('keeps the plain sentence when no cut-off is given, and none without a link', () => {
+    const [, customer] = renderBookingEmails(stored, client, 'noreply@highstreet.example', {
+      manageUrl,
+    });
+    expect(customer.text).toContain(`To move or cancel your booking, use this link: ${manageUrl}`);
+    const [, noLink] = renderBookingEmails(stored, client, 'noreply@highstreet.example', {
+      changeUntil: new Date('2026-12-07T10:30:00Z'),
+    });
+    expect(noLink.text).not.toContain('move or cancel your booking online');
   });
 });
