@@ -1,5 +1,16 @@
 import { desktop, expectNoAxeViolations, phone, signedInOwner } from './back-office';
+import type { Page } from '@playwright/test';
 import { expect, openAs, test } from './fixtures';
+
+/** Saves the salon's booking rules through the owner's API, over whatever version is current. */
+async function saveRules(page: Page, rules: unknown): Promise<void> {
+  const now = await (await page.request.get('/api/manage/booking-rules')).json();
+  const saved = await page.request.put('/api/manage/booking-rules', {
+    headers: { origin: new URL(page.url()).origin, 'x-requested-with': 'highstreet' },
+    data: { version: now.version, rules },
+  });
+  expect(saved.status()).toBe(200);
+}
 
 /**
  * Issue 17: on her phone the salon owner sets how late customers may change a booking online,
@@ -66,12 +77,7 @@ test('the owner sets the change cut-off, reminder, caps and new-customer confirm
     await page.screenshot({ path: 'test-results/booking-limits-1280.png', fullPage: true });
   } finally {
     // The worker's server is shared with other journeys: put the salon's rules back.
-    const now = await (await page.request.get('/api/manage/booking-rules')).json();
-    const restored = await page.request.put('/api/manage/booking-rules', {
-      headers: { origin: new URL(page.url()).origin, 'x-requested-with': 'highstreet' },
-      data: { version: now.version, rules: before.rules },
-    });
-    expect(restored.status()).toBe(200);
+    await saveRules(page, before.rules);
   }
 });
 
@@ -277,11 +283,6 @@ test("the visitor's calendar ends at the horizon the owner sets, and offers only
     await expect(page).toHaveURL(/\/booking\/booked$/);
     expect(consoleErrors).toEqual([]);
   } finally {
-    const now = await (await page.request.get('/api/manage/booking-rules')).json();
-    const restored = await page.request.put('/api/manage/booking-rules', {
-      headers: { origin: new URL(page.url()).origin, 'x-requested-with': 'highstreet' },
-      data: { version: now.version, rules: before.rules },
-    });
-    expect(restored.status()).toBe(200);
+    await saveRules(page, before.rules);
   }
 });

@@ -33,7 +33,7 @@ describeEachDatabase("the owner's booking rules everywhere", (kind) => {
   const embeddedRules = (html: string) =>
     pageQueries(html).find((query) => JSON.stringify(query.queryKey) === '["booking","rules"]')
       ?.data;
-  const hoursOn = async (day: string) => {
+  const hoursOn = async (day: 'Thursday' | 'Saturday') => {
     const business = localBusinessShape.parse(jsonLdBlocks((await get('/')).body)[0]);
     return business
       .openingHoursSpecification!.filter((spec) => spec.dayOfWeek.includes(day))

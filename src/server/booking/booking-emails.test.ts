@@ -26,6 +26,29 @@ const booking = {
   treatmentNames: ['Facial', 'Brows'],
 };
 
+/** A booking as stored: held for confirmation in one test, confirmed in another. */
+const held: StoredBooking = {
+  ID: 7,
+  reference: 'AB12CD34',
+  bookingDate: '2026-12-09',
+  startTime: '2026-12-09 10:30:00',
+  endTime: '2026-12-09 11:15:00',
+  totalPrice: 27.5,
+  totalDuration: 45,
+  customer: {
+    name: 'Ann <b>Example</b>',
+    email: 'ann@example.com',
+    telephone: '07700900123',
+    doorNo: '12',
+    postCode: 'EH49 7AB',
+    gdprConsent: true,
+    marketing: false,
+  },
+  treatments: [{ ID: 1, Name: 'Gel Manicure', Price: 27.5, Duration: 45 }],
+  consentAt: '2026-12-01T10:00:00.000Z',
+  consentVersion: 'v1',
+};
+
 describe('renderCancellationEmail', () => {
   it('tells the customer which booking is cancelled, from the business, once per booking', () => {
     const message = renderCancellationEmail(booking, client, 'noreply@highstreet.example');
@@ -61,27 +84,6 @@ describe('renderCancellationEmail', () => {
 });
 
 describe('renderConfirmRequestEmail (issue 17: a new customer confirms a held booking)', () => {
-  const held: StoredBooking = {
-    ID: 7,
-    reference: 'AB12CD34',
-    bookingDate: '2026-12-09',
-    startTime: '2026-12-09 10:30:00',
-    endTime: '2026-12-09 11:15:00',
-    totalPrice: 27.5,
-    totalDuration: 45,
-    customer: {
-      name: 'Ann <b>Example</b>',
-      email: 'ann@example.com',
-      telephone: '07700900123',
-      doorNo: '12',
-      postCode: 'EH49 7AB',
-      gdprConsent: true,
-      marketing: false,
-    },
-    treatments: [{ ID: 1, Name: 'Gel Manicure', Price: 27.5, Duration: 45 }],
-    consentAt: '2026-12-01T10:00:00.000Z',
-    consentVersion: 'v1',
-  };
   const link = 'https://rrb.example/booking/confirm/' + 'a'.repeat(43);
 
   it('asks the customer alone to confirm by a local time, with the link, once per booking', () => {
@@ -110,25 +112,9 @@ describe('renderConfirmRequestEmail (issue 17: a new customer confirms a held bo
 
 describe('renderBookingEmails: the customer is told until when the link takes a change', () => {
   const stored: StoredBooking = {
+    ...held,
     ID: 8,
-    reference: 'CD34EF56',
-    bookingDate: '2026-12-09',
-    startTime: '2026-12-09 10:30:00',
-    endTime: '2026-12-09 11:15:00',
-    totalPrice: 27.5,
-    totalDuration: 45,
-    customer: {
-      name: 'Ann Example',
-      email: 'ann@example.com',
-      telephone: '07700900123',
-      doorNo: '12',
-      postCode: 'EH49 7AB',
-      gdprConsent: true,
-      marketing: false,
-    },
-    treatments: [{ ID: 1, Name: 'Gel Manicure', Price: 27.5, Duration: 45 }],
-    consentAt: '2026-12-01T10:00:00.000Z',
-    consentVersion: 'v1',
+    customer: { ...held.customer, name: 'Ann Example' },
   };
   const manageUrl = 'https://rrb.example/booking/manage/' + 'b'.repeat(43);
 
