@@ -21,7 +21,7 @@ import type { BookingRules } from '../../common/booking-rules.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { siteOrigin } from '../owners/site-origin.js';
 import { attachHoldSweep, confirmHeldBooking } from './booking-holds.js';
-import { loadBookingRules } from './booking-rules-store.js';
+import { cachedBookingRules } from './booking-rules-store.js';
 import { createBooking, findAvailableTimes, requireBookingEnabled } from './booking-service.js';
 import { freeDaysRequestSchema } from '../../common/booking-free-days.js';
 import { visitorBookingRules } from '../../common/visitor-booking-rules.js';
@@ -106,9 +106,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   /** The owner's rules, cached per client and dropped when the client's data changes. */
   const cachedRules = async (client: ClientConfig): Promise<BookingRules> => {
     requireBookingEnabled(client);
-    const loaded = await referenceCache(client.name, 'booking-rules', () =>
-      loadBookingRules(db, client),
-    );
+    const loaded = await cachedBookingRules(referenceCache, db, client);
     return loaded!.rules;
   };
 

@@ -13,11 +13,12 @@ import {
 } from '../../common/page-data.js';
 import { routeTable } from '../../common/routes.js';
 import { visitorBookingRules } from '../../common/visitor-booking-rules.js';
-import { loadBookingRules } from '../booking/booking-rules-store.js';
+import { cachedBookingRules } from '../booking/booking-rules-store.js';
 import { listCategories, listTreatments } from '../booking/booking-store.js';
 import { findProduct } from '../catalogue/catalogue-store.js';
 import { parseProductId } from '../catalogue/product-id.js';
 import type { Database } from '../db/schema.js';
+import type { ReferenceCache } from '../kernel/reference-cache.js';
 
 /** What the server knows about a page beyond its client: prefetched data, the LCP picture. */
 export interface PageData {
@@ -60,10 +61,13 @@ const manageBookingPath = new RegExp(
  */
 export async function pageData(
   db: Kysely<Database>,
+  referenceCache: ReferenceCache,
   client: ClientConfig,
   pathname: string,
 ): Promise<PageData> {
-  const bookingRules = client.booking ? (await loadBookingRules(db, client))?.rules : undefined;
+  const bookingRules = client.booking
+    ? (await cachedBookingRules(referenceCache, db, client))?.rules
+    : undefined;
   const withRules = (data: PageData): PageData => (bookingRules ? { ...data, bookingRules } : data);
   const rulesQuery = (rules: BookingRules): PrefetchedQuery => ({
     queryKey: visitorBookingRulesQueryKey,
