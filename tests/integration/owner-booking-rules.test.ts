@@ -63,7 +63,7 @@ describeEachDatabase("the owner's booking rules everywhere", (kind) => {
     expect(booked.statusCode, booked.body).toBe(200);
     const row = await t.handle.db
       .selectFrom('outbox')
-      .select(['text', 'html'])
+      .select(['text', 'html', 'mail_to as to'])
       .where('client_code', '=', 'RRB')
       .where('template_id', '=', 'booking-customer')
       .where('mail_to', '=', email)
@@ -151,6 +151,30 @@ describeEachDatabase("the owner's booking rules everywhere", (kind) => {
     const sentence = `You can move or cancel your booking online until ${londonTime(afterAnswer.changeUntil)} with this link:`;
     expect(after.row.text).toContain(sentence);
     expect(after.row.html).toContain(sentence);
+
+    // Moved through its link, the booking's e-mail gives the new time's cut-off, 48 hours too.
+    const [date, startTime] = after.startTime.split(' ') as [string, string];
+    const free = (await timesOn(date)).json<string[]>();
+    const later = free.find((time) => time > startTime.slice(0, 5))!;
+    const move = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/manage/${after.token}/move`,
+      headers: { host, origin: `http://${host}`, 'x-requested-with': 'highstreet' },
+      payload: { startTime: `${date} ${later}:00` },
+    });
+    expect(move.statusCode, move.body).toBe(200);
+    const moved = managedBookingSchema.parse(move.json<{ data: unknown }>().data);
+    expect([48, 49]).toContain(hoursBefore(`${date} ${later}:00`, moved.changeUntil));
+    const movedEmail = await t.handle.db
+      .selectFrom('outbox')
+      .select('text')
+      .where('client_code', '=', 'RRB')
+      .where('template_id', '=', 'booking-visitor-moved')
+      .where('mail_to', '=', after.row.to)
+      .executeTakeFirstOrThrow();
+    expect(movedEmail.text).toContain(
+      `You can move or cancel it again online until ${londonTime(moved.changeUntil)}:`,
+    );
 
     // The manage page's calendar gets the same horizon in its page.
     expect(embeddedRules((await get(`/booking/manage/${after.token}`)).body)).toEqual({

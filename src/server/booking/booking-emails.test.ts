@@ -6,6 +6,7 @@ import {
   renderCancellationEmail,
   renderBookingEmails,
   renderConfirmRequestEmail,
+  renderVisitorChangeEmails,
 } from './booking-emails.js';
 
 const client = {
@@ -141,5 +142,40 @@ describe('renderBookingEmails: the customer is told until when the link takes a 
       changeUntil: new Date('2026-12-07T10:30:00Z'),
     });
     expect(noLink.text).not.toContain('move or cancel your booking online');
+  });
+});
+
+describe('renderVisitorChangeEmails: a moved booking says until when it can move again', () => {
+  const moved = {
+    kind: 'moved' as const,
+    id: 9,
+    reference: 'EF56GH78',
+    sequence: 1,
+    date: '2026-12-10',
+    start: '14:00',
+    previous: { date: '2026-12-09', start: '10:30' },
+    customerName: 'Ann Example',
+    customerEmail: 'ann@example.com',
+    treatmentNames: ['Facial'],
+    manageUrl: 'https://rrb.example/booking/manage/' + 'c'.repeat(43),
+  };
+
+  it("gives the new time's cut-off beside the link", () => {
+    const [customer] = renderVisitorChangeEmails(
+      { ...moved, changeUntil: new Date('2026-12-08T14:00:00Z') },
+      client,
+      'noreply@highstreet.example',
+      undefined,
+    );
+    expect(customer.text).toContain(
+      `You can move or cancel it again online until Tuesday 8 December at 14:00: ${moved.manageUrl}`,
+    );
+    const [plain] = renderVisitorChangeEmails(
+      moved,
+      client,
+      'noreply@highstreet.example',
+      undefined,
+    );
+    expect(plain.text).toContain(`To move or cancel it again: ${moved.manageUrl}`);
   });
 });

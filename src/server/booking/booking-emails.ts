@@ -244,6 +244,8 @@ export interface VisitorChange {
   customerEmail: string;
   treatmentNames: string[];
   manageUrl?: string | undefined;
+  /** For a move: until when the link takes another change (the owner's cut-off). */
+  changeUntil?: Date | undefined;
 }
 
 /**
@@ -268,7 +270,14 @@ export function renderVisitorChangeEmails(
           `Dear ${change.customerName},`,
           '',
           `Your booking ${change.reference} for ${treatments} at ${client.title} has moved from ${was} to ${when}.`,
-          ...(change.manageUrl ? ['', `To move or cancel it again: ${change.manageUrl}`] : []),
+          ...(change.manageUrl
+            ? [
+                '',
+                change.changeUntil
+                  ? `You can move or cancel it again online until ${formatLocalInstant(change.changeUntil, client.timeZone)}: ${change.manageUrl}`
+                  : `To move or cancel it again: ${change.manageUrl}`,
+              ]
+            : []),
         ]
       : [
           `Dear ${change.customerName},`,

@@ -290,6 +290,7 @@ export async function moveManagedBooking(
         customerEmail: row.customer_email,
         treatmentNames,
         manageUrl: manageUrl(context.origin, token),
+        changeUntil: changeDeadline({ date, startMinute: minuteOfDay }, rules, client.timeZone),
       },
       client,
       mailFrom,
