@@ -219,7 +219,15 @@ test("the visitor's calendar ends at the horizon the owner sets, and offers only
     await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
 
     const lastDay = londonDate(30);
-    await openAs(page, 'RRB', '/booking');
+    // Into the booking screen from the home page, in the app: the rules come from the API then,
+    // not from the page's data.
+    await openAs(page, 'RRB', '/');
+    const rulesAnswer = page.waitForResponse((answer) =>
+      answer.url().includes('/api/bookings/rules'),
+    );
+    await page.getByRole('link', { name: 'Book Online' }).first().click();
+    await expect(page).toHaveURL(/\/booking(\?|$)/);
+    expect(await (await rulesAnswer).json()).toEqual({ horizonDays: 30 });
     await page.getByRole('button', { name: 'Facials' }).click();
     await page.getByRole('checkbox', { name: /Express Glow Facial/ }).check();
     const dateField = page.getByRole('textbox', { name: 'Date', exact: true });
