@@ -24,6 +24,8 @@ export const clientConfigElementId = 'client-config';
 export const productQueryKey = (id: string) => ['product', id] as const;
 export const bookingCategoriesQueryKey = ['booking', 'categories'] as const;
 export const activeTreatmentsQueryKey = ['booking', 'treatments', 'active'] as const;
+/** The visitor's share of the owner's booking rules (visitor-booking-rules.ts). */
+export const visitorBookingRulesQueryKey = ['booking', 'rules'] as const;
 export const reviewsQueryKey = ['reviews'] as const;
 
 /** The `:id` of /product/:id as the browser's router decodes it, or undefined for other paths. */

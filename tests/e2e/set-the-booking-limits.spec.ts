@@ -1,5 +1,16 @@
 import { desktop, expectNoAxeViolations, phone, signedInOwner } from './back-office';
+import type { Page } from '@playwright/test';
 import { expect, openAs, test } from './fixtures';
+
+/** Saves the salon's booking rules through the owner's API, over whatever version is current. */
+async function saveRules(page: Page, rules: unknown): Promise<void> {
+  const now = await (await page.request.get('/api/manage/booking-rules')).json();
+  const saved = await page.request.put('/api/manage/booking-rules', {
+    headers: { origin: new URL(page.url()).origin, 'x-requested-with': 'highstreet' },
+    data: { version: now.version, rules },
+  });
+  expect(saved.status()).toBe(200);
+}
 
 /**
  * Issue 17: on her phone the salon owner sets how late customers may change a booking online,
@@ -66,12 +77,7 @@ test('the owner sets the change cut-off, reminder, caps and new-customer confirm
     await page.screenshot({ path: 'test-results/booking-limits-1280.png', fullPage: true });
   } finally {
     // The worker's server is shared with other journeys: put the salon's rules back.
-    const now = await (await page.request.get('/api/manage/booking-rules')).json();
-    const restored = await page.request.put('/api/manage/booking-rules', {
-      headers: { origin: new URL(page.url()).origin, 'x-requested-with': 'highstreet' },
-      data: { version: now.version, rules: before.rules },
-    });
-    expect(restored.status()).toBe(200);
+    await saveRules(page, before.rules);
   }
 });
 
@@ -179,5 +185,112 @@ test('a new customer confirms a held booking from the link in the e-mail', async
     expect(booked.raw).toContain('METHOD:REQUEST');
   } finally {
     await put(before.rules);
+  }
+});
+
+/** The salon's calendar day `ahead` days after today in London (YYYY-MM-DD). */
+function londonDate(ahead: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + ahead)).toISOString().slice(0, 10);
+}
+
+const monthHeading = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+
+/**
+ * Issue 29: the owner shortens how far ahead bookings open, in the back office; the visitor's
+ * calendar then ends there (its paging, its keys, the date field), and every day it offers is one
+ * the server takes, through to a booking on the last of them.
+ */
+test("the visitor's calendar ends at the horizon the owner sets, and offers only days the server takes", async ({
+  page,
+  consoleErrors,
+  site,
+}) => {
+  await signedInOwner(page, site, 'RRB');
+  const before = await (await page.request.get('/api/manage/booking-rules')).json();
+  try {
+    await openAs(page, 'RRB', '/manage/hours');
+    await page.getByLabel('Bookings open this many days ahead').fill('30');
+    await page.getByRole('button', { name: 'Save the hours' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+
+    const lastDay = londonDate(30);
+    // Into the booking screen from the home page, in the app: the rules come from the API then,
+    // not from the page's data.
+    await openAs(page, 'RRB', '/');
+    const rulesAnswer = page.waitForResponse((answer) =>
+      answer.url().includes('/api/bookings/rules'),
+    );
+    await page.getByRole('link', { name: 'Book Online' }).first().click();
+    await expect(page).toHaveURL(/\/booking(\?|$)/);
+    expect(await (await rulesAnswer).json()).toEqual({ horizonDays: 30 });
+    await page.getByRole('button', { name: 'Facials' }).click();
+    await page.getByRole('checkbox', { name: /Express Glow Facial/ }).check();
+    const dateField = page.getByRole('textbox', { name: 'Date', exact: true });
+    await expect(dateField).toHaveAttribute('max', lastDay);
+    await expect(page.getByText('from today up to 30 days ahead')).toBeVisible();
+
+    // Page through every month the calendar shows, collecting the days it offers.
+    const offered: string[] = [];
+    const following = page.getByRole('button', { name: 'Following month' });
+    for (let month = 0; ; month++) {
+      expect(month, 'the calendar pages on past the horizon').toBeLessThan(3);
+      await expect(page.getByText('Looking for free days…')).toHaveCount(0);
+      const freeDays = page.getByRole('grid').getByRole('button', { name: /, free times$/ });
+      for (const day of await freeDays.all()) offered.push((await day.getAttribute('data-date'))!);
+      if (await following.isDisabled()) break;
+      await following.click();
+    }
+    // The last month shown is the horizon's; nothing after the last day can be chosen.
+    await expect(page.getByRole('grid', { name: monthHeading(lastDay) })).toBeVisible();
+    expect(offered.length).toBeGreaterThan(5);
+    expect(offered.every((date) => date >= londonDate(0) && date <= lastDay)).toBe(true);
+    const dayAfter = londonDate(31);
+    const lastButton = page.getByRole('grid').locator(`[data-date="${lastDay}"]`);
+    if (dayAfter.slice(0, 7) === lastDay.slice(0, 7)) {
+      const after = page.getByRole('grid').locator(`[data-date="${dayAfter}"]`);
+      await expect(after).toHaveAttribute('aria-disabled', 'true');
+      await expect(after).toHaveAccessibleName(/, not bookable$/);
+    }
+    // The keys stop at the last day too.
+    await lastButton.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(lastButton).toBeFocused();
+    await page.keyboard.press('PageDown');
+    await expect(lastButton).toBeFocused();
+
+    // Every day offered has times the server gives.
+    for (const date of offered) {
+      const times = await page.request.post('/api/bookings/time?client=RRB', {
+        // The Express Glow Facial's 30 minutes.
+        data: { bookingDate: date, estmatedDuration: 30 },
+      });
+      expect(times.status(), date).toBe(200);
+      expect(((await times.json()) as string[]).length, date).toBeGreaterThan(0);
+    }
+    // And a booking on the last of them goes through.
+    const last = offered.at(-1)!;
+    await page.getByRole('grid').locator(`[data-date="${last}"]`).click();
+    await expect(dateField).toHaveValue(last);
+    const times = page.getByRole('group', { name: /Available times on/ });
+    await times.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Hana Horizon');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(`horizon-${Date.now()}@example.com`);
+    await page.getByRole('textbox', { name: 'Phone' }).fill('07700900123');
+    await page.getByRole('textbox', { name: 'Door number / address line 1' }).fill('30 Day Row');
+    await page.getByRole('textbox', { name: 'Postcode' }).fill('EH49 7AB');
+    await page
+      .getByRole('checkbox', { name: /I agree that the salon may store my details/ })
+      .check();
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(page).toHaveURL(/\/booking\/booked$/);
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    await saveRules(page, before.rules);
   }
 });

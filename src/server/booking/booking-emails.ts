@@ -9,7 +9,28 @@ import type { OutgoingMessage } from '../mail/outbox-store.js';
 export interface BookingEmailExtras {
   /** The page to cancel or move the booking; absent when there is none (e.g. no origin known). */
   manageUrl?: string | undefined;
+  /** Until when that page takes a change: the owner's cut-off before the start (change-cutoff.ts). */
+  changeUntil?: Date | undefined;
   ical?: OutgoingMessage['ical'];
+}
+
+/** "Thursday 3 December at 10:00": an instant as the client's customers read it. */
+function formatLocalInstant(instant: Date, timeZone: string): string {
+  return instant.toLocaleString('en-GB', {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** The words before the link to the booking's page, with the owner's cut-off when known. */
+function manageLinkWords(changeUntil: Date | undefined, timeZone: string): string {
+  return changeUntil
+    ? `You can move or cancel your booking online until ${formatLocalInstant(changeUntil, timeZone)} with this link: `
+    : 'To move or cancel your booking, use this link: ';
 }
 
 /**
@@ -120,7 +141,7 @@ export function renderBookingEmails(
       htmlTable(summaryLines(booking)),
       list.html,
       manage
-        ? `<p>To move or cancel your booking, use this link: <a href="${escapeHtml(manage)}">${escapeHtml(manage)}</a></p>`
+        ? `<p>${escapeHtml(manageLinkWords(extras.changeUntil, client.timeZone))}<a href="${escapeHtml(manage)}">${escapeHtml(manage)}</a></p>`
         : '',
       `<p>If you need to change or cancel, reply to this e-mail or contact us at ${escapeHtml(client.email)}${client.telephoneNo ? ` or ${escapeHtml(client.telephoneNo)}` : ''}.</p>`,
       `<p>${escapeHtml(client.title)}<br>${escapeHtml(client.address)}</p>`,
@@ -136,7 +157,7 @@ export function renderBookingEmails(
       '',
       list.text,
       '',
-      ...(manage ? [`To move or cancel your booking, use this link: ${manage}`, ''] : []),
+      ...(manage ? [`${manageLinkWords(extras.changeUntil, client.timeZone)}${manage}`, ''] : []),
       `If you need to change or cancel, reply to this e-mail or contact us at ${client.email}${client.telephoneNo ? ` or ${client.telephoneNo}` : ''}.`,
       '',
       client.title,
@@ -223,6 +244,8 @@ export interface VisitorChange {
   customerEmail: string;
   treatmentNames: string[];
   manageUrl?: string | undefined;
+  /** For a move: until when the link takes another change (the owner's cut-off). */
+  changeUntil?: Date | undefined;
 }
 
 /**
@@ -247,7 +270,14 @@ export function renderVisitorChangeEmails(
           `Dear ${change.customerName},`,
           '',
           `Your booking ${change.reference} for ${treatments} at ${client.title} has moved from ${was} to ${when}.`,
-          ...(change.manageUrl ? ['', `To move or cancel it again: ${change.manageUrl}`] : []),
+          ...(change.manageUrl
+            ? [
+                '',
+                change.changeUntil
+                  ? `You can move or cancel it again online until ${formatLocalInstant(change.changeUntil, client.timeZone)}: ${change.manageUrl}`
+                  : `To move or cancel it again: ${change.manageUrl}`,
+              ]
+            : []),
         ]
       : [
           `Dear ${change.customerName},`,
@@ -351,14 +381,7 @@ export function renderConfirmRequestEmail(
   heldUntil: Date,
 ): OutgoingMessage {
   const when = `${formatLongDate(booking.bookingDate)} at ${booking.startTime.slice(11, 16)}`;
-  const until = heldUntil.toLocaleString('en-GB', {
-    timeZone: client.timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  const until = formatLocalInstant(heldUntil, client.timeZone);
   const treatments = booking.treatments.map((t) => t.Name).join(', ');
   const lines = [
     `Dear ${booking.customer.name},`,

@@ -8,6 +8,7 @@ import { AppError } from '../kernel/errors.js';
 import { enqueueMessage } from '../mail/outbox-store.js';
 import { bookingCalendar } from './booking-calendar.js';
 import { renderBookingEmails } from './booking-emails.js';
+import { changeDeadline } from './change-cutoff.js';
 import { hashManageToken, newManageToken } from './booking-reference.js';
 import { queueReminder } from './booking-reminders.js';
 import { manageUrl, rulesFor, type CreateBookingContext } from './booking-service.js';
@@ -155,6 +156,11 @@ export async function confirmHeldBooking(
     );
     const messages = renderBookingEmails(stored, client, mailFrom, {
       manageUrl: manageUrl(context.origin, manage.token),
+      changeUntil: changeDeadline(
+        { date: row.booking_date, startMinute: row.start_minute },
+        rules,
+        client.timeZone,
+      ),
       ical,
     });
     for (const message of messages) await enqueueMessage(trx, message, now);

@@ -21,9 +21,10 @@ import type { BookingRules } from '../../common/booking-rules.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { siteOrigin } from '../owners/site-origin.js';
 import { attachHoldSweep, confirmHeldBooking } from './booking-holds.js';
-import { loadBookingRules } from './booking-rules-store.js';
+import { cachedBookingRules } from './booking-rules-store.js';
 import { createBooking, findAvailableTimes, requireBookingEnabled } from './booking-service.js';
 import { freeDaysRequestSchema } from '../../common/booking-free-days.js';
+import { visitorBookingRules } from '../../common/visitor-booking-rules.js';
 import { freeDaysAnswer, freeDaysKey } from './free-days-service.js';
 import { collectedBody, rememberTextAnswer } from '../kernel/remembered-answers.js';
 import { Readable } from 'node:stream';
@@ -105,9 +106,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   /** The owner's rules, cached per client and dropped when the client's data changes. */
   const cachedRules = async (client: ClientConfig): Promise<BookingRules> => {
     requireBookingEnabled(client);
-    const loaded = await referenceCache(client.name, 'booking-rules', () =>
-      loadBookingRules(db, client),
-    );
+    const loaded = await cachedBookingRules(referenceCache, db, client);
     return loaded!.rules;
   };
 
@@ -117,6 +116,21 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       listCategories(db, request.client.name),
     ),
   );
+
+  // The visitor's share of the owner's rules (the calendar's horizon): the page carries it too,
+  // this answers a screen reached without a page load (page-data.ts).
+  app.get('/api/bookings/rules', async (request, reply) => {
+    const client = request.client;
+    requireBookingEnabled(client);
+    return cachedJsonAnswer(
+      request,
+      reply,
+      listDeps,
+      client.name,
+      'visitor-booking-rules',
+      async () => visitorBookingRules(await cachedRules(client)),
+    );
+  });
 
   app.get('/api/treatments/list', async (request, reply) => {
     const { activeOnly } = parseRequest(treatmentsQuerySchema, request.query, 'query');

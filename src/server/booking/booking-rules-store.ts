@@ -7,6 +7,7 @@ import {
 } from '../../common/booking-rules.js';
 import { describeIssues, type ClientConfig } from '../../common/client-config.js';
 import type { Database } from '../db/schema.js';
+import type { ReferenceCache } from '../kernel/reference-cache.js';
 
 /**
  * A client's booking rules, from table booking_rules (the owner's copy). A client whose row is
@@ -34,6 +35,18 @@ export async function loadBookingRules(
     );
   }
   return { version: row.version, rules: parsed.data };
+}
+
+/**
+ * The rules through the reference cache, which a change of the client's data (an owner's save
+ * among them) empties: what the booking routes and the pages read, so both see a save at once.
+ */
+export function cachedBookingRules(
+  referenceCache: ReferenceCache,
+  db: Kysely<Database>,
+  client: Pick<ClientConfig, 'name' | 'booking'>,
+): Promise<VersionedBookingRules | undefined> {
+  return referenceCache(client.name, 'booking-rules', () => loadBookingRules(db, client));
 }
 
 /**

@@ -29,6 +29,7 @@ import {
 } from './availability.js';
 import { bookingCalendar } from './booking-calendar.js';
 import { renderBookingEmails, renderConfirmRequestEmail } from './booking-emails.js';
+import { changeDeadline } from './change-cutoff.js';
 import { newBookingReference, newManageToken } from './booking-reference.js';
 import { queueReminder } from './booking-reminders.js';
 import { loadBookingRules } from './booking-rules-store.js';
@@ -431,6 +432,7 @@ export async function placeBooking(
           );
     const [toBusiness, toCustomer] = renderBookingEmails(stored, client, mailFrom, {
       manageUrl: manage && context.origin ? manageUrl(context.origin, manage.token) : undefined,
+      changeUntil: changeDeadline({ date, startMinute: minuteOfDay }, storedRules, client.timeZone),
       ical,
     });
     if (!byOwner) await enqueueMessage(trx, toBusiness, now);

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { formatMinuteOfDay, splitStartTime } from '../../common/booking.js';
 import type { ManagedBooking, MoveBookingRequest } from '../../common/booking-manage.js';
-import { changeCutoffHoursDefault, type BookingRules } from '../../common/booking-rules.js';
+import type { BookingRules } from '../../common/booking-rules.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import type { BookingsTable, Database } from '../db/schema.js';
 import type { DataChanges } from '../kernel/data-changes.js';
@@ -11,10 +11,10 @@ import {
   checkBookingDate,
   findAvailableStartTimes,
   localEndMinute,
-  localTimeToInstant,
   type BookedInterval,
 } from './availability.js';
 import { bookingCalendar } from './booking-calendar.js';
+import { changeDeadline } from './change-cutoff.js';
 import { renderVisitorChangeEmails } from './booking-emails.js';
 import { hashManageToken } from './booking-reference.js';
 import { dropPendingReminders, queueReminder } from './booking-reminders.js';
@@ -77,13 +77,6 @@ async function findByToken(
   };
 }
 
-function changeUntil(row: BookingRow, rules: BookingRules, timeZone: string): number {
-  const start =
-    localTimeToInstant(row.booking_date, row.start_minute, timeZone) ??
-    Date.parse(`${row.booking_date}T00:00:00Z`) + row.start_minute * 60_000;
-  return start - (rules.changeCutoffHours ?? changeCutoffHoursDefault) * 3_600_000;
-}
-
 function toManaged(
   row: BookingRow,
   treatments: ManagedBooking['treatments'],
@@ -91,7 +84,11 @@ function toManaged(
   rules: BookingRules,
   now: Date,
 ): ManagedBooking {
-  const until = changeUntil(row, rules, client.timeZone);
+  const until = changeDeadline(
+    { date: row.booking_date, startMinute: row.start_minute },
+    rules,
+    client.timeZone,
+  ).getTime();
   return {
     reference: row.reference ?? String(row.id),
     status: row.status === 'cancelled' ? 'cancelled' : 'booked',
@@ -293,6 +290,7 @@ export async function moveManagedBooking(
         customerEmail: row.customer_email,
         treatmentNames,
         manageUrl: manageUrl(context.origin, token),
+        changeUntil: changeDeadline({ date, startMinute: minuteOfDay }, rules, client.timeZone),
       },
       client,
       mailFrom,

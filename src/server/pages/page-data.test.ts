@@ -85,13 +85,15 @@ describeEachDatabase('pages sent with their data', (kind) => {
     }
   });
 
-  it('the booking page carries the categories and treatments the API answers', async () => {
+  it("the booking page carries the categories, treatments and the owner's horizon the API answers", async () => {
     const page = await open('/booking', 'rrb.localhost');
     const categories = (await open('/api/categories/list', 'rrb.localhost')).json();
     const treatments = (await open('/api/treatments/list?activeOnly=1', 'rrb.localhost')).json();
+    const rules = (await open('/api/bookings/rules', 'rrb.localhost')).json();
     expect(queriesOf(page.body)).toEqual([
       { queryKey: ['booking', 'categories'], data: categories },
       { queryKey: ['booking', 'treatments', 'active'], data: treatments },
+      { queryKey: ['booking', 'rules'], data: rules },
     ]);
     // A client that takes no bookings online shows that without any data.
     expect(queriesOf((await open('/booking', 'se.localhost')).body)).toEqual([]);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { BookingRules } from '../../common/booking-rules.js';
 import type { Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { pictureSetBeside, shownWidths, type PreloadPicture } from '../../common/picture-set.js';
@@ -7,12 +8,17 @@ import {
   bookingCategoriesQueryKey,
   productIdOfPath,
   productQueryKey,
+  visitorBookingRulesQueryKey,
   type PrefetchedQuery,
 } from '../../common/page-data.js';
+import { routeTable } from '../../common/routes.js';
+import { visitorBookingRules } from '../../common/visitor-booking-rules.js';
+import { cachedBookingRules } from '../booking/booking-rules-store.js';
 import { listCategories, listTreatments } from '../booking/booking-store.js';
 import { findProduct } from '../catalogue/catalogue-store.js';
 import { parseProductId } from '../catalogue/product-id.js';
 import type { Database } from '../db/schema.js';
+import type { ReferenceCache } from '../kernel/reference-cache.js';
 
 /** What the server knows about a page beyond its client: prefetched data, the LCP picture. */
 export interface PageData {
@@ -23,6 +29,8 @@ export interface PageData {
   preloadImage?: PreloadPicture;
   /** Kept out of search engines (sign-in and the back office). */
   noindex?: boolean;
+  /** The owner's stored booking rules, for a client that takes bookings (the head's hours). */
+  bookingRules?: BookingRules;
 }
 
 /** The first slide, where the home page shows the slider (other screens have no slider). */
@@ -34,6 +42,11 @@ function firstSlide(client: ClientConfig, pathname: string): PreloadPicture | un
   return { set: pictureSetBeside(src, 1600, 700), sizes: shownWidths.slide };
 }
 
+/** The visitor's own booking, opened from the e-mail's link: its calendar needs the rules too. */
+const manageBookingPath = new RegExp(
+  `^${routeTable.bookingManage.replace(':token', '[A-Za-z0-9_-]+')}$`,
+);
+
 /**
  * The data the screen at `pathname` would fetch first, looked up for this client only (the same
  * scoping as the API), so the page is prerendered with it and the browser starts with it in its
@@ -41,34 +54,52 @@ function firstSlide(client: ClientConfig, pathname: string): PreloadPicture | un
  * without a shop, an unknown or malformed id), which the screen shows as "Product not found"
  * without asking the API, so no failed request reaches the console. /booking, for a client that
  * takes bookings: its categories and active treatments, so the prerendered screen is the treatment
- * chooser rather than a loading line that the chooser replaces (moving the footer: CLS).
+ * chooser rather than a loading line that the chooser replaces (moving the footer: CLS), and the
+ * visitor's share of the owner's rules, so the calendar ends where the server's horizon does.
+ * Every page of such a client carries the owner's rules for its head (the opening hours); a rules
+ * change is a change of the client's data, so cached pages go (page-cache.ts).
  */
 export async function pageData(
   db: Kysely<Database>,
+  referenceCache: ReferenceCache,
   client: ClientConfig,
   pathname: string,
 ): Promise<PageData> {
-  if (pathname === '/booking' && client.booking) {
+  const bookingRules = client.booking
+    ? (await cachedBookingRules(referenceCache, db, client))?.rules
+    : undefined;
+  const withRules = (data: PageData): PageData => (bookingRules ? { ...data, bookingRules } : data);
+  const rulesQuery = (rules: BookingRules): PrefetchedQuery => ({
+    queryKey: visitorBookingRulesQueryKey,
+    data: visitorBookingRules(rules),
+  });
+  if (pathname === routeTable.booking && bookingRules) {
     const [categories, treatments] = await Promise.all([
       listCategories(db, client.name),
       listTreatments(db, client.name, true),
     ]);
-    return {
+    return withRules({
       queries: [
         { queryKey: bookingCategoriesQueryKey, data: categories },
         { queryKey: activeTreatmentsQueryKey, data: treatments },
+        rulesQuery(bookingRules),
       ],
-    };
+    });
+  }
+  if (manageBookingPath.test(pathname) && bookingRules) {
+    return withRules({ queries: [rulesQuery(bookingRules)] });
   }
   const idText = productIdOfPath(pathname);
-  if (idText === undefined) return { queries: [], preloadImage: firstSlide(client, pathname) };
+  if (idText === undefined) {
+    return withRules({ queries: [], preloadImage: firstSlide(client, pathname) });
+  }
   const id = parseProductId(idText);
   const product = id === undefined ? undefined : await findProduct(db, client, id);
   // The gallery's large picture (product-page.tsx): its first picture.
   const first = product?.gallery?.[0];
-  return {
+  return withRules({
     queries: [{ queryKey: productQueryKey(idText), data: product ?? null }],
     product: product ?? null,
     ...(first ? { preloadImage: { set: first, sizes: shownWidths.productMain } } : {}),
-  };
+  });
 }

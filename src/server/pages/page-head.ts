@@ -1,3 +1,4 @@
+import type { WeeklyHours } from '../../common/booking-rules.js';
 import type { Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import {
@@ -40,6 +41,8 @@ export interface PageHeadInput {
   image: HeadImage;
   /** The origin the request came to, for absolute addresses when the client has no host name. */
   requestOrigin: string;
+  /** The owner's opening hours (stored booking rules), for a client that takes bookings. */
+  weeklyHours?: WeeklyHours | undefined;
 }
 
 export interface PageHead {
@@ -238,7 +241,7 @@ export function buildPageHead(input: PageHeadInput): PageHead {
       ? `${screen.heading} | ${client.title}`
       : client.title;
   const image = { ...input.image, url: absolute(input.image.path) };
-  const jsonLd: object[] = [businessJsonLd(client, absolute, image.url)];
+  const jsonLd: object[] = [businessJsonLd(client, absolute, image.url, input.weeklyHours)];
   if (input.product) {
     jsonLd.push(productJsonLd(client, input.product, absolute(path), absolute));
   }

@@ -1,3 +1,4 @@
+import type { WeeklyHours } from '../../common/booking-rules.js';
 import type { Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { isKnownPath } from '../../common/routes.js';
@@ -16,6 +17,7 @@ export type PageHeads = (
   path: string,
   product: Product | null | undefined,
   requestOrigin: string,
+  weeklyHours: WeeklyHours | undefined,
 ) => Promise<{ title: string; tags: string }>;
 
 /**
@@ -30,7 +32,7 @@ export function createPageHeads(mediaDir: string): PageHeads {
     ...shareImageSize,
     alt: `${client.title} logo`,
   });
-  return async (client, path, product, requestOrigin) => {
+  return async (client, path, product, requestOrigin, weeklyHours) => {
     const picture = shareImagePath(client, product);
     const size = picture === shareImageFile ? undefined : await sizeOf(picture);
     const image: HeadImage = size
@@ -43,6 +45,7 @@ export function createPageHeads(mediaDir: string): PageHeads {
       product,
       image,
       requestOrigin,
+      weeklyHours,
     });
     return { title: head.title, tags: renderHeadTags(head) };
   };

@@ -103,7 +103,8 @@ export function withPreviewBar(html: string, hasDraft: boolean): string {
  * any other still gets the app, which shows its not-found screen, with 404.
  */
 export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options) => {
-  const { config, db, indexHtml, devPages, boot, changes, rememberedAnswers } = options;
+  const { config, db, indexHtml, devPages, boot, changes, rememberedAnswers, referenceCache } =
+    options;
   const template = devPages ? '' : (indexHtml ?? readIndexTemplate(config, boot));
   // Without an injected template (tests) or a prerender bundle, pages go out with an empty #root.
   const prerender =
@@ -134,10 +135,10 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     origin: string,
     url = path,
   ): Promise<{ html: string; keep: boolean }> => {
-    const page = await pageData(db, client, path);
+    const page = await pageData(db, referenceCache, client, path);
     if (isPrivatePath(path)) page.noindex = true;
     const appHtml = await prerender?.(url, client, page.queries);
-    const head = await headFor(client, path, page.product, origin);
+    const head = await headFor(client, path, page.product, origin, page.bookingRules?.weeklyHours);
     const pageTemplate = devPages ? await devPages.template(path) : template;
     return {
       html: renderPage(pageTemplate, client, appHtml, page, themeCss(client), head),

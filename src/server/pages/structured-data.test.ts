@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { openingHoursSpecification, textOfHtml } from './structured-data.js';
 
 describe('openingHoursSpecification', () => {
+  const span = (start: string, end: string) => ({ start, end });
   it('groups the days that share hours, Monday first, and leaves closed days out', () => {
     const hours = openingHoursSpecification({
-      sun: { open: '10:00', close: '16:00' },
-      mon: null,
-      tue: { open: '09:00', close: '17:30' },
-      wed: { open: '09:00', close: '17:30' },
-      thu: { open: '09:00', close: '20:00' },
-      fri: { open: '09:00', close: '17:30' },
-      sat: null,
+      sun: [span('10:00', '16:00')],
+      mon: [],
+      tue: [span('09:00', '17:30')],
+      wed: [span('09:00', '17:30')],
+      thu: [span('09:00', '20:00')],
+      fri: [span('09:00', '17:30')],
+      sat: [],
     });
     expect(hours).toEqual([
       {
@@ -31,6 +32,24 @@ describe('openingHoursSpecification', () => {
         opens: '10:00',
         closes: '16:00',
       },
+    ]);
+  });
+
+  it('gives a day with a break one specification per span, shared with days of the same spans', () => {
+    const withLunch = [span('09:00', '12:30'), span('13:30', '17:00')];
+    const hours = openingHoursSpecification({
+      sun: [],
+      mon: withLunch,
+      tue: [span('09:00', '12:30')],
+      wed: withLunch,
+      thu: [],
+      fri: [],
+      sat: [],
+    });
+    expect(hours.map((spec) => [spec.dayOfWeek, spec.opens, spec.closes])).toEqual([
+      [['Monday', 'Wednesday'], '09:00', '12:30'],
+      [['Monday', 'Wednesday'], '13:30', '17:00'],
+      [['Tuesday'], '09:00', '12:30'],
     ]);
   });
 });

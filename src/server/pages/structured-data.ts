@@ -1,3 +1,4 @@
+import type { WeeklyHours } from '../../common/booking-rules.js';
 import type { Product } from '../../common/catalogue.js';
 import { weekdays, type ClientConfig, type Weekday } from '../../common/client-config.js';
 import { toPounds } from '../../common/money.js';
@@ -40,37 +41,43 @@ interface OpeningHoursSpecification {
 }
 
 /**
- * The booking rules' opening hours (the availability engine's own data, src/common/booking.ts),
- * one specification per distinct opening time, Monday first; closed days are left out.
+ * The owner's opening hours (the stored booking rules, as availability reads them): the days that
+ * share the same spans grouped, Monday first, one specification per span, so a day with a break
+ * has two; closed days are left out.
  */
-export function openingHoursSpecification(
-  openingHours: NonNullable<ClientConfig['booking']>['openingHours'],
-): OpeningHoursSpecification[] {
+export function openingHoursSpecification(weeklyHours: WeeklyHours): OpeningHoursSpecification[] {
   const mondayFirst: Weekday[] = [...weekdays.slice(1), weekdays[0]];
-  const groups = new Map<string, OpeningHoursSpecification>();
+  const groups = new Map<string, OpeningHoursSpecification[]>();
   for (const day of mondayFirst) {
-    const hours = openingHours[day];
-    if (!hours) continue;
-    const key = `${hours.open}-${hours.close}`;
+    const spans = weeklyHours[day];
+    if (spans.length === 0) continue;
+    const key = spans.map((span) => `${span.start}-${span.end}`).join(',');
     const group = groups.get(key);
-    if (group) group.dayOfWeek.push(dayNames[day]);
+    if (group) for (const specification of group) specification.dayOfWeek.push(dayNames[day]);
     else {
-      groups.set(key, {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: [dayNames[day]],
-        opens: hours.open,
-        closes: hours.close,
-      });
+      groups.set(
+        key,
+        spans.map((span) => ({
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: [dayNames[day]],
+          opens: span.start,
+          closes: span.end,
+        })),
+      );
     }
   }
-  return [...groups.values()];
+  return [...groups.values()].flat();
 }
 
-/** The business: LocalBusiness or the subtype the record names, with what Google's listing reads. */
+/**
+ * The business: LocalBusiness or the subtype the record names, with what Google's listing reads;
+ * its opening hours when the client takes bookings (`weeklyHours`, from the owner's rules).
+ */
 export function businessJsonLd(
   client: ClientConfig,
   absolute: (sitePath: string) => string,
   imageUrl: string,
+  weeklyHours?: WeeklyHours,
 ): object {
   const address = client.postalAddress
     ? { '@type': 'PostalAddress', ...client.postalAddress }
@@ -91,9 +98,7 @@ export function businessJsonLd(
     ...(client.telephoneNo ? { telephone: client.telephoneNo } : {}),
     address,
     ...(sameAs.length ? { sameAs } : {}),
-    ...(client.booking
-      ? { openingHoursSpecification: openingHoursSpecification(client.booking.openingHours) }
-      : {}),
+    ...(weeklyHours ? { openingHoursSpecification: openingHoursSpecification(weeklyHours) } : {}),
   };
 }
 

@@ -10,7 +10,6 @@ import {
   type CreateBookingPayload,
   type Treatment,
 } from '@common/booking';
-import type { BookingRules } from '@common/client-config';
 import { formatDuration, formatPounds } from '@common/money';
 import { useClient } from '@/lib/client-context';
 import { preloadable } from '@/lib/preloadable';
@@ -24,6 +23,7 @@ import {
 } from './booking-api';
 import { TimeChooser } from './time-chooser';
 import { TreatmentChooser } from './treatment-chooser';
+import { useVisitorBookingRules } from './visitor-rules-api';
 import './booking.css';
 import { withQueryClient } from '@/lib/query-provider';
 
@@ -70,12 +70,13 @@ function BookingTotals({ chosen }: { chosen: Treatment[] }) {
   );
 }
 
-function BookingFlow({ rules }: { rules: BookingRules }) {
+function BookingFlow() {
   const client = useClient();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const categories = useCategories();
   const treatments = useActiveTreatments();
+  const rules = useVisitorBookingRules();
   const createBooking = useCreateBooking();
 
   const [stage, setStage] = useState<Stage>('choose');
@@ -162,7 +163,7 @@ function BookingFlow({ rules }: { rules: BookingRules }) {
     }
   };
 
-  if (categories.isPending || treatments.isPending) {
+  if (categories.isPending || treatments.isPending || rules.isPending) {
     return (
       <div className="page booking-page">
         <PageHeading>Book a treatment</PageHeading>
@@ -170,7 +171,7 @@ function BookingFlow({ rules }: { rules: BookingRules }) {
       </div>
     );
   }
-  if (categories.isError || treatments.isError) {
+  if (categories.isError || treatments.isError || rules.isError) {
     return (
       <div className="page booking-page">
         <PageHeading>Book a treatment</PageHeading>
@@ -206,7 +207,7 @@ function BookingFlow({ rules }: { rules: BookingRules }) {
               <h3 className="booking-subheading">Date and time</h3>
               <TimeChooser
                 minDate={todayInTimeZone(client.timeZone)}
-                horizonDays={rules.horizonDays}
+                horizonDays={rules.data.horizonDays}
                 date={date}
                 durationMinutes={totalDuration}
                 time={time}
@@ -277,7 +278,7 @@ function BookingFlow({ rules }: { rules: BookingRules }) {
 /** /booking: the two-stage treatment booking (spec section 4). */
 function BookingPage() {
   const client = useClient();
-  return client.booking ? <BookingFlow rules={client.booking} /> : <NoOnlineBooking />;
+  return client.booking ? <BookingFlow /> : <NoOnlineBooking />;
 }
 
 export default withQueryClient(BookingPage);

@@ -9,6 +9,7 @@ import { useClient } from '@/lib/client-context';
 import { PageHeading } from '@/components/page-heading';
 import { withQueryClient } from '@/lib/query-provider';
 import { FreeDayCalendar } from './free-day-calendar';
+import { useVisitorBookingRules } from './visitor-rules-api';
 import './booking.css';
 
 /**
@@ -32,6 +33,7 @@ function ManageBookingPage() {
   const client = useClient();
   const queryClient = useQueryClient();
   const { token = '' } = useParams();
+  const rules = useVisitorBookingRules();
   const [booking, setBooking] = useState<ManagedBooking | undefined>();
   const [failure, setFailure] = useState('');
   const [notice, setNotice] = useState('');
@@ -95,13 +97,14 @@ function ManageBookingPage() {
     }
   };
 
-  if (!booking) {
+  if (!booking || !rules.data) {
+    const problem = failure || rules.error?.message;
     return (
       <section className="page manage-booking">
         <PageHeading>Your booking</PageHeading>
-        {failure ? (
+        {problem ? (
           <p role="alert" className="booking-error">
-            {failure}
+            {problem}
           </p>
         ) : (
           <p aria-live="polite">Loading your booking…</p>
@@ -111,6 +114,7 @@ function ManageBookingPage() {
   }
 
   const today = todayInTimeZone(client.timeZone);
+  const lastDate = addDays(today, rules.data.horizonDays);
   const chooseDate = (next: string) => {
     if (next === date) return; // the times already shown stay
     setTimes(undefined);
@@ -171,7 +175,7 @@ function ManageBookingPage() {
           <FreeDayCalendar
             durationMinutes={booking.totalDuration}
             today={today}
-            lastDate={addDays(today, client.booking?.horizonDays ?? 90)}
+            lastDate={lastDate}
             selected={date}
             onSelect={chooseDate}
           />
@@ -181,6 +185,7 @@ function ManageBookingPage() {
               id="move-date"
               type="date"
               min={today}
+              max={lastDate}
               value={date}
               onChange={(event) => chooseDate(event.target.value)}
             />
