@@ -8,6 +8,7 @@ const steps = [
   ['Import cycles and boundaries', 'node', ['scripts/check-imports.mjs']],
   ['Format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
   ['Unit and integration tests', 'npx', ['vitest', 'run']],
+  ['Unit and integration tests on Node 24', 'node', ['scripts/test-on-node.mjs', '24']],
   ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
   // Client bundle, prerender bundle and the bundle budgets (package.json "build").
   ['Build', 'npm', ['run', 'build']],
