@@ -106,19 +106,23 @@ function findNodeGyp() {
 }
 
 /**
- * A copy of the project's better-sqlite3 compiled against the headers that came with a Node
- * package (--nodedir: nothing downloaded); rebuilt only when better-sqlite3's version or the
- * headers' change.
+ * A copy of the project's better-sqlite3 compiled against the headers that come with a Node package
+ * (--nodedir: nothing downloaded); rebuilt only when better-sqlite3's version or the headers'
+ * change. Headers of another release are fetched for the build and then deleted.
  */
-function ensureBetterSqlite3(node, headers) {
+function ensureBetterSqlite3(node) {
   const source = realpathSync(path.join(root, 'node_modules', 'better-sqlite3'));
   const { version } = JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8'));
   const target = path.join(cache, 'node_modules', 'better-sqlite3');
+  const headersVersion = headersWithoutObjectWrapHooks[major] ?? node.version.slice(1);
   const stampFile = path.join(target, 'built-for.json');
-  const stamp = JSON.stringify({ betterSqlite3: version, headers: headers.version });
+  const stamp = JSON.stringify({ betterSqlite3: version, headers: headersVersion });
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return { source, target };
 
-  console.log(`Building better-sqlite3 ${version} with Node ${headers.version}'s headers (once)…`);
+  const headers =
+    headersVersion === node.version.slice(1) ? node : ensureNode(headersVersion, 'headers');
+  if (headers.abi !== node.abi) throw new Error(`Node ${headers.version} is not ABI ${node.abi}`);
+  console.log(`Building better-sqlite3 ${version} with Node ${headers.version}'s headers…`);
   const nodeGyp = findNodeGyp();
   prepareAtomically(target, (partial) => {
     cpSync(source, partial, {
@@ -132,15 +136,13 @@ function ensureBetterSqlite3(node, headers) {
     );
     writeFileSync(path.join(partial, 'built-for.json'), stamp);
   });
+  if (headers !== node) rmSync(path.join(cache, 'headers'), { recursive: true, force: true });
   return { source, target };
 }
 
 const started = Date.now();
 const node = ensureNode(major, 'runtime');
-const headersVersion = headersWithoutObjectWrapHooks[major];
-const headers = headersVersion ? ensureNode(headersVersion, 'headers') : node;
-if (headers.abi !== node.abi) throw new Error(`Node ${headers.version} is not ABI ${node.abi}`);
-const betterSqlite3 = ensureBetterSqlite3(node, headers);
+const betterSqlite3 = ensureBetterSqlite3(node);
 const env = {
   ...process.env,
   // Tests that start `node` by name get this one too.
