@@ -106,6 +106,14 @@ function findNodeGyp() {
 }
 
 /**
+ * The environment without npm's settings: under `npm test` node-gyp would take them over its own
+ * arguments, and Debian's npm sets `nodedir=/usr`, the machine's Node's headers.
+ */
+function withoutNpmConfig(env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !/^npm_config_/i.test(name)));
+}
+
+/**
  * A copy of the project's better-sqlite3 compiled against the headers that come with a Node package
  * (--nodedir: nothing downloaded); rebuilt only when better-sqlite3's version or the headers'
  * change. Headers of another release are fetched for the build and then deleted.
@@ -132,7 +140,7 @@ function ensureBetterSqlite3(node) {
     run(
       node.bin,
       [nodeGyp, 'rebuild', '--release', `--nodedir=${headers.dir}`, '--jobs=2', '--loglevel=error'],
-      { cwd: partial },
+      { cwd: partial, env: withoutNpmConfig(process.env) },
     );
     writeFileSync(path.join(partial, 'built-for.json'), stamp);
   });
