@@ -107,7 +107,7 @@ function findNodeGyp() {
 
 /**
  * The environment without npm's settings: under `npm test` node-gyp would take them over its own
- * arguments, and Debian's npm sets `nodedir=/usr`, the machine's Node's headers.
+ * arguments, and this machine's ~/.npmrc sets `nodedir=/usr`, the machine's Node's headers.
  */
 function withoutNpmConfig(env) {
   return Object.fromEntries(Object.entries(env).filter(([name]) => !/^npm_config_/i.test(name)));
