@@ -25,7 +25,7 @@ if (!/^\d+$/.test(major)) {
   );
   process.exit(2);
 }
-// Inside a node_modules folder so that eslint and prettier pass over it (and .gitignore'd).
+// Git-ignored; what it holds lies in node_modules folders, which eslint and prettier pass over.
 const cache = path.join(root, '.test-nodes', major);
 
 /** Runs a command to completion; on failure prints its output and stops. */
@@ -40,7 +40,7 @@ function run(command, args, options = {}) {
   return result.stdout;
 }
 
-/** Does `prepare` into `<dir>.partial` and only then moves it to `dir`, so a half-done cache never counts. */
+/** Prepares `<dir>.partial`, then moves it to `dir`: a half-done cache never counts. */
 function prepareAtomically(dir, prepare) {
   const partial = `${dir}.partial`;
   rmSync(partial, { recursive: true, force: true });
@@ -92,7 +92,7 @@ function ensureNode(versionRange, folder) {
  * Node 24.19.0 put environment cleanup hooks into node::ObjectWrap, which lives in a header and so
  * is compiled into each addon; an addon built with it aborts the process when V8 collects one of
  * its objects outside a context (nodejs/node#65446), and better-sqlite3 12 is such an addon.
- * Its published binaries were built before 24.19, so this builds it as they were: against the
+ * Its published binaries predate 24.19, so this builds it like them: against the
  * last headers without the hooks. The Node that runs the tests is still the newest of the major.
  * (better-sqlite3 13 uses Node-API instead and needs none of this.)
  */
