@@ -14,6 +14,8 @@ const groups = [
     ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ],
   [['Unit and integration tests', 'npx', ['vitest', 'run']]],
+  // The same on Node 24 LTS, fetched from the npm registry, with better-sqlite3 built for it apart.
+  [['Unit and integration tests on Node 24', 'node', ['scripts/test-on-node.mjs', '24']]],
   // Client bundle, prerender bundle, bundle budgets and the compiled server (package.json "build").
   [['Build', 'npm', ['run', 'build']]],
   // Three instances behind nginx on one PostgreSQL and one Redis (tests/cluster/; installs nginx

@@ -33,6 +33,9 @@ const probe = (hold: boolean) => `
   for (let cycle = 0; cycle < 5; cycle++) {
     await burst();
     await new Promise((resolve) => setTimeout(resolve, 5));
+    // V8 keeps a map it used lately through two old-space collections (--retain-maps-for-n-gc=2);
+    // with only two here, about one start in twenty kept the maps and the second case failed.
+    globalThis.gc();
     globalThis.gc();
     globalThis.gc();
   }
@@ -51,8 +54,13 @@ function literalFeedback(hold: boolean): string[] {
 }
 
 describe('holdTickObject', () => {
-  it('keeps the tick literal monomorphic through full collections while the queue is empty', () => {
-    expect(literalFeedback(true)).toEqual(Array(4).fill('MONOMORPHIC'));
+  it('keeps the tick literal monomorphic through full collections while the queue is empty', async () => {
+    // One slot per property of the literal: four on Node 20, five from Node 22 on (an async
+    // context frame), so the count comes from a real tick object.
+    const { holdTickObject } = await import('./hold-tick-object.js');
+    const properties = Reflect.ownKeys(await holdTickObject()).length;
+    expect(properties).toBeGreaterThanOrEqual(4);
+    expect(literalFeedback(true)).toEqual(Array(properties).fill('MONOMORPHIC'));
   });
 
   it('is what does it: without it the same collections leave the literal megamorphic', () => {
@@ -62,10 +70,10 @@ describe('holdTickObject', () => {
   it('keeps one object for the life of the process', async () => {
     const { holdTickObject } = await import('./hold-tick-object.js');
     const held = await holdTickObject();
-    expect(Object.getOwnPropertySymbols(held).map(String)).toEqual([
-      'Symbol(async_id_symbol)',
-      'Symbol(trigger_async_id_symbol)',
-    ]);
+    // Node 22 and later add a third symbol, the async context frame.
+    expect(Object.getOwnPropertySymbols(held).map(String)).toEqual(
+      expect.arrayContaining(['Symbol(async_id_symbol)', 'Symbol(trigger_async_id_symbol)']),
+    );
     expect(await holdTickObject()).toBe(held);
   });
 });
