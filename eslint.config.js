@@ -72,4 +72,25 @@ export default tseslint.config(
   // Cycles and boundaries (shell → features → components/lib → common; one feature never imports
   // another) are checked by scripts/check-imports.mjs, which sees type-only and dynamic imports too.
   ...importStyle(),
+  {
+    // A string as replace's second argument expands $&, $', $` and $$: text an owner or visitor
+    // wrote must go in through a function (or split/join), never as the replacement pattern.
+    // (The client registry's own replace(record, version) is not String's.)
+    files: ['src/server/**/*.ts', 'src/common/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2]' +
+            ':not([callee.object.name="registry"])' +
+            ':not([arguments.1.type=/^(Literal|ArrowFunctionExpression|FunctionExpression)$/])' +
+            ':not([arguments.1.type="TemplateLiteral"][arguments.1.expressions.length=0])',
+          message:
+            "A computed replacement string expands $& $` $' $$: pass a function, () => text, instead.",
+        },
+      ],
+    },
+  },
 );

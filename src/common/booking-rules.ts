@@ -1,6 +1,7 @@
 // zod/mini: the back office loads these schemas in the browser.
 import * as z from 'zod/mini';
 import { weekdays, type BookingRules as RecordBookingRules, type Weekday } from './client-config';
+import { singleLineChecks } from './text-rules.js';
 
 /**
  * A client's booking rules as the owner edits them (issue 16): opening hours per weekday as
@@ -72,7 +73,13 @@ export const closureSchema = z
     from: dateSchema,
     to: dateSchema,
     reason: z.optional(
-      z.string().check(z.trim(), z.maxLength(200, 'keep the reason under 200 characters')),
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(200, 'keep the reason under 200 characters'),
+          ...singleLineChecks(),
+        ),
     ),
   })
   .check(

@@ -1,6 +1,7 @@
 // zod/mini: the browser loads these schemas, and mini is about a third of classic zod's size.
 import * as z from 'zod/mini';
 import { clientPagesSchema, homeBlockSchema } from './content';
+import { sitePathSchema, webLinkSchema } from './link-rules';
 
 /**
  * The client record: one per business. Spec section 3 plus what hosting needs
@@ -27,7 +28,7 @@ const wholeNumber = (min: number, max: number, fallback: number) =>
   z._default(z.number().check(z.int(), z.gte(min), z.lte(max)), fallback);
 
 const socialLinkSchema = z.object({
-  link: z.url({ message: 'must be a full URL' }),
+  link: webLinkSchema(),
   display: nonEmpty(),
 });
 
@@ -108,7 +109,7 @@ export const postalAddressSchema = z.object({
 export type PostalAddress = z.infer<typeof postalAddressSchema>;
 
 export const menuItemSchema = z.object({
-  route: z.string().check(z.startsWith('/', 'must start with /')),
+  route: sitePathSchema(),
   display: nonEmpty(),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
@@ -143,7 +144,7 @@ export const clientConfigSchema = z.object({
     }),
     {},
   ),
-  whatsappLink: z.optional(z.url()),
+  whatsappLink: z.optional(webLinkSchema()),
   vatNumber: z.optional(z.string()),
   /** A short line beside the logo, where the header layout has room for one (SE). */
   headerTagline: z.optional(nonEmpty()),

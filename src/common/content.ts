@@ -1,5 +1,6 @@
 // zod/mini, like every schema the browser shares (docs/decisions/0006-zod-mini-for-shared-schemas.md).
 import * as z from 'zod/mini';
+import { sitePathSchema } from './link-rules';
 import { contentPaths } from './routes';
 
 /**
@@ -13,12 +14,7 @@ import { contentPaths } from './routes';
 const text = () => z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
 const texts = () => z.array(text()).check(z.minLength(1, 'needs at least one entry'));
 
-/** A path in this site, for a link or a button. */
-const sitePathSchema = z
-  .string()
-  .check(z.startsWith('/', 'must be a path in this site, like /about'));
-
-export const linkSchema = z.object({ text: text(), to: sitePathSchema });
+export const linkSchema = z.object({ text: text(), to: sitePathSchema() });
 export type ContentLink = z.infer<typeof linkSchema>;
 
 /** A file in the client's media folder ({pictureLocation}/{file}), e.g. `gallery/1.jpeg`. */
@@ -158,7 +154,7 @@ export const pageBlockSchema = z.discriminatedUnion(
     z.object({
       type: z.literal('link'),
       text: text(),
-      to: sitePathSchema,
+      to: sitePathSchema(),
       style: z._default(z.enum(['button', 'plain']), 'plain'),
     }),
     /** Stages that show their description on hover, focus or tap (the consultancy's lifecycle). */

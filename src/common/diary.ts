@@ -1,6 +1,7 @@
 // zod/mini: the back office loads these schemas in the browser.
 import * as z from 'zod/mini';
 import { bookingMessages, isRealDate } from './booking';
+import { multiLineChecks, singleLineChecks } from './text-rules.js';
 
 /**
  * The owner's diary API (issue 16): what the back office sends and gets for bookings, and for
@@ -65,12 +66,20 @@ export type Diary = z.infer<typeof diarySchema>;
 /** POST /api/manage/bookings/:id/cancel */
 export const cancelBookingRequestSchema = z.object({
   reason: z.optional(
-    z.string().check(z.trim(), z.maxLength(500, 'Please keep the reason under 500 characters')),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(500, 'Please keep the reason under 500 characters'),
+        ...multiLineChecks(),
+      ),
   ),
 });
 export type CancelBookingRequest = z.infer<typeof cancelBookingRequestSchema>;
 
 const startTimePattern = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):([0-5]\d):00$/;
+
+const emailAddress = z.email();
 
 /** POST /api/manage/bookings: a customer on the phone or at the door. */
 export const ownerBookingRequestSchema = z.object({
@@ -86,27 +95,30 @@ export const ownerBookingRequestSchema = z.object({
         z.trim(),
         z.minLength(1, bookingMessages.name),
         z.maxLength(100, 'Please keep the name under 100 characters'),
+        ...singleLineChecks(),
       ),
     telephone: z._default(
       z
         .string()
-        .check(z.trim(), z.maxLength(20, 'Please keep the phone number under 20 characters')),
+        .check(
+          z.trim(),
+          z.maxLength(20, 'Please keep the phone number under 20 characters'),
+          ...singleLineChecks(),
+        ),
       '',
     ),
     /** Optional: with an address the customer gets the confirmation e-mail. */
+    // One string with its checks rather than a union, so a refusal carries the field's message.
     email: z._default(
-      z.union([
-        z.literal(''),
-        z.pipe(
-          z
-            .string()
-            .check(
-              z.trim(),
-              z.maxLength(254, 'Please keep the e-mail address under 254 characters'),
-            ),
-          z.email(bookingMessages.emailFormat),
+      z.string().check(
+        z.trim(),
+        z.maxLength(254, 'Please keep the e-mail address under 254 characters'),
+        ...singleLineChecks(),
+        z.refine(
+          (value: string) => value === '' || z.safeParse(emailAddress, value).success,
+          bookingMessages.emailFormat,
         ),
-      ]),
+      ),
       '',
     ),
   }),
@@ -132,6 +144,7 @@ const nameField = (what: string) =>
       z.trim(),
       z.minLength(1, `Please enter the ${what}'s name`),
       z.maxLength(100, `Please keep the ${what}'s name under 100 characters`),
+      ...singleLineChecks(),
     );
 
 /** POST /api/manage/categories and PUT /api/manage/categories/:id */
@@ -144,7 +157,11 @@ export const treatmentInputSchema = z.object({
   description: z._default(
     z
       .string()
-      .check(z.trim(), z.maxLength(2000, 'Please keep the description under 2000 characters')),
+      .check(
+        z.trim(),
+        z.maxLength(2000, 'Please keep the description under 2000 characters'),
+        ...multiLineChecks(),
+      ),
     '',
   ),
   /** Pounds, at most two decimals. */

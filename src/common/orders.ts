@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { maxQuantityPerLine } from './cart-rules.js';
 import { checkoutFormSchema } from './forms.js';
+import { multiLineChecks, singleLineChecks } from './text-rules.js';
 
 /**
  * An order as the browser sends it: which products and how many, and who is ordering. Prices,
@@ -76,11 +77,17 @@ export const orderStatusChanges: Readonly<Record<OrderStatus, readonly OrderStat
 export const changeOrderStatusSchema = z.object({
   status: z.enum(orderStatuses, 'Choose new, contacted, completed or cancelled'),
   note: z._default(
-    z.string().check(z.trim(), z.maxLength(1000, 'Please keep the note under 1000 characters')),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(1000, 'Please keep the note under 1000 characters'),
+        ...multiLineChecks(),
+      ),
     '',
   ),
   /** The updatedAt the owner saw: a change made meanwhile by someone else is not overwritten. */
-  expectedUpdatedAt: z.optional(z.string()),
+  expectedUpdatedAt: z.optional(z.string().check(z.maxLength(64), ...singleLineChecks())),
 });
 export type ChangeOrderStatus = z.infer<typeof changeOrderStatusSchema>;
 

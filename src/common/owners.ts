@@ -1,5 +1,6 @@
 // zod/mini: the back office loads these schemas too.
 import * as z from 'zod/mini';
+import { singleLineChecks } from './text-rules.js';
 
 /**
  * The owner sign-in and back-office payloads, shared by the /login and /manage screens and the
@@ -32,6 +33,7 @@ const emailField = z
     z.minLength(3, ownerMessages.email),
     z.maxLength(254, ownerMessages.email),
     z.regex(/^[^\s@]+@[^\s@]+$/, 'Please enter an e-mail address, for example name@example.com'),
+    ...singleLineChecks(),
   );
 
 /** POST /api/owner/login */
@@ -54,7 +56,9 @@ export const newPasswordField = z
 
 /** POST /api/owner/set-password: the token from a set-password or reset link. */
 export const setPasswordRequestSchema = z.object({
-  token: z.string({ error: ownerMessages.badToken }).check(z.minLength(20), z.maxLength(100)),
+  token: z
+    .string({ error: ownerMessages.badToken })
+    .check(z.minLength(20), z.maxLength(100), ...singleLineChecks()),
   password: newPasswordField,
 });
 export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;

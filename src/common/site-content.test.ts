@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientConfigSchema, type ClientConfig } from './client-config';
+import { linkMessages } from './link-rules';
+import { textMessages } from './text-rules';
 import { checkSiteContent, ownerContentKeys, siteContentOf, withSiteContent } from './site-content';
 
 const seedClients = join(import.meta.dirname, '../../seed/clients');
@@ -48,10 +50,54 @@ describe("the owner's part of a client record", () => {
     expect(result.issues).toEqual(
       expect.arrayContaining([
         { path: 'email', message: 'must be an e-mail address' },
-        { path: 'menuItems.0.route', message: 'must start with /' },
+        { path: 'menuItems.0.route', message: linkMessages.sitePath },
         { path: '', message: 'hostNames is set by the host, not in the back office' },
       ]),
     );
     expect(result.issues.some((i) => i.path === 'menuItems.0.display')).toBe(true);
+  });
+
+  it('refuses links that run script or leave the site, naming each field (issue 30, item 17)', () => {
+    const content = siteContentOf(js);
+    const result = checkSiteContent({
+      ...content,
+      socialMedia: {
+        ...content.socialMedia,
+        facebook: { link: 'javascript:alert(1)', display: 'f' },
+      },
+      whatsappLink: 'data:text/html,<script>alert(1)</script>',
+      menuItems: [
+        { route: '//evil.example', display: 'Home' },
+        { route: '/\\evil.example', display: 'Away' },
+      ],
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'socialMedia.facebook.link', message: linkMessages.webLink },
+        { path: 'whatsappLink', message: linkMessages.webLink },
+        { path: 'menuItems.0.route', message: linkMessages.sitePath },
+        { path: 'menuItems.1.route', message: linkMessages.sitePath },
+      ]),
+    );
+  });
+
+  it('refuses control characters in any text, however deep, by its path (issue 30, item 8)', () => {
+    const content = siteContentOf(js);
+    const result = checkSiteContent({
+      ...content,
+      title: 'Jet\u0000Set',
+      welcome: { ...content.welcome, paragraphs: ['fine', 'bell\u0007'] },
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'title', message: textMessages.control },
+        { path: 'welcome.paragraphs.1', message: textMessages.control },
+      ]),
+    );
+    expect(checkSiteContent({ ...content, title: 'Line one\nline two\ttab' }).ok).toBe(true);
   });
 });

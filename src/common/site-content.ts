@@ -1,6 +1,7 @@
 // zod/mini, like every schema the browser shares (docs/decisions/0006-zod-mini-for-shared-schemas.md).
 import * as z from 'zod/mini';
 import { clientConfigSchema, type ClientConfig } from './client-config';
+import { pathsWithControlCharacters, textMessages } from './text-rules.js';
 
 /**
  * The part of a client record the owner edits in the back office ("Site content"): every word a
@@ -80,17 +81,27 @@ export interface ContentIssue {
 export function checkSiteContent(
   value: unknown,
 ): { ok: true; content: SiteContent } | { ok: false; issues: ContentIssue[] } {
+  // Control characters first, in every text however deep (text-rules.ts): NUL cannot be stored
+  // in PostgreSQL, and none belongs in a page.
+  const controlIssues = pathsWithControlCharacters(value).map((path) => ({
+    path: path.map(String).join('.'),
+    message: textMessages.control,
+  }));
   const parsed = z.safeParse(siteContentSchema, value);
-  if (parsed.success) return { ok: true, content: parsed.data };
+  if (parsed.success && controlIssues.length === 0) return { ok: true, content: parsed.data };
+  const shapeIssues = parsed.success ? [] : parsed.error.issues;
   return {
     ok: false,
-    issues: parsed.error.issues.map((issue) => ({
-      path: issue.path.map(String).join('.'),
-      message:
-        issue.code === 'unrecognized_keys'
-          ? `${issue.keys.join(', ')} ${issue.keys.length === 1 ? 'is' : 'are'} set by the host, not in the back office`
-          : issue.message,
-    })),
+    issues: [
+      ...controlIssues,
+      ...shapeIssues.map((issue) => ({
+        path: issue.path.map(String).join('.'),
+        message:
+          issue.code === 'unrecognized_keys'
+            ? `${issue.keys.join(', ')} ${issue.keys.length === 1 ? 'is' : 'are'} set by the host, not in the back office`
+            : issue.message,
+      })),
+    ],
   };
 }
 

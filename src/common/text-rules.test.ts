@@ -4,6 +4,7 @@ import {
   hasControlCharacters,
   isSingleLine,
   multiLineText,
+  pathsWithControlCharacters,
   singleLineText,
   textMessages,
 } from './text-rules.js';
@@ -41,5 +42,22 @@ describe('text rules', () => {
     const message = multiLineText(5000);
     expect(z.parse(message, 'Hello,\r\nsee you at 10.')).toBe('Hello,\r\nsee you at 10.');
     expect(messagesOf(message, 'a\u0000b')).toEqual([textMessages.control]);
+  });
+});
+
+describe('pathsWithControlCharacters', () => {
+  it('names every string, and key, holding a control character, however deep', () => {
+    const value = {
+      title: 'ok',
+      welcome: { paragraphs: ['fine', 'N\u0000UL'] },
+      blocks: [{ text: 'esc\u001b' }, 7, null, true],
+      'k\u0000ey': 'value',
+    };
+    expect(pathsWithControlCharacters(value)).toEqual([
+      ['welcome', 'paragraphs', 1],
+      ['blocks', 0, 'text'],
+      ['k\u0000ey'],
+    ]);
+    expect(pathsWithControlCharacters({ text: 'two\nlines\tand a tab' })).toEqual([]);
   });
 });

@@ -45,3 +45,22 @@ export const singleLineText = (max: number, tooLong = `Please keep this under ${
 /** A text that may span lines, trimmed, with a maximum length. */
 export const multiLineText = (max: number, tooLong = `Please keep this under ${max} characters`) =>
   z.string().check(z.trim(), z.maxLength(max, tooLong), ...multiLineChecks());
+
+/**
+ * Where a JSON-like value holds text with control characters: the path of every such string
+ * (keys included, as the key's own path). For records an owner edits as a whole (the site
+ * content), so each field gets the control-character message however deep it sits.
+ */
+export function pathsWithControlCharacters(
+  value: unknown,
+  path: (string | number)[] = [],
+): (string | number)[][] {
+  if (typeof value === 'string') return hasControlCharacters(value) ? [path] : [];
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) => pathsWithControlCharacters(item, [...path, index]));
+  }
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) =>
+    hasControlCharacters(key) ? [[...path, key]] : pathsWithControlCharacters(item, [...path, key]),
+  );
+}

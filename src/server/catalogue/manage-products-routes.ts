@@ -10,7 +10,7 @@ import {
 } from '../../common/manage-products.js';
 import { largestJpegOf } from '../../common/picture-set.js';
 import { productCategories } from '../../common/routes.js';
-import { hasControlCharacters, isSingleLine } from '../../common/text-rules.js';
+import { hasControlCharacters, isSingleLine, textMessages } from '../../common/text-rules.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
 import { sanitiseBlurb } from '../kernel/sanitise-html.js';
@@ -23,12 +23,25 @@ import { picturesOf } from './catalogue-store.js';
 const idParams = z.object({
   id: z.coerce.number('a product id is a number').int().positive('a product id is a number'),
 });
+/** The shared text rules (text-rules.ts) in classic zod, which the server's own schemas use. */
+const withoutControls = (text: string) => !hasControlCharacters(text);
+const oneLine = (text: string) => isSingleLine(text);
+
 const editSchema = z.object({
-  title: z.string().trim().min(1, 'title is required').max(120, 'title is at most 120 characters'),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'title is required')
+    .max(120, 'title is at most 120 characters')
+    .refine(withoutControls, textMessages.control)
+    .refine(oneLine, textMessages.singleLine),
   /** In the client's price mode: whole pounds, or pence when pricesInPence is set. */
   price: z.number('price is a number').int('price is a whole number').min(0).max(10_000_000),
   category: z.enum(productCategories, 'category is not one of the shop’s categories'),
-  blurb: z.string().max(20_000, 'the description is at most 20000 characters'),
+  blurb: z
+    .string()
+    .max(20_000, 'the description is at most 20000 characters')
+    .refine(withoutControls, textMessages.control),
   version: z.number('version is a number').int(),
 });
 const visibilitySchema = z.object({ hidden: z.boolean('hidden is true or false') });
@@ -39,7 +52,7 @@ const picturesSchema = z.object({
   pictures: z
     .array(
       z.object({
-        path: z.string().min(1),
+        path: z.string().min(1).max(500).refine(withoutControls, textMessages.control),
         alt: z
           .string()
           .trim()

@@ -19,6 +19,31 @@ describe('sanitiseBlurb', () => {
     expect(clean).not.toMatch(/<script|onerror|javascript:|<style|<form|<input|<button|<iframe/i);
   });
 
+  it('drops id, name, style and class, which let a description clobber or cover the page', async () => {
+    const clean = await sanitiseBlurb(
+      '<p id="client-config">{"title":"x"}</p><a name="page-data" href="https://example.com/">a</a>' +
+        '<div style="position:fixed;inset:0;z-index:9999" class="overlay">Sale</div>' +
+        '<img id="root" src="/media/SE/a.jpeg" alt="Tub">',
+    );
+    expect(clean).toBe(
+      '<p>{"title":"x"}</p><a href="https://example.com/">a</a><div>Sale</div>' +
+        '<img src="/media/SE/a.jpeg" alt="Tub">',
+    );
+  });
+
+  it('drops every form control, not only the form', async () => {
+    const clean = await sanitiseBlurb(
+      '<p>Size</p><fieldset><legend>Pick</legend><label>Card</label>' +
+        '<select><optgroup label="a"><option>1</option></optgroup></select>' +
+        '<datalist><option value="x"></option></datalist><output>3</output>' +
+        '<input type="password"><textarea>t</textarea><button>Pay</button></fieldset>',
+    );
+    expect(clean).not.toMatch(
+      /<(fieldset|legend|label|select|optgroup|option|datalist|output|input|textarea|button)\b/i,
+    );
+    expect(clean).toContain('<p>Size</p>');
+  });
+
   it('answers the same for the same description, from memory the second time', async () => {
     const html = '<p onclick="x()">Twice</p>';
     expect(await sanitiseBlurb(html)).toBe('<p>Twice</p>');

@@ -10,7 +10,26 @@ import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'd
  */
 const blurbConfig: Config = {
   USE_PROFILES: { html: true },
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
+  // Forms and their controls: a description is words, never a place to collect a card number.
+  FORBID_TAGS: [
+    'style',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'option',
+    'optgroup',
+    'datalist',
+    'fieldset',
+    'legend',
+    'label',
+    'output',
+  ],
+  // `id` and `name` can clobber the page's own elements (id="client-config" stopped the app from
+  // starting); `style` and `class` can lay a full-page overlay over the site. The site styles the
+  // description itself.
+  FORBID_ATTR: ['id', 'name', 'style', 'class'],
 };
 
 let purifier: Promise<DOMPurify> | undefined;

@@ -30,13 +30,16 @@ export interface RelayRequest {
   template_params?: unknown;
 }
 
-/** Hidden form field that people never fill and form-filling bots do. */
+/** As many as the multipart form takes fields (relay-routes.ts). */
+const mostTemplateParams = 60;
 
 export const relayMessages = {
   userIdRequired: 'The user ID is required',
   serviceIdRequired: 'The service ID is required',
   templateIdRequired: 'The template ID is required',
   paramsNotObject: 'The template params have to be the object',
+  paramsNotFlat: 'Each template param has to be text, a number or true/false',
+  tooManyParams: `There can be at most ${mostTemplateParams} template params`,
   userIdInvalid: 'The user ID is invalid',
   serviceIdInvalid: 'The service ID is invalid',
   templateIdInvalid: 'The template ID is invalid',
@@ -67,7 +70,13 @@ const paramSchemas = {
 const nonEmptyString = (value: unknown): value is string =>
   typeof value === 'string' && value.trim() !== '';
 
-/** Strings stay, numbers and booleans become strings, anything else is left out. */
+/** What a template param may be; null stands for a missing value, as in EmailJS. */
+function isTemplateValue(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** Strings stay, numbers and booleans become strings, null is left out. */
 function toTextParams(params: Record<string, unknown>): Record<string, string> {
   const text: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) {
@@ -111,6 +120,13 @@ export function decideRelayRequest(request: RelayRequest, options: ComposeOption
   ) {
     return { kind: 'refused', reason: relayMessages.paramsNotObject };
   }
+  // Flat, as EmailJS templates read them: a nested value (a 1,000-deep array) is refused, not walked.
+  const paramValues = Object.values((params ?? {}) as Record<string, unknown>);
+  if (paramValues.length > mostTemplateParams) {
+    return { kind: 'refused', reason: relayMessages.tooManyParams };
+  }
+  if (!paramValues.every(isTemplateValue))
+    return { kind: 'refused', reason: relayMessages.paramsNotFlat };
   const client = options.findClientByUserId(userId);
   if (!client) return { kind: 'refused', reason: relayMessages.userIdInvalid };
   if (client.emailService.serviceId !== serviceId) {

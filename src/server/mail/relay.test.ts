@@ -184,6 +184,13 @@ describeEachDatabase('the e-mail relay', (kind) => {
     expect(readMail(mail.raw).text).toMatch(/lines-test\r?\nsecond line/);
   });
 
+  const deepArray = (depth: number): unknown => {
+    let value: unknown = 'x';
+    for (let i = 0; i < depth; i += 1) value = [value];
+    return value;
+  };
+  const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
   it('refuses requests like EmailJS does, naming the missing or wrong item', async () => {
     const cases: Array<[unknown, string]> = [
       [{ ...jsRequest(contact), user_id: undefined }, relayMessages.userIdRequired],
@@ -191,6 +198,14 @@ describeEachDatabase('the e-mail relay', (kind) => {
       [{ ...jsRequest(contact), template_id: undefined }, relayMessages.templateIdRequired],
       [{ ...jsRequest(contact), template_params: 'name=Ann' }, relayMessages.paramsNotObject],
       [{ ...jsRequest(contact), template_params: [contact] }, relayMessages.paramsNotObject],
+      // Issue 30: only flat params, as EmailJS templates read them.
+      [jsRequest({ ...contact, message: deepArray(1000) }), relayMessages.paramsNotFlat],
+      [jsRequest({ ...contact, name: { first: 'Ann' } }), relayMessages.paramsNotFlat],
+      [jsRequest({ ...contact, telephone: ['0770'] }), relayMessages.paramsNotFlat],
+      [
+        jsRequest({ ...contact, ...Object.fromEntries(range(61).map((i) => [`p${i}`, 'x'])) }),
+        relayMessages.tooManyParams,
+      ],
       [{ ...jsRequest(contact), user_id: 'hs_pub_NOPE' }, relayMessages.userIdInvalid],
       [{ ...jsRequest(contact), service_id: 'gmail' }, relayMessages.serviceIdInvalid],
       [jsRequest(contact, 'booking_secret'), relayMessages.templateIdInvalid],
@@ -207,6 +222,13 @@ describeEachDatabase('the e-mail relay', (kind) => {
       expect(res.headers['content-type']).toContain('text/plain');
     }
     expect(await outboxCount()).toBe(before);
+  });
+
+  it('takes numbers, true/false and null (a missing value) as template params', async () => {
+    const res = await send(
+      jsRequest({ ...contact, telephone: 7700900123, subscribe: true, company: null }),
+    );
+    expect({ status: res.statusCode, body: res.body }).toEqual({ status: 200, body: 'OK' });
   });
 
   it('limits the body size', async () => {

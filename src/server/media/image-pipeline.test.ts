@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../kernel/errors.js';
-import { inspectUpload, storeUpload, widthsFor } from './image-pipeline.js';
+import { FORMAT_MAX_SIDE, inspectUpload, storeUpload, widthsFor } from './image-pipeline.js';
 
 const dirs: string[] = [];
 function mediaDir(): string {
@@ -165,13 +165,72 @@ describe('image pipeline', () => {
     const error = await refusal(inspectUpload(bomb));
     expect(error.statusCode).toBe(413);
     expect(error.message).toBe(
-      'The picture is 50000 × 50000 pixels; the largest accepted is 40 megapixels.',
+      'The picture is 50000 × 50000 pixels; the largest accepted is 24 megapixels.',
     );
+  });
+
+  it('refuses a small file of more than 24 megapixels from its header, quickly (issue 30, item 15)', async () => {
+    // 8000 × 5000 of one colour: about 120 KB, 40 megapixels (4.5 s and 340 MB to store before).
+    const data = await picture(8000, 5000).png({ compressionLevel: 9 }).toBuffer();
+    expect(data.length).toBeLessThan(300_000);
+    const started = performance.now();
+    const error = await refusal(
+      storeUpload(data, { mediaDir: mediaDir(), folder: 'SE/uploads', name: 'big' }),
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(error.statusCode).toBe(413);
+    expect(error.message).toBe(
+      'The picture is 8000 × 5000 pixels; the largest accepted is 24 megapixels.',
+    );
+    // A 24-megapixel camera photo (6000 × 4000) is within the limit.
+    const camera = await picture(6000, 4000).png({ compressionLevel: 9 }).toBuffer();
+    await expect(inspectUpload(camera)).resolves.toMatchObject({ width: 6000, height: 4000 });
+  });
+
+  it('refuses a picture too tall for a stored format from its header, saying what fits (item 15)', async () => {
+    // 1080 × 17,000 (a long screenshot) is stored 1080 wide: taller than AVIF's 16,384 and WebP's 16,383.
+    const tall = await picture(1080, 17_000).png({ compressionLevel: 9 }).toBuffer();
+    const dir = mediaDir();
+    const started = performance.now();
+    const error = await refusal(
+      storeUpload(tall, { mediaDir: dir, folder: 'SE/uploads', name: 'tall' }),
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(error.statusCode).toBe(422);
+    expect(error.message).toBe(
+      'The picture is 1080 × 17000 pixels, too tall to store: WebP pictures are at most 16,383 pixels tall at 1080 pixels wide. Crop it to at most 16,383 pixels tall, or split it in two.',
+    );
+    expect(readdirSync(dir)).toEqual([]);
+
+    // Wider pictures are stored 1280 wide, so they may be taller in proportion.
+    expect((await refusal(inspectUpload(pngClaiming(1300, 17_000)))).message).toMatch(
+      /^The picture is 1300 × 17000 pixels, too tall to store: WebP .* at 1280 pixels wide\. Crop it to at most 16,638 pixels tall/,
+    );
+    await expect(inspectUpload(pngClaiming(1300, 16_638))).resolves.toMatchObject({
+      height: 16_638,
+    });
+    // One pixel wide and 24 million tall passes the pixel limit but not the formats'.
+    expect((await refusal(inspectUpload(pngClaiming(1, 24_000_000)))).statusCode).toBe(422);
+    // A very wide picture is stored 1280 wide and a few pixels tall: fine.
+    await expect(inspectUpload(pngClaiming(24_000, 1000))).resolves.toMatchObject({
+      width: 24_000,
+    });
+    expect(Math.min(...Object.values(FORMAT_MAX_SIDE))).toBe(16_383);
+  });
+
+  it('stores a picture exactly as tall as every format holds', async () => {
+    const data = await picture(200, FORMAT_MAX_SIDE.webp).png({ compressionLevel: 9 }).toBuffer();
+    const stored = await storeUpload(data, {
+      mediaDir: mediaDir(),
+      folder: 'SE/uploads',
+      name: 'strip',
+    });
+    expect(stored).toMatchObject({ width: 200, height: FORMAT_MAX_SIDE.webp });
   });
 
   it('refuses a file over the size limit', async () => {
     const data = await picture(100, 100).png().toBuffer();
-    const error = await refusal(inspectUpload(data, { maxBytes: 100, maxPixels: 40_000_000 }));
+    const error = await refusal(inspectUpload(data, { maxBytes: 100, maxPixels: 24_000_000 }));
     expect(error.statusCode).toBe(413);
     expect(error.message).toMatch(/; the largest accepted is 0 MB\.$/);
   });

@@ -25,9 +25,15 @@ export interface ImageLimits {
   maxPixels: number;
 }
 
+/**
+ * 24 megapixels is a 6000 × 4000 camera photo, the largest a phone or a common camera gives by
+ * default; the largest stored copy is 1280 px wide, so more pixels only cost decoding time and
+ * memory (measured with the upload pipeline: 40 MP took 588 MB and 9.4 s, 24 MP 408 MB and 8.0 s,
+ * on the shared 2-core machine; docs/fault-probes.md, issue 30).
+ */
 export const DEFAULT_IMAGE_LIMITS: ImageLimits = {
   maxBytes: 10 * 1024 * 1024,
-  maxPixels: 40_000_000,
+  maxPixels: 24_000_000,
 };
 
 /** The widths and formats a picture is stored in (src/common/picture-set.ts). */
@@ -35,6 +41,48 @@ export const IMAGE_WIDTHS = PICTURE_WIDTHS;
 export const IMAGE_FORMATS = PICTURE_FORMATS;
 export type ImageFormat = PictureFormat;
 export { widthsFor };
+
+/** The longest side each stored format can hold: libheif's AVIF, libwebp, JPEG's 16-bit header. */
+export const FORMAT_MAX_SIDE: Readonly<Record<ImageFormat, number>> = {
+  avif: 16_384,
+  webp: 16_383,
+  jpeg: 65_535,
+};
+
+const formatNames: Readonly<Record<ImageFormat, string>> = {
+  avif: 'AVIF',
+  webp: 'WebP',
+  jpeg: 'JPEG',
+};
+
+/** The largest copy stored of a picture: its largest stored width, the height in proportion. */
+function largestStoredSize(width: number, height: number): { width: number; height: number } {
+  const stored = widthsFor(width).at(-1) ?? width;
+  return { width: stored, height: Math.round((height * stored) / width) };
+}
+
+/**
+ * A picture too long for a format it is stored in (a 1080 × 17,000 screenshot: AVIF stops at
+ * 16,384 px) is refused from the header, with the size it would fit in, rather than failing in
+ * the encoder after seconds of work.
+ */
+function refuseTooLongForFormats(width: number, height: number): void {
+  // The stored width is at most 1280 px (picture-set.ts), so only the height can be too long.
+  const stored = largestStoredSize(width, height);
+  const [tightest] = IMAGE_FORMATS.filter((format) => stored.height > FORMAT_MAX_SIDE[format]).sort(
+    (a, b) => FORMAT_MAX_SIDE[a] - FORMAT_MAX_SIDE[b],
+  );
+  if (!tightest) return;
+  const max = FORMAT_MAX_SIDE[tightest];
+  // The tallest source that still fits once scaled to the stored width.
+  const fits = Math.floor((max * width) / stored.width);
+  throw new AppError(
+    422,
+    `The picture is ${width} × ${height} pixels, too tall to store: ${formatNames[tightest]} ` +
+      `pictures are at most ${max.toLocaleString('en-GB')} pixels tall at ${stored.width} pixels wide. ` +
+      `Crop it to at most ${fits.toLocaleString('en-GB')} pixels tall, or split it in two.`,
+  );
+}
 
 /** What the pipeline stored: files at `${path}-${width}.${format}` for every width and format. */
 export type StoredPicture = PictureSet;
@@ -65,7 +113,7 @@ function megabytes(bytes: number): string {
 
 /**
  * Checks an upload by its content and answers its format and upright size; throws an AppError
- * (400/413/415) with a message an owner can act on.
+ * (400/413/415/422) with a message an owner can act on. Everything here reads the header only.
  */
 export async function inspectUpload(
   data: Buffer,
@@ -103,6 +151,7 @@ export async function inspectUpload(
       `The picture is ${width} × ${height} pixels; the largest accepted is ${Math.round(limits.maxPixels / 1_000_000)} megapixels.`,
     );
   }
+  refuseTooLongForFormats(width, height);
   return { format: meta.format, width, height };
 }
 

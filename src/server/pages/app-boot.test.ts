@@ -29,6 +29,12 @@ describe('deferAppScripts', () => {
     expect(template).not.toContain('/assets/boot-Q1w2.js');
   });
 
+  it('writes boot code holding $ patterns word for word', () => {
+    const source = "a.replace(/x/g, '$&$$'); b=\"$'$`\"";
+    const template = deferAppScripts(built, { path: '/assets/boot-Q1w2.js', source });
+    expect(template).toContain(`>${source}</script>`);
+  });
+
   it('loads the boot script as an async file when its code cannot go into the page', () => {
     const template = deferAppScripts(built, { path: '/assets/boot-Q1w2.js' });
     expect(template).not.toContain('<script type="module"');

@@ -40,7 +40,7 @@ export function deferAppScripts(template: string, boot: BootScript | undefined):
       ? `<script src="${boot.path}" async ${names}></script>`
       : `<script ${names}>${boot.source}</script>`;
   const withoutScripts = template.replace(moduleScript, '').replace(modulePreload, '');
-  return withoutScripts.replace('</head>', `  ${bootScript}\n  </head>`);
+  return withoutScripts.replace('</head>', () => `  ${bootScript}\n  </head>`);
 }
 
 /** The CSP source that allows exactly this inline script: 'sha256-<base64 of its digest>'. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSeed } from '../db/seed.js';
+import { escapeHtml } from '../kernel/escape-html.js';
 import { inlineStylesheets, jsonForScript, renderPage } from './html.js';
 
 const root = join(import.meta.dirname, '../../..');
@@ -29,6 +30,14 @@ describe('renderPage', () => {
     expect(html).not.toContain('"><img');
     const config = /id="client-config">(.*?)<\/script>/s.exec(html)![1]!;
     expect(JSON.parse(config).title).toBe(hostile.title);
+  });
+
+  it("keeps an owner's title word for word, $ patterns included (issue 30, item 14)", () => {
+    for (const title of ["Tom's $` shop", "Tom's $' shop", 'A $& B', 'Cash $$ only', 'Group $1']) {
+      const html = renderPage(template, { ...js, title });
+      expect(html).toContain(`<title>${escapeHtml(title)}</title>`);
+      expect(html.match(/<html/g)).toHaveLength(1);
+    }
   });
 
   it('puts the prerendered screen inside #root, word for word', () => {

@@ -112,7 +112,7 @@ export function renderPage(
     ...(page.noindex && !pageHead ? ['<meta name="robots" content="noindex, nofollow">'] : []),
   ].join('\n    ');
   return template
-    .replace(htmlMarkers.title, escapeHtml(pageHead?.title ?? client.title))
+    .replace(htmlMarkers.title, () => escapeHtml(pageHead?.title ?? client.title))
     .replace(htmlMarkers.head, () => head)
     .replace(
       htmlMarkers.config,
