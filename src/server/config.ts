@@ -140,6 +140,12 @@ export interface ServerConfig {
   outboxRetentionDays: number;
   /** Owner sessions end after this long unused (sliding) and this long after sign-in at most. */
   ownerSession: { idleMs: number; maxMs: number };
+  /**
+   * The scrypt cost of owner passwords. Never read from the environment: unset, the server uses
+   * password-hash.ts's defaultScryptCost (OWASP's). Only tests that sign in many times set a
+   * cheaper one, so the suite stays fast; the test of the cost itself uses the default.
+   */
+  ownerPasswordCost?: { N: number; r: number; p: number };
   /** Which peers may name the visitor's address in X-Forwarded-For: none, a hop count or a list. */
   trustProxy: TrustProxy;
   logLevel: string;
