@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ClientConfig } from '../../common/client-config.js';
 import { ownerMessages } from '../../common/owners.js';
 import type { Database } from '../db/schema.js';
@@ -262,7 +262,8 @@ export const resetEmailsPerAccountPerHour = 3;
  * `resetEmailsPerAccountPerHour` were sent in the last hour; says nothing either way (the route
  * answers the same whatever happens here). The work is the same whatever the address: one
  * look-up, one count, a link made and rendered, one transaction with an audit line, so the
- * answer's time does not tell which addresses have accounts.
+ * answer's time does not tell which addresses have accounts. Without a link to send, the
+ * e-mail is still written and then rolled back to a savepoint.
  */
 export async function requestPasswordReset(
   context: {
@@ -294,6 +295,11 @@ export async function requestPasswordReset(
     if (send) {
       await insertOneTimeToken(trx, token, owner.id, 'reset', resetLinkValidMs, now);
       await enqueueMessage(trx, message, now);
+    } else {
+      // The same write as a sent link's e-mail, taken back: the database does the same work.
+      await sql`savepoint reset_unsent`.execute(trx);
+      await enqueueMessage(trx, message, now);
+      await sql`rollback to savepoint reset_unsent`.execute(trx);
     }
     const action = !owner
       ? 'password-reset-unknown-address'
