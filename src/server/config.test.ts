@@ -17,12 +17,31 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('fd00::/8,::1')).toEqual(['fd00::/8', '::1']);
   });
 
-  it('refuses on/true at start-up with a message that says what to set instead', () => {
-    for (const all of ['on', 'true', 'ON', '*']) {
-      expect(() => loadConfig({ TRUST_PROXY: all })).toThrow(/TRUST_PROXY=1|TRUST_PROXY=10\.0/);
+  it('refuses on/true at start-up, suggesting the proxies’ addresses, never a hop count (issue 30, probe 11)', () => {
+    for (const all of ['on', 'true', 'ON', '*', '99']) {
+      const refusal = (() => {
+        try {
+          loadConfig({ TRUST_PROXY: all });
+        } catch (error) {
+          return (error as Error).message;
+        }
+        throw new Error(`TRUST_PROXY=${all} was accepted`);
+      })();
+      expect(refusal).toMatch(/TRUST_PROXY=127\.0\.0\.1 .*TRUST_PROXY=10\.0\.0\.0\/8/);
+      expect(refusal).not.toMatch(/TRUST_PROXY=\d+\b(?![./])/);
+      expect(refusal).toContain('docs/decisions/trust-proxy.md');
     }
     expect(() => parseTrustProxy('proxy.example.com')).toThrow(/neither a hop count/);
-    expect(() => parseTrustProxy('99')).toThrow(/not believable/);
+  });
+
+  it('warns at start-up that a hop count lets direct visitors choose their address', () => {
+    const env = { HOST: '0.0.0.0', NODE_ENV: 'production', TRUST_PROXY: '1' };
+    const [warning] = startupWarnings(loadConfig(env), env);
+    expect(warning).toMatch(
+      /TRUST_PROXY=1 trusts the nearest hop whoever it is.*chooses its own address/,
+    );
+    const listed = { ...env, TRUST_PROXY: '10.0.0.0/8' };
+    expect(startupWarnings(loadConfig(listed), listed)).toEqual([]);
   });
 });
 

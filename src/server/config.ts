@@ -77,6 +77,14 @@ const ipv6 = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
 const proxyAddrNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /**
+ * What start-up suggests: the proxies' own addresses. Not a hop count: it believes whoever
+ * connects, so where the server can also be reached directly a visitor picks its address
+ * (docs/decisions/trust-proxy.md).
+ */
+const proxyAddressesAdvice =
+  'Set the addresses or CIDRs of your own proxies instead, e.g. TRUST_PROXY=127.0.0.1 for nginx on this machine or TRUST_PROXY=10.0.0.0/8 for a load balancer in a private network (docs/decisions/trust-proxy.md).';
+
+/**
  * TRUST_PROXY: `off`/empty (the socket's address is the visitor's), a hop count (`1` behind one
  * proxy), or a comma-separated list of proxy addresses / CIDRs / `loopback`, `linklocal`,
  * `uniquelocal`. Never `true`: trusting every hop lets any visitor choose its address
@@ -87,12 +95,14 @@ export function parseTrustProxy(raw: string): TrustProxy {
   if (value === '' || value === 'off' || value === '0') return false;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
-    if (hops > 10) throw new Error(`TRUST_PROXY: ${hops} hops is not believable; use 1 or 2`);
+    if (hops > 10) {
+      throw new Error(`TRUST_PROXY: ${hops} hops is not believable. ${proxyAddressesAdvice}`);
+    }
     return hops;
   }
   if (['on', 'true', 'yes', '*'].includes(value.toLowerCase())) {
     throw new Error(
-      'TRUST_PROXY=on would let any visitor choose its address with X-Forwarded-For. Set the number of proxies in front of the server (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8,loopback)',
+      `TRUST_PROXY=on would let any visitor choose its address with X-Forwarded-For. ${proxyAddressesAdvice}`,
     );
   }
   const entries = value
@@ -140,6 +150,12 @@ export interface ServerConfig {
   outboxRetentionDays: number;
   /** Owner sessions end after this long unused (sliding) and this long after sign-in at most. */
   ownerSession: { idleMs: number; maxMs: number };
+  /**
+   * The scrypt cost of owner passwords. Never read from the environment: unset, the server uses
+   * password-hash.ts's defaultScryptCost (OWASP's). Only tests that sign in many times set a
+   * cheaper one, so the suite stays fast; the test of the cost itself uses the default.
+   */
+  ownerPasswordCost?: { N: number; r: number; p: number };
   /** Which peers may name the visitor's address in X-Forwarded-For: none, a hop count or a list. */
   trustProxy: TrustProxy;
   logLevel: string;
@@ -250,6 +266,11 @@ export function startupWarnings(config: ServerConfig, env: NodeJS.ProcessEnv): s
   if (exposed && (env.NODE_ENV === undefined || env.NODE_ENV === '')) {
     warnings.push(
       `NODE_ENV is not set and the server listens on ${config.host}, beyond this machine: running as development, so the ?client= preview switch is ${config.clientPreview ? 'ON' : 'off'}, and HSTS and secure cookies are OFF. Set NODE_ENV=production on a server (or HOST=127.0.0.1 for a local run).`,
+    );
+  }
+  if (typeof config.trustProxy === 'number' && exposed) {
+    warnings.push(
+      `TRUST_PROXY=${config.trustProxy} trusts the nearest ${config.trustProxy === 1 ? 'hop' : `${config.trustProxy} hops`} whoever it is, and the server listens on ${config.host}: a visitor who reaches it directly chooses its own address with X-Forwarded-For, past every per-address limit. ${proxyAddressesAdvice}`,
     );
   }
   return warnings;

@@ -73,6 +73,28 @@ test.describe('at 390px', () => {
     expect(consoleErrors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
   });
 
+  test('a next that leaves the site (/\\evil.example, %09, %0a) signs in to the back office home, with no error', async ({
+    page,
+    site,
+  }) => {
+    const { email, token } = await addOwner(site);
+    await openAs(page, 'RRB', `/login/set-password?token=${token}`);
+    await page.getByLabel('New password').fill(password);
+    await page.getByLabel('The same password again').fill(password);
+    await page.getByRole('button', { name: 'Save password and sign in' }).click();
+    await expect(page).toHaveURL(/\/manage$/);
+    // Issue 30, probe 13: signed in, but the page said the password was wrong.
+    for (const next of ['/%5Cevil.example', '/%09/evil.example', '/%0a/evil.example']) {
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await openAs(page, 'RRB', `/login?next=${next}`);
+      await signIn(page, email);
+      await expect(page, next).toHaveURL(/\/manage$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    }
+  });
+
   test('the reset screen answers the same for any address', async ({ page }) => {
     await openAs(page, 'RRB', '/login');
     await page.getByRole('link', { name: 'Forgotten your password?' }).click();

@@ -11,6 +11,7 @@ import {
 } from '../../src/server/mail/outbox-worker.js';
 import { runOwnerCommand } from '../../src/server/owners/owner-commands.js';
 import { describeEachDatabase } from '../support/each-database.js';
+import { cheapPasswordCost } from '../support/owner-session.js';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { repoRoot, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -30,7 +31,11 @@ describeEachDatabase('owner accounts', (kind) => {
   let worker: OutboxWorker;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await startTestApp(kind, { SMTP_URL: sink.url, PORT: '3999' });
+    t = await startTestApp(
+      kind,
+      { SMTP_URL: sink.url, PORT: '3999' },
+      { ownerPasswordCost: cheapPasswordCost },
+    );
     worker = createOutboxWorker({
       maxAttempts: 3,
       baseDelayMs: 100,

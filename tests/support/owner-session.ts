@@ -22,8 +22,12 @@ export interface OwnerSession {
 }
 
 let made = 0;
-/** Cheap scrypt settings: tests sign many owners in and need no real cost. */
-const testCost = { N: 1024, r: 8, p: 1 };
+/**
+ * Cheap scrypt settings: tests sign many owners in and need no real cost. Give the same to
+ * startTestApp's `ownerPasswordCost` when a test signs in through the API, or the first sign-in
+ * re-hashes the password at the server's full cost.
+ */
+export const cheapPasswordCost = { N: 1024, r: 8, p: 1 };
 
 /**
  * A signed-in owner of `clientCode`, made directly through the store (no sign-in request, no
@@ -41,7 +45,7 @@ export async function signInAs(
   const password = options.password ?? 'copper kettle morning walk';
   const account = await createOwner(t.handle.db, client.name, email);
   if (!account) throw new Error(`${client.name} already has an owner ${email}`);
-  await setOwnerPassword(t.handle.db, account.id, await hashPassword(password, testCost));
+  await setOwnerPassword(t.handle.db, account.id, await hashPassword(password, cheapPasswordCost));
   const token = await createSession(t.handle.db, account.id, t.config.ownerSession.maxMs);
   const cookie = `${sessionCookieName(t.config.env === 'production')}=${token}`;
   const host = client.hostNames[0]!;
@@ -52,7 +56,8 @@ export async function signInAs(
     headers: {
       host,
       cookie,
-      origin: `${t.config.env === 'production' ? 'https' : 'http'}://${host}`,
+      // inject speaks plain http, so that is the scheme the server sees, production or not.
+      origin: `http://${host}`,
       'x-requested-with': 'highstreet',
     },
   };

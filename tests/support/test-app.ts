@@ -39,6 +39,11 @@ export interface TestAppOptions {
   shareChanges?: boolean;
   /** A logger to read what the server logs (logging is off otherwise). */
   logger?: FastifyBaseLogger;
+  /**
+   * A cheaper scrypt cost for owner passwords (cheapPasswordCost in owner-session.ts), for tests
+   * that sign in many times; unset, the server's own cost (about 1.5 s a hash on the test machine).
+   */
+  ownerPasswordCost?: ServerConfig['ownerPasswordCost'];
 }
 
 /**
@@ -51,7 +56,7 @@ export async function startTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'highstreet-data-'));
-  const config = loadConfig(
+  const loaded = loadConfig(
     {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -64,6 +69,9 @@ export async function startTestApp(
     },
     repoRoot,
   );
+  const config: ServerConfig = options.ownerPasswordCost
+    ? { ...loaded, ownerPasswordCost: options.ownerPasswordCost }
+    : loaded;
   const database = options.sameDatabaseAs
     ? { target: options.sameDatabaseAs.target, drop: async () => undefined }
     : await createTestDatabase(kind);

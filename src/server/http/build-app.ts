@@ -40,7 +40,9 @@ import { reviewsRoutes } from '../reviews/reviews-routes.js';
 import { seoRoutes } from '../seo/seo-routes.js';
 import { createErrorAnswer, installErrorHandling } from './error-handler.js';
 import { databaseCheck, healthRoutes } from './health-routes.js';
+import { hasRepeatedHost, refuseRepeatedHost } from './host-header.js';
 import { createRequestPreparation } from './prepare-request.js';
+import { apiSecurityHeaders } from './security-headers.js';
 import { createRememberedAnswers } from '../kernel/remembered-answers.js';
 import { registerStaticFiles } from './static-files.js';
 
@@ -105,6 +107,7 @@ export async function buildApp({
   // (remembered-answers.ts); not in development, where pages are not cached. Their access lines
   // come from the same access log as the framework's.
   const accessLog = new AccessLog();
+  const repeatedHostHeaders = apiSecurityHeaders({ production: config.env === 'production' });
   const rememberedAnswers = createRememberedAnswers({
     maxEntries: devPages ? 0 : 5000,
     askedWithBodies: [availableTimesAddress],
@@ -128,6 +131,11 @@ export async function buildApp({
           connectionsCheckingInterval: Math.max(100, Math.min(5000, Math.floor(headersMs / 4))),
         },
         (request, response) => {
+          // Before anything reads the Host (the remembered answers, the client's resolution).
+          if (hasRepeatedHost(request.rawHeaders)) {
+            refuseRepeatedHost(response, repeatedHostHeaders);
+            return;
+          }
           rememberedAnswers.handle(request, response, handler);
         },
       );

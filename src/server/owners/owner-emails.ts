@@ -29,3 +29,34 @@ export function renderResetEmail(
     text: [intro, '', action, link, '', ignore].join('\n'),
   };
 }
+
+export const signInSlowedTemplateId = 'owner-sign-in-slowed';
+
+/**
+ * Sent once when the account-wide sign-in delay starts (sign-in-throttle.ts): the owner learns
+ * that someone is guessing, and that their own devices and a reset still let them in.
+ */
+export function renderSignInSlowedEmail(
+  client: ClientConfig,
+  to: string,
+  facts: { failures: number; resetLink: string },
+  mailFrom: string,
+): OutgoingMessage {
+  const what = `There have been ${facts.failures} failed attempts to sign in to your ${client.title} back office account, so sign-ins from devices you have not used before now wait a little longer after each failure.`;
+  const you =
+    'You can still sign in at once from a phone or computer where you have signed in before.';
+  const reset = 'If it was not you, your password has not been changed; to choose a new one:';
+  return {
+    clientCode: client.name,
+    templateId: signInSlowedTemplateId,
+    from: mailFrom,
+    to,
+    subject: `Failed sign-ins to ${client.title}`,
+    html: [
+      `<p>${escapeHtml(what)}</p>`,
+      `<p>${escapeHtml(you)}</p>`,
+      `<p>${escapeHtml(reset)}<br><a href="${escapeHtml(facts.resetLink)}">${escapeHtml(facts.resetLink)}</a></p>`,
+    ].join('\n'),
+    text: [what, '', you, '', reset, facts.resetLink].join('\n'),
+  };
+}

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
 import {
   ownerMessages,
@@ -16,6 +16,7 @@ import {
   SignInThrottled,
   type SignInThrottles,
 } from './owner-service.js';
+import { deviceCookieHeader } from './known-device.js';
 import { deleteOwnerSessions, deleteSession, findSessionOwner } from './owner-store.js';
 import { loadCommonPasswords } from './password-rules.js';
 import { assertSameSiteRequest, recordAudit, requireOwner } from './require-owner.js';
@@ -26,6 +27,7 @@ import {
 } from './session-cookie.js';
 import {
   accountThrottlePolicy,
+  addressAccountThrottlePolicy,
   addressThrottlePolicy,
   createSignInThrottle,
 } from './sign-in-throttle.js';
@@ -57,20 +59,48 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, d
   const production = config.env === 'production';
   loadCommonPasswords();
   const throttles = deps.throttles ?? {
-    account: createSignInThrottle(accountThrottlePolicy, deps.counters, 'sign-in-account'),
+    addressAccount: createSignInThrottle(
+      addressAccountThrottlePolicy,
+      deps.counters,
+      'sign-in-address-account',
+    ),
     address: createSignInThrottle(addressThrottlePolicy, deps.counters, 'sign-in-address'),
+    account: createSignInThrottle(accountThrottlePolicy, deps.counters, 'sign-in-account'),
   };
   const sessionMaxMs = config.ownerSession.maxMs;
-  const startSession = (reply: FastifyReply, token: string) =>
-    reply.header('set-cookie', sessionCookieHeader(token, production, sessionMaxMs));
+  const passwordCost = config.ownerPasswordCost;
+  // The session, and the proof that this browser knows the password (known-device.ts).
+  const startSession = (reply: FastifyReply, signedIn: { token: string; deviceProof: string }) =>
+    reply.header('set-cookie', [
+      sessionCookieHeader(signedIn.token, production, sessionMaxMs),
+      deviceCookieHeader(signedIn.deviceProof, production),
+    ]);
+  const originOf = (request: FastifyRequest) =>
+    siteOrigin(request.client, {
+      production,
+      port: config.port,
+      registry,
+      requestHost: request.host,
+    });
   const endSession = (reply: FastifyReply) =>
     reply.header('set-cookie', clearedSessionCookieHeader(production)).code(204).send();
 
   app.post('/api/owner/login', async (request, reply) => {
     assertSameSiteRequest(request);
     const body = parseRequest(signInRequestSchema, request.body ?? {}, 'sign-in');
-    const { owner, token } = await signIn(
-      { db, client: request.client, throttles, sessionMaxMs, address: request.ip },
+    const signedIn = await signIn(
+      {
+        db,
+        client: request.client,
+        throttles,
+        sessionMaxMs,
+        address: request.ip,
+        cookieHeader: request.headers.cookie,
+        production,
+        passwordCost,
+        mailFrom: config.mailFrom,
+        origin: originOf(request),
+      },
       body,
     ).catch((error: unknown) => {
       if (error instanceof SignInThrottled) {
@@ -78,7 +108,8 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, d
       }
       throw error;
     });
-    startSession(reply, token);
+    const { owner } = signedIn;
+    startSession(reply, signedIn);
     reply.header('cache-control', 'no-store');
     return { owner: ownerView(owner, request.client) };
   });
@@ -114,14 +145,8 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, d
   app.post('/api/owner/reset-request', { config: { rateLimit: resetLimit } }, async (request) => {
     assertSameSiteRequest(request);
     const { email } = parseRequest(resetRequestSchema, request.body ?? {}, 'reset request');
-    const origin = siteOrigin(request.client, {
-      production,
-      port: config.port,
-      registry,
-      requestHost: request.host,
-    });
     await requestPasswordReset(
-      { db, client: request.client, mailFrom: config.mailFrom, origin },
+      { db, client: request.client, mailFrom: config.mailFrom, origin: originOf(request) },
       email,
     );
     return { message: ownerMessages.resetRequested };
@@ -130,11 +155,19 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, d
   app.post('/api/owner/set-password', async (request, reply) => {
     assertSameSiteRequest(request);
     const body = parseRequest(setPasswordRequestSchema, request.body ?? {}, 'new password');
-    const { owner, token } = await setPasswordWithToken(
-      { db, client: request.client, sessionMaxMs },
+    const signedIn = await setPasswordWithToken(
+      {
+        db,
+        client: request.client,
+        sessionMaxMs,
+        throttles,
+        address: request.ip,
+        passwordCost,
+      },
       body,
     );
-    startSession(reply, token);
+    const { owner } = signedIn;
+    startSession(reply, signedIn);
     reply.header('cache-control', 'no-store');
     return { owner: ownerView(owner, request.client) };
   });

@@ -133,6 +133,19 @@ export async function createOneTimeToken(
   now = new Date(),
 ): Promise<string> {
   const token = newSecret();
+  await insertOneTimeToken(db, token, ownerId, purpose, validForMs, now);
+  return token;
+}
+
+/** Stores a one-time token made by the caller (newSecret), by its hash. */
+export async function insertOneTimeToken(
+  db: Db,
+  token: string,
+  ownerId: number,
+  purpose: TokenPurpose,
+  validForMs: number,
+  now = new Date(),
+): Promise<void> {
   await db
     .insertInto('owner_tokens')
     .values({
@@ -144,7 +157,23 @@ export async function createOneTimeToken(
       used_at: null,
     })
     .execute();
-  return token;
+}
+
+/** How many tokens of this purpose the account was given since `since` (the reset cap). */
+export async function countTokensSince(
+  db: Db,
+  ownerId: number,
+  purpose: TokenPurpose,
+  since: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('owner_tokens')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', iso(since))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryCounterStore } from '../kernel/counter-store.js';
-import { createSignInThrottle, delayAfter, type ThrottlePolicy } from './sign-in-throttle.js';
+import {
+  createSignInThrottle,
+  delayAfter,
+  startsWaiting,
+  type ThrottlePolicy,
+} from './sign-in-throttle.js';
 
 const policy: ThrottlePolicy = {
   freeFailures: 2,
@@ -25,17 +30,28 @@ describe('sign-in throttle', () => {
 
   it('makes a key wait after its failures, and a success clears it', async () => {
     const { clock, throttle } = throttleWithClock();
-    await throttle.recordFailure('a');
-    await throttle.recordFailure('a');
+    expect(await throttle.recordFailure('a')).toBe(1);
+    expect(await throttle.recordFailure('a')).toBe(2);
     expect(await throttle.waitMs('a')).toBe(0);
     clock.now = 100;
-    await throttle.recordFailure('a');
+    const failures = await throttle.recordFailure('a');
+    expect(startsWaiting(failures, policy)).toBe(true);
     expect(await throttle.waitMs('a')).toBe(1_000);
     clock.now = 600;
     expect(await throttle.waitMs('a')).toBe(500);
     expect(await throttle.waitMs('b')).toBe(0);
     await throttle.recordSuccess('a');
     expect(await throttle.waitMs('a')).toBe(0);
+  });
+
+  it('says once, at the first failure that costs a wait, that the waiting starts', () => {
+    expect([1, 2, 3, 4, 5].map((n) => startsWaiting(n, policy))).toEqual([
+      false,
+      false,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('forgets old failures and keeps a bounded number of keys', async () => {

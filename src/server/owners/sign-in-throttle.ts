@@ -2,8 +2,12 @@ import { createHash } from 'node:crypto';
 import { createMemoryCounterStore, type CounterStore } from '../kernel/counter-store.js';
 
 /**
- * Sign-in throttling with growing delays, per account and per address: after a few free
- * failures each further failure doubles the wait before the next attempt is looked at. The
+ * Sign-in throttling with growing delays: after a few free failures each further failure doubles
+ * the wait before the next attempt is looked at. Three keys count (owner-service.ts): the visitor
+ * address with the account (what one attacker meets), the address alone (one attacker trying
+ * many accounts), and the account alone for devices that never signed in to it (many addresses
+ * guessing one password); a known device meets only the first, so nobody else can lock the owner
+ * out (docs/decisions/sign-in-throttle.md). The
  * failures are counters in a CounterStore: this process's memory for one instance, Redis with
  * REDIS_URL, so that several instances count together instead of each allowing its own share
  * (docs/decisions/shared-state-across-instances.md).
@@ -20,7 +24,8 @@ export interface ThrottlePolicy {
   maxKeys: number;
 }
 
-export const accountThrottlePolicy: ThrottlePolicy = {
+/** One address on one account: a person who mistypes a few times, then waits. */
+export const addressAccountThrottlePolicy: ThrottlePolicy = {
   freeFailures: 4,
   baseDelayMs: 2_000,
   maxDelayMs: 15 * 60_000,
@@ -29,12 +34,27 @@ export const accountThrottlePolicy: ThrottlePolicy = {
 };
 
 /** An address may try a few accounts (a shared office, a typo in the e-mail) before it waits. */
-export const addressThrottlePolicy: ThrottlePolicy = { ...accountThrottlePolicy, freeFailures: 10 };
+export const addressThrottlePolicy: ThrottlePolicy = {
+  ...addressAccountThrottlePolicy,
+  freeFailures: 10,
+};
+
+/**
+ * One account from every device it does not know: more failures are free than for one address,
+ * since this wait falls on the owner's new devices too; it slows guessing spread over many
+ * addresses. The owner is e-mailed when it starts.
+ */
+export const accountThrottlePolicy: ThrottlePolicy = {
+  ...addressAccountThrottlePolicy,
+  freeFailures: 10,
+};
 
 export interface SignInThrottle {
+  readonly policy: ThrottlePolicy;
   /** Milliseconds to wait before the key may try again; 0 when it may try now. */
   waitMs(key: string): Promise<number>;
-  recordFailure(key: string): Promise<void>;
+  /** Counts a failure; gives the key's failures so far. */
+  recordFailure(key: string): Promise<number>;
   /** A success clears the key's failures. */
   recordSuccess(key: string): Promise<void>;
 }
@@ -43,6 +63,11 @@ export function delayAfter(failures: number, policy: ThrottlePolicy): number {
   const over = failures - policy.freeFailures;
   if (over <= 0) return 0;
   return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(over - 1, 30));
+}
+
+/** Whether this failure is the one that starts the waiting (the moment to tell the owner). */
+export function startsWaiting(failures: number, policy: ThrottlePolicy): boolean {
+  return failures === policy.freeFailures + 1;
 }
 
 /**
@@ -60,6 +85,7 @@ export function createSignInThrottle(
   const keyOf = (key: string) =>
     `${name}:${createHash('sha256').update(key).digest('base64url').slice(0, 24)}`;
   return {
+    policy,
     async waitMs(key) {
       const { count, ttlMs } = await counters.read(keyOf(key));
       if (count === 0) return 0;
@@ -67,7 +93,7 @@ export function createSignInThrottle(
       return Math.max(0, delayAfter(count, policy) - sinceLastFailure);
     },
     async recordFailure(key) {
-      await counters.increment(keyOf(key), policy.forgetAfterMs);
+      return (await counters.increment(keyOf(key), policy.forgetAfterMs)).count;
     },
     async recordSuccess(key) {
       await counters.reset(keyOf(key));

@@ -11,6 +11,9 @@ const actionLabels: Record<string, string> = {
   'signed-out-everywhere': 'Signed out everywhere',
   'password-set': 'Set a new password',
   'password-reset-requested': 'Asked for a password reset link',
+  'password-reset-capped': 'Asked for a reset link again (not sent: 3 an hour at most)',
+  'password-reset-unknown-address': 'Reset link asked for an address with no account',
+  'sign-in-slowed': 'Sign-ins from new devices slowed after failed attempts (you were e-mailed)',
   'owner-added': 'Account added (command line)',
   'owner-removed': 'Account removed (command line)',
 };

@@ -6,7 +6,8 @@ import { routeTable } from '@common/routes';
 import { PageHeading } from '@/components/page-heading';
 import { ApiError } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
-import { afterSignIn, signIn } from './manage-api';
+import { signIn } from './manage-api';
+import { safeNextPath } from './next-path';
 import { OwnerField, OwnerForm, useOwnerSubmit } from './owner-form';
 
 /**
@@ -30,13 +31,15 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  const submit = handleSubmit(({ email, password }) =>
-    run(async () => {
-      const owner = await signIn(email, password);
-      useSessionStore.getState().signIn(owner);
-      await navigate(afterSignIn(new URLSearchParams(search).get('next')), { replace: true });
-    }),
-  );
+  const submit = handleSubmit(async ({ email, password }) => {
+    const signedIn = await run(async () => {
+      useSessionStore.getState().signIn(await signIn(email, password));
+    });
+    // Outside `run`: once signed in, nothing that follows may read as a wrong password.
+    if (!signedIn) return;
+    const next = safeNextPath(new URLSearchParams(search).get('next'), window.location.origin);
+    await navigate(next, { replace: true });
+  });
 
   return (
     <section className="page sign-in">

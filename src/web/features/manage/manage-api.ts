@@ -52,11 +52,3 @@ export const auditQueryKey = ['manage', 'audit'] as const;
 export async function fetchAudit(): Promise<AuditEntry[]> {
   return auditListSchema.parse(await apiJson('/api/manage/audit?limit=100')).entries;
 }
-
-/** Where to go after signing in: the `next` the 401 rule gave, if it is a path on this site. */
-export function afterSignIn(next: string | null): string {
-  if (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login')) {
-    return next;
-  }
-  return '/manage';
-}

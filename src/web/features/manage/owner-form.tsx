@@ -44,19 +44,23 @@ export function OwnerField(props: {
 
 /**
  * A form's sending state: `run` shows the button as busy, clears the last failure, and on an
- * error shows `messageFor(error)` and frees the button (on success the screen moves on).
+ * error shows `messageFor(error)` and frees the button (on success the screen moves on). It
+ * gives whether the action succeeded, so what follows a success (moving on) happens outside it
+ * and a failure there is never shown as the action's.
  */
 export function useOwnerSubmit(messageFor: (error: unknown) => string) {
   const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<void>) => {
+  const run = async (action: () => Promise<void>): Promise<boolean> => {
     setBusy(true);
     setFailure(undefined);
     try {
       await action();
+      return true;
     } catch (error) {
       setFailure(messageFor(error));
       setBusy(false);
+      return false;
     }
   };
   return { failure, busy, run };
