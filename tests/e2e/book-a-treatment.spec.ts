@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { chooseTreatments, londonDate, nextDate } from './booking-steps';
 import { expect, openAs, test } from './fixtures';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -11,41 +12,10 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
-/** YYYY-MM-DD of the salon's calendar, `ahead` days after today in London. */
-function londonDate(ahead: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + ahead)).toISOString().slice(0, 10);
-}
-
-/** RRB is open Tuesday to Saturday and closed on a few listed dates. */
-function nextDate(fromAhead: number, open: boolean): string {
-  const closedDates = ['2026-12-25', '2026-12-26', '2027-01-01'];
-  for (let ahead = fromAhead; ; ahead++) {
-    const date = londonDate(ahead);
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    const isOpen = weekday >= 2 && weekday <= 6 && !closedDates.includes(date);
-    if (isOpen === open) return date;
-  }
-}
-
 /** The mail worker belongs to the e-mail work; assert delivery only when it is part of the app. */
 const mailWorkerPresent = existsSync(
   resolve(import.meta.dirname, '../../src/server/mail/outbox-worker.ts'),
 );
-
-async function chooseTreatments(page: Page): Promise<void> {
-  const nails = page.getByRole('button', { name: 'Nails' });
-  const waxing = page.getByRole('button', { name: 'Waxing' });
-  await expect(nails).toHaveAttribute('aria-expanded', 'false');
-  await expect(waxing).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.getByRole('checkbox', { name: /Gel Manicure/ })).toBeHidden();
-  await nails.click();
-  await waxing.click();
-  await expect(nails).toHaveAttribute('aria-expanded', 'true');
-  await page.getByRole('checkbox', { name: /Gel Manicure/ }).check();
-  await page.getByRole('checkbox', { name: /Eyebrow Wax/ }).check();
-}
 
 test('a visitor books two treatments at a free time, and that time is then gone', async ({
   page,

@@ -55,15 +55,20 @@ async function ensurePortIsFree(port: number): Promise<void> {
   });
 }
 
-/** Starts the real server (built web app, fresh SQLite, a real SMTP sink) for one worker. */
+/**
+ * Starts the real server (built web app, fresh SQLite, a real SMTP sink) for one worker. With
+ * `env.DATA_DIR` (and its `SQLITE_FILE`) it starts on that directory instead, which the test owns:
+ * stop leaves it, so a server can stop and start again on the same data.
+ */
 export async function startSiteServer(
   port: number,
   env: Record<string, string> = {},
 ): Promise<SiteServer & { stop: () => Promise<void> }> {
   await ensurePortIsFree(port);
   const smtp = await startSmtpSink();
-  const dataDir = mkdtempSync(join(tmpdir(), 'highstreet-e2e-'));
-  const sqliteFile = join(dataDir, 'highstreet.sqlite');
+  const ownDataDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'highstreet-e2e-'));
+  const sqliteFile = env.SQLITE_FILE ?? join(dataDir, 'highstreet.sqlite');
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,
@@ -107,7 +112,7 @@ export async function startSiteServer(
         await exited;
       }
       await smtp.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

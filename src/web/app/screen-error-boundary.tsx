@@ -7,8 +7,8 @@ interface State {
 /**
  * Without a boundary, an error while rendering (a screen's chunk that cannot load because the
  * connection is gone, a bug) unmounts the whole app and leaves a blank white page. This keeps the
- * site's frame and says what to do; Try again renders the screen again, which loads a missing
- * chunk anew (lib/preloadable forgets a failed load).
+ * site's frame and says what to do. Try again loads the page afresh: a chunk that failed stays
+ * failed in this page (as React.lazy's would), and a reload is what Vite advises for it.
  */
 export class ScreenErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { failed: false };
@@ -23,11 +23,7 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, Stat
       <div className="page">
         <h1>Sorry, this page is not available right now</h1>
         <p role="alert">Please check your internet connection and try again.</p>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => this.setState({ failed: false })}
-        >
+        <button type="button" className="button button--primary" onClick={() => location.reload()}>
           Try again
         </button>
       </div>

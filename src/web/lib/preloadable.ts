@@ -19,18 +19,11 @@ export function preloadable<Props extends object = object>(
   let loading: Promise<ComponentType<Props>> | undefined;
   const preload = () => {
     if (!loading) {
-      const promise: Promise<ComponentType<Props>> = load().then(
-        (loaded) => {
-          // React's use() reads these fields, so a render after loading does not suspend.
-          Object.assign(promise, { status: 'fulfilled', value: loaded });
-          return loaded;
-        },
-        (error: unknown) => {
-          // A chunk that failed to arrive (connection lost) is fetched again on the next try.
-          loading = undefined;
-          throw error;
-        },
-      );
+      const promise: Promise<ComponentType<Props>> = load().then((loaded) => {
+        // React's use() reads these fields, so a render after loading does not suspend.
+        Object.assign(promise, { status: 'fulfilled', value: loaded });
+        return loaded;
+      });
       loading = promise;
     }
     return loading;
