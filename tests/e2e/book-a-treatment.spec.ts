@@ -2,6 +2,14 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import {
+  chooseDateAndTime,
+  chooseTreatments,
+  expectBookingDetailsKept,
+  fillBookingDetails,
+  londonDate,
+  nextDate,
+} from './booking-steps';
 import { expect, openAs, test } from './fixtures';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -11,41 +19,10 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
-/** YYYY-MM-DD of the salon's calendar, `ahead` days after today in London. */
-function londonDate(ahead: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + ahead)).toISOString().slice(0, 10);
-}
-
-/** RRB is open Tuesday to Saturday and closed on a few listed dates. */
-function nextDate(fromAhead: number, open: boolean): string {
-  const closedDates = ['2026-12-25', '2026-12-26', '2027-01-01'];
-  for (let ahead = fromAhead; ; ahead++) {
-    const date = londonDate(ahead);
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    const isOpen = weekday >= 2 && weekday <= 6 && !closedDates.includes(date);
-    if (isOpen === open) return date;
-  }
-}
-
 /** The mail worker belongs to the e-mail work; assert delivery only when it is part of the app. */
 const mailWorkerPresent = existsSync(
   resolve(import.meta.dirname, '../../src/server/mail/outbox-worker.ts'),
 );
-
-async function chooseTreatments(page: Page): Promise<void> {
-  const nails = page.getByRole('button', { name: 'Nails' });
-  const waxing = page.getByRole('button', { name: 'Waxing' });
-  await expect(nails).toHaveAttribute('aria-expanded', 'false');
-  await expect(waxing).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.getByRole('checkbox', { name: /Gel Manicure/ })).toBeHidden();
-  await nails.click();
-  await waxing.click();
-  await expect(nails).toHaveAttribute('aria-expanded', 'true');
-  await page.getByRole('checkbox', { name: /Gel Manicure/ }).check();
-  await page.getByRole('checkbox', { name: /Eyebrow Wax/ }).check();
-}
 
 test('a visitor books two treatments at a free time, and that time is then gone', async ({
   page,
@@ -135,6 +112,120 @@ test('a visitor books two treatments at a free time, and that time is then gone'
   await expect(again.getByRole('radio', { name: '10:30' })).toHaveCount(0);
   await expect(again.getByRole('radio', { name: '11:00' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
+});
+
+/** Someone else books, as the booking page does, in the same client (the page's cookie). */
+async function bookThroughTheApi(
+  page: Page,
+  date: string,
+  time: string,
+  treatmentName: string,
+): Promise<number> {
+  const treatments = (await (
+    await page.request.get('/api/treatments/list?activeOnly=1')
+  ).json()) as Array<{ Name: string; Price: number; Duration: number }>;
+  const chosen = treatments.filter((t) => t.Name === treatmentName);
+  const response = await page.request.post('/api/bookings/create', {
+    data: {
+      totalPrice: chosen[0]!.Price,
+      totalDuration: chosen[0]!.Duration,
+      startTime: `${date} ${time}:00`,
+      endTime: `${date} 12:00:00`,
+      customer: {
+        name: 'Quick Other',
+        dob: '1900-01-01 00:00:00',
+        telephone: '07700900999',
+        email: `other-${Date.now()}@example.com`,
+        doorNo: '2 Lane',
+        postCode: 'EH49 7AB',
+        gdprConsent: true,
+        gift: false,
+        marketing: false,
+      },
+      treatments: chosen,
+    },
+  });
+  return response.status();
+}
+
+/** The browser logs each refused request itself; anything else is a fault of the page. */
+const pageErrors = (errors: string[]) =>
+  errors.filter((e) => !e.startsWith('Failed to load resource'));
+
+test('a time taken by someone else while the visitor types: the reason, and another time without typing anything again', async ({
+  page,
+  consoleErrors,
+}) => {
+  const date = nextDate(6, true);
+  const email = `kept-${Date.now()}@example.com`;
+  await openAs(page, 'RRB', '/booking');
+  await chooseTreatments(page);
+  await chooseDateAndTime(page, date, '14:00');
+  const next = page.getByRole('button', { name: 'Next' });
+  await next.click();
+  await fillBookingDetails(page, email);
+
+  // Between the visitor's choice and their Book, someone else takes 14:00.
+  expect(await bookThroughTheApi(page, date, '14:00', 'Gel Manicure')).toBe(200);
+  await page.getByRole('button', { name: 'Book', exact: true }).click();
+
+  await expect(
+    page.getByRole('heading', { name: 'Step 1 of 2: choose treatments, a date and a time' }),
+  ).toBeFocused();
+  await expect(page.getByRole('alert')).toHaveText(
+    `Sorry, 14:00 on ${date} has just been booked by someone else. Please choose another time.`,
+  );
+  await expect(page).toHaveURL(/\/booking(\?|$)/);
+  await expect(page.getByRole('checkbox', { name: /Gel Manicure/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Eyebrow Wax/ })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Date', exact: true })).toHaveValue(date);
+  const times = page.getByRole('group', { name: /Available times on/ });
+  await expect(times.getByRole('radio', { name: '15:00' })).toBeVisible();
+  await expect(times.getByRole('radio', { name: '14:00' })).toHaveCount(0);
+  await expect(next).toBeDisabled();
+  await expectNoAxeViolations(page);
+
+  await times.getByRole('radio', { name: '15:00' }).check();
+  await next.click();
+  await expectBookingDetailsKept(page, email);
+  await page.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(page).toHaveURL(/\/booking\/booked$/);
+  await expect(page.getByText('15:00 to 16:00')).toBeVisible();
+  expect(pageErrors(consoleErrors)).toEqual([]);
+});
+
+test('treatments longer than the salon books online: the reason, then fewer treatments without typing anything again', async ({
+  page,
+  consoleErrors,
+}) => {
+  const date = nextDate(8, true);
+  const email = `long-${Date.now()}@example.com`;
+  await openAs(page, 'RRB', '/booking');
+  await page.getByRole('button', { name: 'Nails' }).click();
+  // 45 + 60 + 75 + 90 minutes: four and a half hours, over the salon's four online.
+  for (const name of [/Gel Manicure/, /Gel Pedicure/, /BIAB Overlay/, /Acrylic Full Set/]) {
+    await page.getByRole('checkbox', { name }).check();
+  }
+  await expect(page.getByText('Time: 4 hours 30 minutes')).toBeVisible();
+  await chooseDateAndTime(page, date, '09:00');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await fillBookingDetails(page, email);
+  await page.getByRole('button', { name: 'Book', exact: true }).click();
+
+  await expect(page.getByRole('alert')).toContainText(
+    'takes bookings of up to 4 hours online, and these treatments take 4 hours 30 minutes',
+  );
+  await expect(page.getByRole('checkbox', { name: /Acrylic Full Set/ })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Date', exact: true })).toHaveValue(date);
+
+  await page.getByRole('checkbox', { name: /Acrylic Full Set/ }).uncheck();
+  await chooseDateAndTime(page, date, '09:00');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expectBookingDetailsKept(page, email);
+  await page.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(page).toHaveURL(/\/booking\/booked$/);
+  await expect(page.getByText('09:00 to 12:00')).toBeVisible();
+  expect(pageErrors(consoleErrors)).toEqual([]);
 });
 
 test('a closed day shows the spec message instead of times', async ({ page }) => {

@@ -58,7 +58,9 @@ async function ensurePortIsFree(port: number): Promise<void> {
 
 /**
  * Starts the server `npm start` runs (`node dist/server/main.js`, built once per run by
- * tests/e2e/global-setup.ts) on a fresh SQLite file with a real SMTP sink, for one worker.
+ * tests/e2e/global-setup.ts) on a fresh SQLite file with a real SMTP sink, for one worker. With
+ * `env.DATA_DIR` (and its `SQLITE_FILE`) it starts on that directory instead, which the test owns:
+ * stop leaves it, so a server can stop and start again on the same data.
  */
 export async function startSiteServer(
   port: number,
@@ -66,8 +68,9 @@ export async function startSiteServer(
 ): Promise<SiteServer & { stop: () => Promise<void> }> {
   await ensurePortIsFree(port);
   const smtp = await startSmtpSink();
-  const dataDir = mkdtempSync(join(tmpdir(), 'highstreet-e2e-'));
-  const sqliteFile = join(dataDir, 'highstreet.sqlite');
+  const ownDataDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'highstreet-e2e-'));
+  const sqliteFile = env.SQLITE_FILE ?? join(dataDir, 'highstreet.sqlite');
   let log = '';
   const child = spawn(process.execPath, [compiledEntry('main')], {
     cwd: repoRoot,
@@ -111,7 +114,7 @@ export async function startSiteServer(
         await exited;
       }
       await smtp.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -88,7 +88,9 @@ test('a relay that answers with an error sends the visitor to /order/fail', asyn
   await expect(page).toHaveURL(/\/order\/fail$/);
 });
 
-test('a relay that cannot be reached sends the visitor to /order/fail', async ({ page }) => {
+test('a relay that cannot be reached keeps the form, says so and offers Try again', async ({
+  page,
+}) => {
   await page.route(relayPath, (route) => route.abort('connectionrefused'));
   await openAs(page, 'JS', '/contact');
   const form = page.getByRole('form', { name: 'Send us a message' });
@@ -96,7 +98,12 @@ test('a relay that cannot be reached sends the visitor to /order/fail', async ({
   await form.getByLabel('Email').fill('dee@example.com');
   await form.getByLabel('Phone').fill('07700 900111');
   await form.getByRole('button', { name: 'Send' }).click();
-  await expect(page).toHaveURL(/\/order\/fail$/);
+  await expect(form.getByRole('alert')).toContainText('We could not connect.');
+  await expect(page).toHaveURL(/\/contact/);
+  await expect(form.getByLabel('Name')).toHaveValue('Dee');
+  await page.unroute(relayPath);
+  await form.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/order\/success$/);
 });
 
 test('the footer shows the contact form where the client asks for it', async ({ page }) => {

@@ -12,6 +12,7 @@ import { shopRoutes } from '@/features/shop/shop-routes';
 import { preloadable, type Preloadable } from '@/lib/preloadable';
 import { routeTable } from '@common/routes';
 import { MarkAppReady } from './app-ready';
+import { ScreenErrorBoundary } from './screen-error-boundary';
 import { Shell } from './shell/shell';
 
 type LoadRoute = Extract<NonNullable<RouteObject['lazy']>, (...args: never[]) => unknown>;
@@ -61,11 +62,14 @@ function withLoadingFallback(routes: RouteObject[]): RouteObject[] {
     const screen = lazyScreen(load);
     const converted = {
       ...rest,
+      // Keyed by path, so a screen that failed does not stay failed on the next screen.
       element: (
-        <Suspense fallback={screenLoading}>
-          <screen.Component />
-          <MarkAppReady />
-        </Suspense>
+        <ScreenErrorBoundary key={rest.path ?? ''}>
+          <Suspense fallback={screenLoading}>
+            <screen.Component />
+            <MarkAppReady />
+          </Suspense>
+        </ScreenErrorBoundary>
       ),
     } as RouteObject;
     screenOfRoute.set(converted, screen);
@@ -112,7 +116,8 @@ export const appRoutes: RouteObject[] = [
 
 /** The screen for the current URL; render inside a BrowserRouter. */
 export function AppRoutes() {
-  return useRoutes(appRoutes);
+  // The outer boundary catches what the screens' own cannot: an error in the site's frame.
+  return <ScreenErrorBoundary>{useRoutes(appRoutes)}</ScreenErrorBoundary>;
 }
 
 /**

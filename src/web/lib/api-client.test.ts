@@ -1,7 +1,17 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiFetch, apiJson, configureApiClient, loginPathFor } from './api-client';
+import {
+  ApiError,
+  apiFetch,
+  apiJson,
+  configureApiClient,
+  fetchAnswer,
+  loginPathFor,
+  noAnswerMessages,
+  readAnswer,
+} from './api-client';
+import { isNoAnswer, isRefusal } from './api-errors';
 
 let server: Server;
 let base = '';
@@ -14,6 +24,10 @@ beforeAll(async () => {
         .end(JSON.stringify({ header: req.headers['x-requested-with'] ?? null }));
     } else if (req.url === '/private') {
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Sign in first"}');
+    } else if (req.url === '/stall-body') {
+      // Headers, then nothing: the time limit must cover reading the body too.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"partly":');
     } else if (req.url === '/bad') {
       res
         .writeHead(400, { 'content-type': 'application/json' })
@@ -69,5 +83,68 @@ describe('apiFetch', () => {
       header: 'highstreet',
     });
     expect(await apiJson(`${base}/echo`)).toEqual({ header: null });
+  });
+});
+
+/** A port that refuses connections: a server that was listening there has stopped. */
+async function closedPort(): Promise<number> {
+  const probe = createTcpServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((r) => probe.close(() => r()));
+  return port;
+}
+
+describe('no answer', () => {
+  it('turns a refused connection into an ApiError of status 0 with the connection message', async () => {
+    const port = await closedPort();
+    const failure = await apiJson(`http://127.0.0.1:${port}/api/anything`).catch((e: unknown) => e);
+    expect(failure).toEqual(new ApiError(0, noAnswerMessages.unreachable));
+    expect(isNoAnswer(failure)).toBe(true);
+    expect(isRefusal(failure)).toBe(false);
+  });
+
+  it('gives up on a server that accepts and never answers, after the time limit', async () => {
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => sockets.push(socket));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const { port } = silent.address() as AddressInfo;
+    const started = performance.now();
+    const failure = await fetchAnswer(`http://127.0.0.1:${port}/`, {}, 300).catch(
+      (e: unknown) => e,
+    );
+    const waited = performance.now() - started;
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((r) => silent.close(() => r()));
+    expect(failure).toEqual(new ApiError(0, noAnswerMessages.timedOut));
+    expect(waited).toBeGreaterThanOrEqual(290);
+    expect(waited).toBeLessThan(3000);
+  });
+
+  it('gives up on a body that stops halfway, after the time limit', async () => {
+    const response = await fetchAnswer(`${base}/stall-body`, {}, 300);
+    expect(response.status).toBe(200);
+    await expect(readAnswer(response.json())).rejects.toEqual(
+      new ApiError(0, noAnswerMessages.timedOut),
+    );
+  });
+
+  it("leaves the caller's own abort as it is", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const failure = await fetchAnswer(`${base}/fine`, { signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
+    expect(isNoAnswer(failure)).toBe(false);
+    expect((failure as Error).name).toBe('AbortError');
+  });
+
+  it('tells refusals (4xx but 401) from failures', () => {
+    expect(isRefusal(new ApiError(409, 'taken'))).toBe(true);
+    expect(isRefusal(new ApiError(422, 'too long'))).toBe(true);
+    expect(isRefusal(new ApiError(429, 'slow down'))).toBe(true);
+    expect(isRefusal(new ApiError(401, 'sign in'))).toBe(false);
+    expect(isRefusal(new ApiError(503, 'later'))).toBe(false);
+    expect(isRefusal(new Error('plain'))).toBe(false);
   });
 });

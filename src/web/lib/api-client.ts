@@ -3,6 +3,7 @@ import { csrfHeader } from '@common/csrf-header';
 /**
  * The one fetch wrapper for our back end (spec sections 4 and 7): credentials included; a 401 on
  * a request not already retried marks it retried, logs the visitor out and navigates to /login.
+ * Every failure is an ApiError: status 0 when no answer came (see fetchAnswer), else the server's.
  */
 export interface ApiRequestInit extends RequestInit {
   /** Set once a request has been through the 401 handling, so it never loops. */
@@ -21,6 +22,60 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+}
+
+/** An ApiError with this status got no answer at all: the connection failed or timed out. */
+export const noAnswerStatus = 0;
+
+/**
+ * How long a call waits for an answer before the visitor is told and offered a retry
+ * (docs/decisions/keep-what-the-visitor-did.md): longer than the server takes to give up on a slow
+ * database itself (a 503 with its reason is more useful), short enough that nobody waits in vain.
+ */
+export const answerTimeoutMs = 15_000;
+
+export const noAnswerMessages = {
+  unreachable:
+    'We could not connect. Please check your internet connection and try again: what you entered is kept.',
+  timedOut: `We got no answer in ${answerTimeoutMs / 1000} seconds. Please check your internet connection and try again: what you entered is kept.`,
+} as const;
+
+/**
+ * A failed fetch or body read as the ApiError it means: a TypeError is a lost connection, a
+ * TimeoutError our time limit. Anything else (the caller's own abort, bad JSON) passes through.
+ */
+function asNoAnswer(error: unknown): unknown {
+  // By name: the DOMException may come from another realm (a test's DOM, Node's fetch).
+  const name = error instanceof Error ? error.name : undefined;
+  if (name === 'TimeoutError') return new ApiError(noAnswerStatus, noAnswerMessages.timedOut);
+  if (name === 'TypeError') return new ApiError(noAnswerStatus, noAnswerMessages.unreachable);
+  return error;
+}
+
+/**
+ * fetch with a time limit, for every call the browser makes (our API and the e-mail relay): no
+ * answer within `timeoutMs`, or no connection, rejects with an ApiError of status 0. A caller that
+ * brings its own signal decides itself when to give up.
+ */
+export async function fetchAnswer(
+  url: string,
+  init: RequestInit = {},
+  timeoutMs = answerTimeoutMs,
+): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: init.signal ?? AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    throw asNoAnswer(error);
+  }
+}
+
+/** Reads a body under the same time limit (a server can stall after the headers). */
+export async function readAnswer<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    throw asNoAnswer(error);
   }
 }
 
@@ -50,7 +105,7 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
     headers.set(csrfHeader.name, csrfHeader.value);
     requestInit.headers = headers;
   }
-  const response = await fetch(path, { ...requestInit, credentials: 'include' });
+  const response = await fetchAnswer(path, { ...requestInit, credentials: 'include' });
   if (response.status === 401 && !retried) {
     init.retried = true;
     hooks.logOut();
@@ -62,7 +117,7 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
 }
 
 async function readErrorMessage(response: Response): Promise<string> {
-  const text = await response.text();
+  const text = await readAnswer(response.text());
   try {
     const body = JSON.parse(text) as { message?: unknown };
     if (typeof body.message === 'string') return body.message;
@@ -84,5 +139,5 @@ export async function apiJson(path: string, init: ApiRequestInit = {}): Promise<
   const response = await apiFetch(path, { ...init, headers });
   if (!response.ok) throw new ApiError(response.status, await readErrorMessage(response));
   if (response.status === 204) return null;
-  return (await response.json()) as unknown;
+  return (await readAnswer(response.json())) as unknown;
 }

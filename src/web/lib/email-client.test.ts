@@ -1,6 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError, noAnswerMessages } from './api-client';
+import { isNoAnswer } from './api-errors';
 import { emailLibVersion, newIdempotencyKey, sendEmail, sendEmailForm } from './email-client';
 
 interface Received {
@@ -98,17 +100,17 @@ describe('sendEmail', () => {
     expect((await sendEmail(request())).ok).toBe(true);
   });
 
-  it('reports a network error as a failure', async () => {
+  it('rejects with the shared no-answer error when the service cannot be reached', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    expect(await sendEmail(request({ baseUrl: `http://127.0.0.1:${port}` }))).toEqual({
-      ok: false,
-      status: 0,
-      text: 'Network error',
-    });
+    const failure = await sendEmail(request({ baseUrl: `http://127.0.0.1:${port}` })).catch(
+      (e: unknown) => e,
+    );
+    expect(isNoAnswer(failure)).toBe(true);
+    expect(failure).toEqual(new ApiError(0, noAnswerMessages.unreachable));
     expect(warn).toHaveBeenCalled();
   });
 

@@ -1,9 +1,13 @@
+import { fetchAnswer, readAnswer } from './api-client';
+import { isNoAnswer } from './api-errors';
 import { formSessionHeaders } from './form-session';
 
 /**
  * The EmailJS REST contract (spec section 7.5, DESIGN.md): POST {base}/api/v1.0/email/send with
  * lib_version, user_id, service_id, template_id, template_params. Success is status 200 or the
- * text 'OK'; anything else, or a network error, is a failure whose status text is only logged.
+ * text 'OK'; any other answer is a failure whose status text is only logged. No answer at all (no
+ * connection, or none in time) rejects with api-client's ApiError of status 0, as our own API
+ * calls do, so the form can keep what was typed and offer a retry.
  */
 export const emailLibVersion = '4.4.1';
 
@@ -60,19 +64,19 @@ async function post(
   if (idempotencyKey && sameOrigin) headers['idempotency-key'] = idempotencyKey;
   if (sameOrigin) Object.assign(headers, await formSessionHeaders());
   try {
-    const response = await fetch(url, {
+    const response = await fetchAnswer(url, {
       method: 'POST',
       headers,
       credentials: sameOrigin ? 'include' : 'omit',
       body: init.body,
     });
-    const text = await response.text();
+    const text = await readAnswer(response.text());
     const result = { ok: response.status === 200 || text === 'OK', status: response.status, text };
     if (!result.ok) console.warn(`E-mail not sent: ${response.status} ${text}`);
     return result;
   } catch (error) {
-    console.warn('E-mail not sent: network error', error);
-    return { ok: false, status: 0, text: 'Network error' };
+    if (isNoAnswer(error)) console.warn('E-mail not sent: no answer');
+    throw error;
   }
 }
 

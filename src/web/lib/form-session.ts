@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { fetchAnswer } from './api-client';
 
 /**
  * The form session (docs/decisions/limits-that-protect-customers.md): when a form appears, the
@@ -9,11 +10,15 @@ import { useEffect } from 'react';
  */
 let pending: Promise<string | undefined> | undefined;
 
+/** The token is optional, so a send waits for it only briefly before going without it. */
+const formTokenTimeoutMs = 5_000;
+
 function formToken(): Promise<string | undefined> {
-  pending ??= fetch('/api/form-token', {
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-  })
+  pending ??= fetchAnswer(
+    '/api/form-token',
+    { credentials: 'same-origin', headers: { accept: 'application/json' } },
+    formTokenTimeoutMs,
+  )
     .then((response) => (response.ok ? (response.json() as Promise<unknown>) : undefined))
     .then((body) => {
       const token = (body as { token?: unknown } | undefined)?.token;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   availableTimesSchema,
+  bookingMessages,
   categoryListSchema,
   createBookingAnswerSchema,
   treatmentListSchema,
@@ -8,7 +9,7 @@ import {
   type StoredBooking,
 } from '@common/booking';
 import { activeTreatmentsQueryKey, bookingCategoriesQueryKey } from '@common/page-data';
-import { apiFetch, apiJson } from '@/lib/api-client';
+import { apiJson } from '@/lib/api-client';
 import { formSessionHeaders } from '@/lib/form-session';
 
 /** The booking screen's calls to our back end (spec section 7). */
@@ -46,28 +47,21 @@ export function useAvailableTimes(bookingDate: string, estmatedDuration: number)
   });
 }
 
-/** Spec: the result is read when the status is 200 and data is present; otherwise it failed. */
+/**
+ * Spec: the result is read when the status is 200 and data is present; otherwise it failed. A
+ * refusal (409 time taken, 422 too long, 429 too many) rejects with the api-client's ApiError and
+ * the server's reason; no answer with its status 0.
+ */
 export async function createBooking(payload: CreateBookingPayload): Promise<StoredBooking> {
-  const response = await apiFetch('/api/bookings/create', {
+  const answer = await apiJson('/api/bookings/create', {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      ...(await formSessionHeaders()),
-    },
+    headers: await formSessionHeaders(),
     body: JSON.stringify(payload),
   });
-  const body: unknown = await response.json().catch(() => null);
-  const booked = createBookingAnswerSchema.safeParse(body);
-  if (response.status !== 200 || !booked.success) {
-    throw new Error(serverMessage(body) ?? `Booking failed with status ${response.status}`);
-  }
+  const booked = createBookingAnswerSchema.safeParse(answer);
+  if (!booked.success)
+    throw new Error(`${bookingMessages.bookingFailed}: no booking in the answer`);
   return booked.data.data;
-}
-
-function serverMessage(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
-  return typeof body.message === 'string' ? body.message : undefined;
 }
 
 export function useCreateBooking() {

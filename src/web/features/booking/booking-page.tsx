@@ -13,7 +13,7 @@ import {
 import { formatDuration, formatPounds } from '@common/money';
 import { useClient } from '@/lib/client-context';
 import { preloadable } from '@/lib/preloadable';
-import { ApiError } from '@/lib/api-client';
+import { isNoAnswer, isRefusal } from '@/lib/api-errors';
 import { PageHeading } from '@/components/page-heading';
 import {
   useActiveTreatments,
@@ -83,7 +83,11 @@ function BookingFlow() {
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
-  const [failure, setFailure] = useState('');
+  // Kept here, not in the form, so Back, a refusal or a lost connection never loses what was typed.
+  const [customer, setCustomer] = useState<BookingCustomerForm | undefined>();
+  // The server's reason for refusing the last Book; shown on the stage where it can be acted on.
+  const [refusal, setRefusal] = useState('');
+  const [noAnswer, setNoAnswer] = useState('');
   const submitting = useRef(false);
   const stageHeading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -117,25 +121,27 @@ function BookingFlow() {
     setTime('');
   };
 
-  const book = async (customer: BookingCustomerForm) => {
+  const book = async (typed: BookingCustomerForm) => {
     if (submitting.current) return; // a double click books once
     submitting.current = true;
-    setFailure('');
+    setCustomer(typed);
+    setRefusal('');
+    setNoAnswer('');
     const payload: CreateBookingPayload = {
       totalPrice,
       totalDuration,
       startTime: `${date} ${time}:00`,
       endTime: `${date} 12:00:00`,
       customer: {
-        name: customer.name,
+        name: typed.name,
         dob: dobPlaceholder,
-        telephone: customer.telephone,
-        email: customer.email,
-        doorNo: customer.doorNo,
-        postCode: customer.postCode,
+        telephone: typed.telephone,
+        email: typed.email,
+        doorNo: typed.doorNo,
+        postCode: typed.postCode,
         gdprConsent: true,
         gift: false,
-        marketing: customer.marketing,
+        marketing: typed.marketing,
       },
       treatments: chosen,
     };
@@ -145,19 +151,26 @@ function BookingFlow() {
       queryClient.removeQueries({ queryKey: ['booking', 'free-days'] });
       void navigate('/booking/booked', { state: { booking } });
     } catch (error) {
-      queryClient.removeQueries({ queryKey: ['booking', 'times'] });
+      // No answer: nothing changed that we know of; the form stays, with Try again.
+      if (isNoAnswer(error)) {
+        setNoAnswer(error.message);
+        return;
+      }
       queryClient.removeQueries({ queryKey: ['booking', 'free-days'] });
-      setFailure(bookingMessages.bookingFailed);
+      void queryClient.resetQueries({ queryKey: ['booking', 'times'] });
+      // A refusal on purpose says why, and everything chosen and typed stays (issue 29). A time
+      // taken meanwhile (409) or treatments too long (422) are changed on the first stage; a
+      // limit (429) is waited out on this one.
+      if (isRefusal(error)) {
+        setRefusal(error.message);
+        if (error.status === 409) setTime('');
+        if (error.status !== 429) setStage('choose');
+        return;
+      }
       console.error(
         `${bookingMessages.bookingFailed}: ${error instanceof Error ? error.message : String(error)}`,
       );
-      // A refusal on purpose (409 time taken or over a cap, 422 too long) says why; anything
-      // else is the spec's plain failure.
-      const refused =
-        error instanceof ApiError && (error.status === 409 || error.status === 422)
-          ? { reason: error.message }
-          : undefined;
-      void navigate('/order/fail', refused ? { state: refused } : undefined);
+      void navigate('/order/fail');
     } finally {
       submitting.current = false;
     }
@@ -192,6 +205,11 @@ function BookingFlow() {
           <h2 id="booking-stage-heading" ref={stageHeading} tabIndex={-1}>
             Step 1 of 2: choose treatments, a date and a time
           </h2>
+          {refusal && (
+            <p className="booking-refusal" role="alert">
+              {refusal}
+            </p>
+          )}
           <div className="booking-columns">
             <div>
               <h3 className="booking-subheading">Treatments</h3>
@@ -220,7 +238,10 @@ function BookingFlow() {
                 className="booking-button booking-button--wide"
                 disabled={!ready}
                 aria-describedby={ready ? undefined : 'booking-next-hint'}
-                onClick={() => setStage('details')}
+                onClick={() => {
+                  setRefusal('');
+                  setStage('details');
+                }}
               >
                 Next
               </button>
@@ -247,9 +268,15 @@ function BookingFlow() {
             >
               <customerForm.Component
                 pending={createBooking.isPending}
-                failure={failure}
-                onBack={() => setStage('choose')}
-                onBook={(customer) => void book(customer)}
+                failure={refusal}
+                initial={customer}
+                noAnswer={noAnswer}
+                onBack={(typed) => {
+                  setCustomer(typed);
+                  setNoAnswer('');
+                  setStage('choose');
+                }}
+                onBook={(typed) => void book(typed)}
               />
             </Suspense>
             <div className="booking-side booking-recap">

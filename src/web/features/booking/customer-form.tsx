@@ -5,6 +5,7 @@ import {
   consentWording,
   type BookingCustomerForm,
 } from '@common/booking';
+import { ConnectionProblem } from '@/components/connection-problem';
 import { FormField } from '@/components/form-field';
 import { PrivacyNoticeLink } from '@/components/privacy-link';
 import { useFormSession } from '@/lib/form-session';
@@ -12,7 +13,12 @@ import { useFormSession } from '@/lib/form-session';
 interface CustomerFormProps {
   pending: boolean;
   failure: string;
-  onBack: () => void;
+  /** What the visitor typed before (Back, or a refused booking): the form starts with it. */
+  initial: BookingCustomerForm | undefined;
+  /** The message when the last Book got no answer; the form then offers Try again. */
+  noAnswer: string;
+  /** Leaves with what is typed so far, so coming back finds it. */
+  onBack: (typed: BookingCustomerForm) => void;
   onBook: (customer: BookingCustomerForm) => void;
 }
 
@@ -27,17 +33,25 @@ const emptyForm: BookingCustomerForm = {
 };
 
 /** Stage 2: who the booking is for (spec section 5's rules, the shared schema's messages). */
-export function CustomerForm({ pending, failure, onBack, onBook }: CustomerFormProps) {
+export function CustomerForm({
+  pending,
+  failure,
+  initial,
+  noAnswer,
+  onBack,
+  onBook,
+}: CustomerFormProps) {
   useFormSession();
   const {
     register,
     handleSubmit,
     trigger,
+    getValues,
     formState: { errors },
   } = useForm<BookingCustomerForm>({
     resolver: zodResolver(bookingCustomerFormSchema),
     mode: 'onTouched',
-    defaultValues: emptyForm,
+    defaultValues: initial ?? emptyForm,
   });
 
   return (
@@ -109,9 +123,20 @@ export function CustomerForm({ pending, failure, onBack, onBook }: CustomerFormP
           {failure}
         </p>
       )}
+      {noAnswer && (
+        <ConnectionProblem
+          message={noAnswer}
+          busy={pending}
+          onRetry={() => void handleSubmit(onBook)()}
+        />
+      )}
 
       <div className="booking-actions">
-        <button type="button" className="booking-button booking-button--secondary" onClick={onBack}>
+        <button
+          type="button"
+          className="booking-button booking-button--secondary"
+          onClick={() => onBack(getValues())}
+        >
           Back
         </button>
         <button type="submit" className="booking-button" disabled={pending} aria-disabled={pending}>

@@ -9,14 +9,19 @@ interface TreatmentChooserProps {
   onToggle: (id: number) => void;
 }
 
-/** Categories with a plus/minus toggle, all collapsed at the start (spec section 4). */
+/**
+ * Categories with a plus/minus toggle, all collapsed at the start (spec section 4). Coming back to
+ * this stage (Back, a refused booking) opens the categories of the treatments already chosen.
+ */
 export function TreatmentChooser({
   categories,
   treatments,
   selectedIds,
   onToggle,
 }: TreatmentChooserProps) {
-  const [openIds, setOpenIds] = useState<ReadonlySet<number>>(new Set());
+  const [openIds, setOpenIds] = useState<ReadonlySet<number>>(
+    () => new Set(treatments.filter((t) => selectedIds.includes(t.ID)).map((t) => t.CategoryId)),
+  );
   const toggleCategory = (id: number) =>
     setOpenIds((current) => {
       const next = new Set(current);

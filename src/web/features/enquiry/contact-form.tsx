@@ -7,6 +7,7 @@ import { FormField, personFields, type FieldSpec } from '@/components/form-field
 import { HoneypotField } from './honeypot-field';
 import { useSendEnquiry } from './use-send-enquiry';
 import { PrivacyNote } from '@/components/privacy-link';
+import { ConnectionProblem } from '@/components/connection-problem';
 import './enquiry.css';
 
 type ContactInput = z.input<typeof contactFormSchema>;
@@ -30,7 +31,7 @@ export function ContactForm({
   headingLevel?: 2 | 3;
 }) {
   const headingId = useId();
-  const { send, sending, honeypot } = useSendEnquiry('contact');
+  const { send, sending, honeypot, noAnswer } = useSendEnquiry('contact');
   const {
     register,
     handleSubmit,
@@ -43,19 +44,21 @@ export function ContactForm({
   });
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
+  const submit = handleSubmit((form) =>
+    send({
+      telephone: form.telephone,
+      email: form.email,
+      name: form.name,
+      message: form.message,
+    }),
+  );
+
   return (
     <form
       className="enquiry-form contact-form"
       aria-labelledby={heading ? headingId : undefined}
       aria-label={heading ? undefined : 'Contact form'}
-      onSubmit={handleSubmit((form) =>
-        send({
-          telephone: form.telephone,
-          email: form.email,
-          name: form.name,
-          message: form.message,
-        }),
-      )}
+      onSubmit={submit}
       noValidate
     >
       {heading && <Heading id={headingId}>{heading}</Heading>}
@@ -65,6 +68,9 @@ export function ContactForm({
       ))}
       <HoneypotField inputRef={honeypot} />
       <PrivacyNote purpose="to reply to your message" />
+      {noAnswer && (
+        <ConnectionProblem message={noAnswer} busy={sending} onRetry={() => void submit()} />
+      )}
       <button type="submit" className="enquiry-form__submit" disabled={sending}>
         {sending ? 'Sending…' : 'Send'}
       </button>

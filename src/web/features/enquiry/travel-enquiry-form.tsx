@@ -6,6 +6,7 @@ import { FormField, personFields, type FieldSpec } from '@/components/form-field
 import { HoneypotField } from './honeypot-field';
 import { useSendEnquiry } from './use-send-enquiry';
 import { PrivacyNote } from '@/components/privacy-link';
+import { ConnectionProblem } from '@/components/connection-problem';
 import './enquiry.css';
 
 type TravelInput = z.input<typeof travelEnquirySchema>;
@@ -110,7 +111,7 @@ const emptyEnquiry: Required<TravelInput> = {
  * left empty as the spec's form does.
  */
 export function TravelEnquiryForm() {
-  const { send, sending, honeypot } = useSendEnquiry('travel');
+  const { send, sending, honeypot, noAnswer } = useSendEnquiry('travel');
   const {
     register,
     handleSubmit,
@@ -126,13 +127,15 @@ export function TravelEnquiryForm() {
     <FormField key={name} {...spec} registration={register(name)} error={errors[name]} />
   );
 
+  const submit = handleSubmit((enquiry) =>
+    send({ ...enquiry, address: '', message: '', cart: '', cartPrice: '' }),
+  );
+
   return (
     <form
       className="enquiry-form travel-form"
       aria-label="Travel enquiry"
-      onSubmit={handleSubmit((enquiry) =>
-        send({ ...enquiry, address: '', message: '', cart: '', cartPrice: '' }),
-      )}
+      onSubmit={submit}
       noValidate
     >
       <p className="enquiry-form__hint">Fields marked * are required.</p>
@@ -146,6 +149,9 @@ export function TravelEnquiryForm() {
       <HoneypotField inputRef={honeypot} />
       <p className="enquiry-form__note">{responseTimeNote}</p>
       <PrivacyNote purpose="to plan and price your trip and reply to you" />
+      {noAnswer && (
+        <ConnectionProblem message={noAnswer} busy={sending} onRetry={() => void submit()} />
+      )}
       <button type="submit" className="enquiry-form__submit" disabled={sending}>
         {sending ? 'Sending…' : 'Send enquiry'}
       </button>

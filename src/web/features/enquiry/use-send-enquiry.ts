@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { honeypotFieldName } from '@common/forms';
 import { routeTable } from '@common/routes';
+import { isNoAnswer } from '@/lib/api-errors';
 import { useClient } from '@/lib/client-context';
 import { newIdempotencyKey, sendEmail } from '@/lib/email-client';
 import { useFormSession } from '@/lib/form-session';
@@ -24,13 +25,16 @@ function idempotencyKeyFor(template: string, values: string): string {
 
 /**
  * Sends one enquiry through the client's e-mail service (spec 7.5) and goes to the success or
- * failure screen. The idempotency key is kept until a send succeeds, so a double click or a retry
- * after a failure is accepted once; a second click while sending does nothing.
+ * failure screen; when no answer comes (connection lost, or none in time) the form stays with
+ * what was typed and `noAnswer` says why, for a Try again (issue 29). The idempotency key is kept
+ * until a send succeeds, so a double click or a retry after a failure is accepted once; a second
+ * click while sending does nothing.
  */
 export function useSendEnquiry(template: 'contact' | 'travel') {
   const client = useClient();
   const navigate = useNavigate();
   const [sending, setSending] = useState(false);
+  const [noAnswer, setNoAnswer] = useState('');
   const honeypot = useRef<HTMLInputElement>(null);
   useFormSession();
 
@@ -39,6 +43,7 @@ export function useSendEnquiry(template: 'contact' | 'travel') {
     if (inFlight.has(template)) return;
     inFlight.add(template);
     setSending(true);
+    setNoAnswer('');
     const trap = honeypot.current?.value ?? '';
     const params = trap ? { ...templateParams, [honeypotFieldName]: trap } : templateParams;
     const idempotencyKey = idempotencyKeyFor(template, JSON.stringify(params));
@@ -58,6 +63,10 @@ export function useSendEnquiry(template: 'contact' | 'travel') {
         void navigate(routeTable.failure);
       }
     } catch (error) {
+      if (isNoAnswer(error)) {
+        setNoAnswer(error.message);
+        return;
+      }
       console.warn('Enquiry not sent', error);
       void navigate(routeTable.failure);
     } finally {
@@ -66,5 +75,5 @@ export function useSendEnquiry(template: 'contact' | 'travel') {
     }
   }
 
-  return { send, sending, honeypot };
+  return { send, sending, honeypot, noAnswer };
 }

@@ -10,7 +10,8 @@ import { useClient } from '@/lib/client-context';
 import { PrivacyNote } from '@/components/privacy-link';
 import { FormField, personFields } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
-import { ApiError } from '@/lib/api-client';
+import { isNoAnswer, isRefusal } from '@/lib/api-errors';
+import { ConnectionProblem } from '@/components/connection-problem';
 import { getProducts } from './api';
 import { getCartStore, useCart } from './cart-store';
 import { EmailOrdersNotice } from './components/email-orders-notice';
@@ -52,6 +53,7 @@ function CheckoutScreen() {
   const [sending, setSending] = useState(false);
   const [reprice, setReprice] = useState<RepriceResult | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [noAnswer, setNoAnswer] = useState<string | null>(null);
   // A second click arrives before React re-renders the disabled button; this stops it at once.
   const sendingNow = useRef(false);
 
@@ -71,6 +73,7 @@ function CheckoutScreen() {
     if (sendingNow.current) return;
     sendingNow.current = true;
     setSending(true);
+    setNoAnswer(null);
     const cart = getCartStore(client.name);
     try {
       // Re-price against the catalogue right before sending; a change is shown, not sent. A plain
@@ -90,8 +93,14 @@ function CheckoutScreen() {
         state: { orderNumber: placed.orderNumber, total: placed.totalText },
       });
     } catch (error) {
+      // No answer (connection lost, or none in time): the details stay, with Try again. The
+      // order's idempotency key makes a retry safe if the first one did arrive.
+      if (isNoAnswer(error)) {
+        setNoAnswer(error.message);
+        return;
+      }
       // A refusal the visitor can act on (a product gone, a quantity) stays on this page.
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+      if (isRefusal(error)) {
         setRefusal(error.message);
         return;
       }
@@ -165,6 +174,13 @@ function CheckoutScreen() {
             error={errors.message}
           />
           <PrivacyNote purpose="to handle your order and keep the records the law asks of us" />
+          {noAnswer && (
+            <ConnectionProblem
+              message={noAnswer}
+              busy={sending}
+              onRetry={() => void handleSubmit(submitOrder)()}
+            />
+          )}
           <button type="submit" className="button button-primary" disabled={sending}>
             {sending ? 'Sending your order…' : 'Order'}
           </button>
