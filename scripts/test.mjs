@@ -1,27 +1,34 @@
 // `npm test`: types, lint and format; unit and integration tests (SQLite and PostgreSQL); the
 // production build; the cluster test; browser tests in Debian's Chromium, on the compiled server.
-// Stops at the first failing step. Steps in one group run at once (each is single-threaded and
-// this machine has two cores); their output is printed whole as each ends, so it never interleaves.
+// Stops at the first failing group. The lanes of a group run at once, each lane its steps in
+// turn: the static checks are single-threaded each, and the browser and cluster tests mostly wait
+// (on Chromium, servers and timers), so the Node 24 tests use the CPU they leave on this 2-core
+// machine. Output of a lane that shares its group is printed whole as each step ends.
 import { spawn } from 'node:child_process';
 
-/** [name, command, args] */
+/** Groups of lanes of steps: [name, command, args]. */
 const groups = [
   [
-    ['Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-    ['Lint', 'npx', ['eslint', '.']],
-    ['Import cycles and boundaries', 'node', ['scripts/check-imports.mjs']],
-    ['Format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
-    ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
+    [['Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']]],
+    [['Lint', 'npx', ['eslint', '.']]],
+    [['Import cycles and boundaries', 'node', ['scripts/check-imports.mjs']]],
+    [['Format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']]],
+    [['Chromium', 'node', ['scripts/ensure-chromium.mjs']]],
   ],
-  [['Unit and integration tests', 'npx', ['vitest', 'run']]],
-  // The same on Node 24 LTS, fetched from the npm registry, with better-sqlite3 built for it apart.
-  [['Unit and integration tests on Node 24', 'node', ['scripts/test-on-node.mjs', '24']]],
+  [[['Unit and integration tests', 'npx', ['vitest', 'run']]]],
   // Client bundle, prerender bundle, bundle budgets and the compiled server (package.json "build").
-  [['Build', 'npm', ['run', 'build']]],
-  // Three instances behind nginx on one PostgreSQL and one Redis (tests/cluster/; installs nginx
-  // and redis-server with apt when missing).
-  [['Cluster test', 'npm', ['run', 'test:cluster']]],
-  [['Browser tests', 'npx', ['playwright', 'test']]],
+  [[['Build', 'npm', ['run', 'build']]]],
+  [
+    [
+      // Three instances behind nginx on one PostgreSQL and one Redis (tests/cluster/; installs
+      // nginx and redis-server with apt when missing).
+      ['Cluster test', 'npm', ['run', 'test:cluster']],
+      ['Browser tests', 'npx', ['playwright', 'test']],
+    ],
+    // The unit and integration tests again on Node 24 LTS, fetched from the npm registry, with
+    // better-sqlite3 built for it apart (scripts/test-on-node.mjs).
+    [['Unit and integration tests on Node 24', 'node', ['scripts/test-on-node.mjs', '24']]],
+  ],
 ];
 
 /** Runs one step; alone in its group it prints as it goes, else its output is kept until it ends. */
@@ -48,9 +55,18 @@ function runStep([name, command, args], alone) {
   });
 }
 
+/** A lane's steps one after the other; the first failure ends the lane. */
+async function runLane(steps, alone) {
+  for (const step of steps) {
+    const code = await runStep(step, alone);
+    if (code !== 0) return code;
+  }
+  return 0;
+}
+
 const suiteStarted = Date.now();
 for (const group of groups) {
-  const codes = await Promise.all(group.map((step) => runStep(step, group.length === 1)));
+  const codes = await Promise.all(group.map((lane) => runLane(lane, group.length === 1)));
   const failed = codes.find((code) => code !== 0);
   if (failed !== undefined) process.exit(failed);
 }
