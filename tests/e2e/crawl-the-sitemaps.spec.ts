@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { clientCodes, expect, test } from './fixtures';
+
+/**
+ * What a search engine (or a phone that has not run the scripts yet) gets: every page of every
+ * client's sitemap, as the server sends it, with no script run. Each must show its content in
+ * <main>, not a loading line that only the browser's scripts would replace (issue 29).
+ */
+
+// No script runs: the page is what the server sent, before hydration.
+test.use({ javaScriptEnabled: false });
+
+/** The texts the app's loading lines have used, caught even if one lost its marking. */
+const loadingTexts = /^\s*Loading\b[^.]*…\s*$/;
+
+/** The client's local host name (`se.localhost`): Chromium sends *.localhost to this machine. */
+function localHostOf(code: string): string {
+  const record = JSON.parse(
+    readFileSync(resolve(import.meta.dirname, `../../seed/clients/${code}.json`), 'utf8'),
+  ) as { hostNames: string[] };
+  const host = record.hostNames.find((name) => name.endsWith('.localhost'));
+  if (!host) throw new Error(`${code} has no .localhost host name`);
+  return host;
+}
+
+/** What in <main> says "still loading": the loading line's marking, or one of the known texts. */
+async function loadingLinesIn(main: Locator): Promise<string[]> {
+  const busy = main.locator('[aria-busy="true"]');
+  const statuses = main.getByRole('status').filter({ hasText: /loading/i });
+  const texts = main.getByText(loadingTexts);
+  const found = [
+    ...(await busy.allTextContents()),
+    ...(await statuses.allTextContents()),
+    ...(await texts.allTextContents()),
+  ];
+  return [...new Set(found.map((text) => text.trim()))];
+}
+
+async function sitemapPaths(page: Page, origin: string): Promise<string[]> {
+  // Through the browser: it resolves *.localhost, Node's resolver does not.
+  const response = await page.goto(`${origin}/sitemap.xml`);
+  expect(response?.status()).toBe(200);
+  const xml = (await response?.text()) ?? '';
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+}
+
+for (const code of clientCodes) {
+  test(`${code}: every page of the sitemap is sent with its content, no loading line`, async ({
+    page,
+    site,
+  }) => {
+    test.setTimeout(120_000);
+    const port = new URL(site.baseURL).port;
+    const origin = `http://${localHostOf(code)}:${port}`;
+    // The sitemap as this client's host answers it (the host names the client, as in production).
+    const paths = await sitemapPaths(page, origin);
+    expect(paths).toContain('/');
+
+    const failures: string[] = [];
+    for (const path of paths) {
+      const response = await page.goto(`${origin}${path}`);
+      expect(response?.status(), `${code} ${path}`).toBe(200);
+      const main = page.getByRole('main');
+      await expect(main, `${code} ${path}`).toBeAttached();
+      const lines = await loadingLinesIn(main);
+      if (lines.length > 0) failures.push(`${path}: ${lines.join(' | ')}`);
+    }
+    expect(failures, `${code}: pages of ${paths.length} sent with a loading line`).toEqual([]);
+  });
+}
