@@ -25,13 +25,16 @@ function localHostOf(code: string): string {
   return host;
 }
 
-/** What in <main> says "still loading": the loading line's marking, or one of the known texts. */
+/**
+ * What in <main> says "still loading": the mark every loading line carries (LoadingLine in
+ * src/web/components/loading-line.tsx), a status that says loading, or one of the known texts.
+ */
 async function loadingLinesIn(main: Locator): Promise<string[]> {
-  const busy = main.locator('[aria-busy="true"]');
+  const marked = main.locator('[data-loading-line]');
   const statuses = main.getByRole('status').filter({ hasText: /loading/i });
   const texts = main.getByText(loadingTexts);
   const found = [
-    ...(await busy.allTextContents()),
+    ...(await marked.allTextContents()),
     ...(await statuses.allTextContents()),
     ...(await texts.allTextContents()),
   ];
@@ -66,7 +69,21 @@ for (const code of clientCodes) {
       await expect(main, `${code} ${path}`).toBeAttached();
       const lines = await loadingLinesIn(main);
       if (lines.length > 0) failures.push(`${path}: ${lines.join(' | ')}`);
+      if ((await main.getByRole('heading', { level: 1 }).count()) === 0) {
+        failures.push(`${path}: no heading in <main>`);
+      }
     }
     expect(failures, `${code}: pages of ${paths.length} sent with a loading line`).toEqual([]);
   });
 }
+
+test('the check sees a loading line where the server sends one', async ({ page, site }) => {
+  // A visitor's booking link is read in the browser (never prerendered: the token is private),
+  // so its page is sent with its loading line: the check must find it, by its mark and its text.
+  const token = 'a'.repeat(43);
+  const response = await page.goto(`${site.baseURL}/booking/manage/${token}?client=RRB`);
+  expect(response?.status()).toBe(200);
+  const main = page.getByRole('main');
+  await expect(main.locator('[data-loading-line]')).toHaveText('Loading your booking…');
+  expect(await loadingLinesIn(main)).toEqual(['Loading your booking…']);
+});

@@ -1,18 +1,23 @@
 import type { Kysely } from 'kysely';
-import type { Product } from '../../common/catalogue.js';
+import { coverSetOf, productSummary, type Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { pictureSetBeside, shownWidths, type PreloadPicture } from '../../common/picture-set.js';
 import {
   activeTreatmentsQueryKey,
   bookingCategoriesQueryKey,
   productIdOfPath,
+  productListOfPath,
+  productListQueryKey,
   productQueryKey,
+  reviewsQueryKey,
   type PrefetchedQuery,
 } from '../../common/page-data.js';
+import { routeTable, type ProductCategory } from '../../common/routes.js';
 import { listCategories, listTreatments } from '../booking/booking-store.js';
-import { findProduct } from '../catalogue/catalogue-store.js';
+import { findProduct, listProducts } from '../catalogue/catalogue-store.js';
 import { parseProductId } from '../catalogue/product-id.js';
 import type { Database } from '../db/schema.js';
+import { listReviews } from '../reviews/reviews-store.js';
 
 /** What the server knows about a page beyond its client: prefetched data, the LCP picture. */
 export interface PageData {
@@ -28,10 +33,46 @@ export interface PageData {
 /** The first slide, where the home page shows the slider (other screens have no slider). */
 function firstSlide(client: ClientConfig, pathname: string): PreloadPicture | undefined {
   const slide = client.picturesForSlide[0];
-  if (pathname !== '/' || !slide) return undefined;
+  if (pathname !== routeTable.home || !slide) return undefined;
   const src = `${client.pictureLocation}/${client.workingFolder}/${slide}.${client.pictureExtension}`;
   // Drawn slides are 1600 × 700 (home-blocks.tsx's SliderBlock says the same).
   return { set: pictureSetBeside(src, 1600, 700), sizes: shownWidths.slide };
+}
+
+/**
+ * The home page: the first slide's picture, and each featured product block's product (null when
+ * the catalogue no longer has it: the block then shows nothing, as in the browser).
+ */
+async function homePageData(db: Kysely<Database>, client: ClientConfig): Promise<PageData> {
+  const ids = client.home.flatMap((block) =>
+    block.type === 'featuredProduct' ? [block.productId] : [],
+  );
+  const products = await Promise.all(ids.map((id) => findProduct(db, client, id)));
+  return {
+    queries: ids.map((id, index) => ({
+      queryKey: productQueryKey(String(id)),
+      data: products[index] ?? null,
+    })),
+    preloadImage: firstSlide(client, routeTable.home),
+  };
+}
+
+/**
+ * /products or a category's list: the cards only (productSummary: no description, no gallery),
+ * and the first card's picture preloaded, the largest paint of a list on a phone.
+ */
+async function productListData(
+  db: Kysely<Database>,
+  client: ClientConfig,
+  list: ProductCategory | 'all',
+): Promise<PageData> {
+  const category = list === 'all' ? undefined : list;
+  const cards = (await listProducts(db, client, category)).map(productSummary);
+  const first = cards[0];
+  return {
+    queries: [{ queryKey: productListQueryKey(category), data: cards }],
+    ...(first ? { preloadImage: { set: coverSetOf(first), sizes: shownWidths.productCard } } : {}),
+  };
 }
 
 /**
@@ -41,7 +82,9 @@ function firstSlide(client: ClientConfig, pathname: string): PreloadPicture | un
  * without a shop, an unknown or malformed id), which the screen shows as "Product not found"
  * without asking the API, so no failed request reaches the console. /booking, for a client that
  * takes bookings: its categories and active treatments, so the prerendered screen is the treatment
- * chooser rather than a loading line that the chooser replaces (moving the footer: CLS).
+ * chooser rather than a loading line that the chooser replaces (moving the footer: CLS). The
+ * product lists, /reviews and the home page's featured products likewise: every page a crawler
+ * can reach is sent with its content (issue 29; tests/e2e/crawl-the-sitemaps.spec.ts).
  */
 export async function pageData(
   db: Kysely<Database>,
@@ -60,8 +103,14 @@ export async function pageData(
       ],
     };
   }
+  if (pathname === routeTable.home) return homePageData(db, client);
+  if (pathname === routeTable.reviews) {
+    return { queries: [{ queryKey: reviewsQueryKey, data: await listReviews(db, client.name) }] };
+  }
+  const list = productListOfPath(pathname);
+  if (list) return productListData(db, client, list);
   const idText = productIdOfPath(pathname);
-  if (idText === undefined) return { queries: [], preloadImage: firstSlide(client, pathname) };
+  if (idText === undefined) return { queries: [] };
   const id = parseProductId(idText);
   const product = id === undefined ? undefined : await findProduct(db, client, id);
   // The gallery's large picture (product-page.tsx): its first picture.

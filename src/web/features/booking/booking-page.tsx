@@ -15,6 +15,7 @@ import { formatDuration, formatPounds } from '@common/money';
 import { useClient } from '@/lib/client-context';
 import { preloadable } from '@/lib/preloadable';
 import { ApiError } from '@/lib/api-client';
+import { LoadingLine } from '@/components/loading-line';
 import { PageHeading } from '@/components/page-heading';
 import {
   useActiveTreatments,
@@ -166,7 +167,7 @@ function BookingFlow({ rules }: { rules: BookingRules }) {
     return (
       <div className="page booking-page">
         <PageHeading>Book a treatment</PageHeading>
-        <p aria-live="polite">Loading the treatments…</p>
+        <LoadingLine>Loading the treatments…</LoadingLine>
       </div>
     );
   }
@@ -237,13 +238,7 @@ function BookingFlow({ rules }: { rules: BookingRules }) {
             Step 2 of 2: your details
           </h2>
           <div className="booking-columns booking-columns--details">
-            <Suspense
-              fallback={
-                <p className="loading-text" role="status">
-                  Loading the form…
-                </p>
-              }
-            >
+            <Suspense fallback={<LoadingLine>Loading the form…</LoadingLine>}>
               <customerForm.Component
                 pending={createBooking.isPending}
                 failure={failure}

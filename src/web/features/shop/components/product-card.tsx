@@ -1,16 +1,17 @@
 import { Link } from 'react-router';
-import type { Product } from '@common/catalogue';
+import type { ProductSummary } from '@common/catalogue';
+import { shownWidths } from '@common/picture-set';
 import { ProductImage } from '@/components/product-image';
 import { ProductPrice } from './product-price';
 
 /** A list card: picture, title, price and View Details (spec section 2). */
-export function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
+export function ProductCard({ product, eager }: { product: ProductSummary; eager: boolean }) {
   return (
     <article className="product-card">
       <ProductImage
         product={product}
         alt=""
-        sizes="(min-width: 64rem) 20rem, (min-width: 40rem) 45vw, 100vw"
+        sizes={shownWidths.productCard}
         loading={eager ? 'eager' : 'lazy'}
       />
       <div className="product-card-body">
