@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { clientCodes, expect, test } from './fixtures';
+import { clientCodes, expect, openAs, test } from './fixtures';
 
 /**
  * What a search engine (or a phone that has not run the scripts yet) gets: every page of every
@@ -86,4 +86,41 @@ test('the check sees a loading line where the server sends one', async ({ page, 
   const main = page.getByRole('main');
   await expect(main.locator('[data-loading-line]')).toHaveText('Loading your booking…');
   expect(await loadingLinesIn(main)).toEqual(['Loading your booking…']);
+});
+
+test.describe('in a browser that runs the scripts', () => {
+  test.use({ javaScriptEnabled: true });
+
+  test('pages sent with their data hydrate with it, without asking the API again', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const apiRequests: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/products') || path.startsWith('/api/reviews')) {
+        apiRequests.push(path);
+      }
+    });
+    await openAs(page, 'SE', '/oasis');
+    await expect(page.getByRole('heading', { level: 1, name: 'Oasis hot tubs' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Details of Oasis Serenity' })).toBeVisible();
+
+    await openAs(page, 'BBG', '/haircare');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hair care' })).toBeVisible();
+
+    await openAs(page, 'RRB', '/reviews');
+    await expect(page.getByRole('main').getByRole('blockquote').first()).toBeVisible();
+
+    // The featured product's chunk comes after the first paint and hydrates what the server sent.
+    await openAs(page, 'SE', '/');
+    await page.waitForLoadState('networkidle');
+    const featured = page.getByRole('region', { name: 'Featured product' });
+    await expect(
+      featured.getByRole('link', { name: 'See More about Oasis Serenity' }),
+    ).toBeVisible();
+
+    expect(apiRequests).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
 });
