@@ -138,11 +138,14 @@ describeEachDatabase('pages sent with their data', (kind) => {
     expect(none.body).not.toContain('rel="preload" as="image"');
   });
 
-  it('/reviews carries the reviews the API answers', async () => {
+  it('/reviews carries the reviews the API answers, with or without a trailing slash', async () => {
     const page = await open('/reviews', 'rrb.localhost');
     const reviews = (await open('/api/reviews', 'rrb.localhost')).json() as unknown[];
     expect(reviews.length).toBeGreaterThan(0);
     expect(queriesOf(page.body)).toEqual([{ queryKey: ['reviews'], data: reviews }]);
+    const slashed = await open('/reviews/', 'rrb.localhost');
+    expect(slashed.statusCode).toBe(200);
+    expect(queriesOf(slashed.body)).toEqual([{ queryKey: ['reviews'], data: reviews }]);
   });
 
   it("the home page carries its featured product, as the product's own page does", async () => {

@@ -31,9 +31,9 @@ export interface PageData {
 }
 
 /** The first slide, where the home page shows the slider (other screens have no slider). */
-function firstSlide(client: ClientConfig, pathname: string): PreloadPicture | undefined {
+function firstSlide(client: ClientConfig): PreloadPicture | undefined {
   const slide = client.picturesForSlide[0];
-  if (pathname !== routeTable.home || !slide) return undefined;
+  if (!slide) return undefined;
   const src = `${client.pictureLocation}/${client.workingFolder}/${slide}.${client.pictureExtension}`;
   // Drawn slides are 1600 × 700 (home-blocks.tsx's SliderBlock says the same).
   return { set: pictureSetBeside(src, 1600, 700), sizes: shownWidths.slide };
@@ -53,7 +53,7 @@ async function homePageData(db: Kysely<Database>, client: ClientConfig): Promise
       queryKey: productQueryKey(String(id)),
       data: products[index] ?? null,
     })),
-    preloadImage: firstSlide(client, routeTable.home),
+    preloadImage: firstSlide(client),
   };
 }
 
@@ -89,9 +89,11 @@ async function productListData(
 export async function pageData(
   db: Kysely<Database>,
   client: ClientConfig,
-  pathname: string,
+  requestPath: string,
 ): Promise<PageData> {
-  if (pathname === '/booking' && client.booking) {
+  // The router shows /reviews/ as /reviews (and the server answers it 200): the same data.
+  const pathname = requestPath.length > 1 ? requestPath.replace(/\/+$/, '') : requestPath;
+  if (pathname === routeTable.booking && client.booking) {
     const [categories, treatments] = await Promise.all([
       listCategories(db, client.name),
       listTreatments(db, client.name, true),
