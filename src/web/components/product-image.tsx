@@ -11,6 +11,7 @@ export function ProductImage({
   sizes,
   className,
   loading = 'lazy',
+  fetchPriority,
 }: {
   product: Pick<Product, 'picture' | 'pictureSet'>;
   alt: string;
@@ -18,6 +19,8 @@ export function ProductImage({
   sizes: string;
   className?: string;
   loading?: 'lazy' | 'eager';
+  /** 'high' for the page's largest picture (the first card of a list). */
+  fetchPriority?: 'high';
 }) {
   return (
     <ResponsivePicture
@@ -26,6 +29,7 @@ export function ProductImage({
       sizes={sizes}
       className={className}
       loading={loading}
+      fetchPriority={fetchPriority}
     />
   );
 }

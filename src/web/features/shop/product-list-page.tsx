@@ -10,9 +10,6 @@ import { withQueryClient } from '@/lib/query-provider';
 
 const headings = categoryHeadings;
 
-/** The cards above the fold on a desktop load eagerly; the rest wait until scrolled to. */
-const eagerCards = 3;
-
 /** /products (all) and one list per category route, showing only that category (spec section 2). */
 function ProductListPage() {
   const list = productListOfPath(useLocation().pathname) ?? 'all';
@@ -35,7 +32,7 @@ function ProductListPage() {
         <ul className="product-grid" aria-label={heading}>
           {products.data.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} eager={index < eagerCards} />
+              <ProductCard product={product} first={index === 0} />
             </li>
           ))}
         </ul>

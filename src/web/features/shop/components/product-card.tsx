@@ -5,14 +5,20 @@ import { ProductImage } from '@/components/product-image';
 import { ProductPrice } from './product-price';
 
 /** A list card: picture, title, price and View Details (spec section 2). */
-export function ProductCard({ product, eager }: { product: ProductSummary; eager: boolean }) {
+/**
+ * `first`: the list's first card, whose picture is the page's largest paint (the server preloads
+ * it, src/server/pages/page-data.ts): fetched at once and first. The others wait for layout, so
+ * on a phone they do not share the slow connection with it.
+ */
+export function ProductCard({ product, first }: { product: ProductSummary; first: boolean }) {
   return (
     <article className="product-card">
       <ProductImage
         product={product}
         alt=""
         sizes={shownWidths.productCard}
-        loading={eager ? 'eager' : 'lazy'}
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : undefined}
       />
       <div className="product-card-body">
         <h2>{product.title}</h2>
