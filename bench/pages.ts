@@ -185,17 +185,21 @@ export function pageScoresTable(scores: PageScore[]): string {
   ].join('\n');
 }
 
-/** The pages issue 7 names: home, a product page, /booking and /contact for SE, RRB and JS. */
 /**
  * Home, product, booking and contact for SE, RRB and JS (issue 13). A product page exists only
  * for a client with a shop: RRB and JS answer /product/2 with their not-found screen (404,
- * noindex), which is not a page anyone is sent to, so only SE's is measured.
+ * noindex), which is not a page anyone is sent to, so only SE's is measured. Issue 29 adds a
+ * product list of each shop (SE /oasis, BBG /haircare) and RRB's /reviews: pages that used to be
+ * sent with a loading line and are now prerendered with their data.
  */
 export const benchmarkPages: Array<{ client: string; path: string }> = [
   ...['/', '/product/2', '/booking', '/contact'].map((path) => ({ client: 'SE', path })),
   ...['RRB', 'JS'].flatMap((client) =>
     ['/', '/booking', '/contact'].map((path) => ({ client, path })),
   ),
+  { client: 'SE', path: '/oasis' },
+  { client: 'BBG', path: '/haircare' },
+  { client: 'RRB', path: '/reviews' },
 ];
 
 /** Starts the production server on a fresh SQLite data folder; resolves once it answers. */

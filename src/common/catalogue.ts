@@ -1,6 +1,6 @@
 // zod/mini: the browser parses what the API answers with it (docs/decisions/0006-zod-mini-for-shared-schemas.md).
 import * as z from 'zod/mini';
-import type { PictureSet } from './picture-set.js';
+import { pictureSetBeside, type PictureSet } from './picture-set.js';
 
 /** A stored picture set (src/common/picture-set.ts), as answers carry it. */
 export const pictureSetSchema = z.object({
@@ -41,3 +41,33 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 export const productListSchema = z.array(productSchema);
+
+/** The cover's stored set; a product answer without one (older data) has the drawn 800 × 600 cover. */
+export function coverSetOf(product: Pick<Product, 'picture' | 'pictureSet'>): PictureSet {
+  return product.pictureSet ?? pictureSetBeside(product.picture, 800, 600);
+}
+
+/**
+ * A product as a list card shows it (product lists, the cart's re-pricing): what the list screens
+ * read from GET /api/products, and what the server prerenders into a list page. The description
+ * and the gallery stay on the product page, so a list page does not carry them (issue 29).
+ */
+export const productSummarySchema = z.pick(productSchema, {
+  id: true,
+  title: true,
+  price: true,
+  category: true,
+  picture: true,
+  pictureSet: true,
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const productSummaryListSchema = z.array(productSummarySchema);
+
+/** The card's part of a product: the same fields productSummarySchema keeps from an answer. */
+export function productSummary(product: Product): ProductSummary {
+  const { id, title, price, category, picture, pictureSet } = product;
+  return pictureSet
+    ? { id, title, price, category, picture, pictureSet }
+    : { id, title, price, category, picture };
+}

@@ -1,6 +1,8 @@
+import { productCategories, routeTable, type ProductCategory } from './routes.js';
+
 /**
  * Query data the server looked up for the page it sends (the product of /product/:id, the
- * treatments of /booking), so the prerendered HTML already shows it and the browser does not ask
+ * treatments of /booking, a product list, the reviews, the home page's featured product), so the prerendered HTML already shows it and the browser does not ask
  * for it again (docs/decisions/page-speed.md). It travels in a JSON data block beside the client
  * config.
  */
@@ -27,6 +29,19 @@ export const activeTreatmentsQueryKey = ['booking', 'treatments', 'active'] as c
 /** The visitor's share of the owner's booking rules (visitor-booking-rules.ts). */
 export const visitorBookingRulesQueryKey = ['booking', 'rules'] as const;
 export const reviewsQueryKey = ['reviews'] as const;
+/** A product list's cards: all of them (/products), or one category's (/oasis, /haircare …). */
+export const productListQueryKey = (category?: ProductCategory) =>
+  category ? (['products', { category }] as const) : (['products'] as const);
+
+/**
+ * Which product list a path shows: 'all' for /products, the category for /oasis, /haircare …,
+ * undefined for any other path.
+ */
+export function productListOfPath(pathname: string): ProductCategory | 'all' | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === routeTable.products) return 'all';
+  return productCategories.find((category) => `/${category}` === path);
+}
 
 /** The `:id` of /product/:id as the browser's router decodes it, or undefined for other paths. */
 export function productIdOfPath(pathname: string): string | undefined {

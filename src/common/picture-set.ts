@@ -70,6 +70,8 @@ export const shownWidths = {
   slide: '(min-width: 72rem) 72rem, 100vw',
   /** A product page's large picture: three fifths of the page from 48rem (shop.css). */
   productMain: '(min-width: 72rem) 42rem, (min-width: 48rem) 58vw, 100vw',
+  /** A product list's card: three or two to a row, one on a phone (shop.css). */
+  productCard: '(min-width: 64rem) 20rem, (min-width: 40rem) 45vw, 100vw',
 } as const;
 
 /** A picture the page preloads, with the srcset and sizes its <picture> will choose from. */

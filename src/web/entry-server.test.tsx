@@ -67,6 +67,53 @@ describe('renderApp (the prerender)', () => {
     expect(html).toContain('Product not found');
   });
 
+  it('draws a category list with the cards the server looked up, no loading line', async () => {
+    const card = {
+      id: 2,
+      title: 'Oasis Serenity',
+      price: 8995,
+      category: 'oasis',
+      picture: product.picture,
+    };
+    const html = await renderApp('/oasis', publicSe, [
+      { queryKey: ['products', { category: 'oasis' }], data: [card] },
+    ]);
+    expect(html).toContain('Oasis hot tubs');
+    expect(html).toContain('Oasis Serenity');
+    expect(html).toContain('href="/product/2"');
+    expect(html).not.toContain('data-loading-line');
+  });
+
+  it('draws /products with every card under the list key without a category', async () => {
+    const cards = [1, 2].map((id) => ({ ...product, id, title: `Tub ${id}` }));
+    const html = await renderApp('/products', publicSe, [{ queryKey: ['products'], data: cards }]);
+    expect(html).toContain('Tub 1');
+    expect(html).toContain('Tub 2');
+    expect(html).not.toContain('Loading products');
+  });
+
+  it('draws the reviews the server looked up', async () => {
+    const html = await renderApp('/reviews', publicSe, [
+      { queryKey: ['reviews'], data: [{ id: 1, review: 'Lovely tub', reviewer: 'Ann', stars: 5 }] },
+    ]);
+    expect(html).toContain('Lovely tub');
+    expect(html).toContain('Ann');
+    expect(html).not.toContain('Loading reviews');
+  });
+
+  it("draws the home page's featured product from the product the server looked up", async () => {
+    const html = await renderApp('/', publicSe, [{ queryKey: ['product', '2'], data: product }]);
+    expect(html).toContain('Featured product');
+    expect(html).toContain('Oasis Serenity');
+    expect(html).not.toContain('Loading the featured product');
+  });
+
+  it('sends a screen without its data with the marked loading line', async () => {
+    const html = await renderApp('/reviews', publicSe);
+    expect(html).toContain('data-loading-line=""');
+    expect(html).toContain('Loading reviews…');
+  });
+
   it('does not carry one render’s data into the next', async () => {
     await renderApp('/product/2', publicSe, [{ queryKey: ['product', '2'], data: product }]);
     const html = await renderApp('/product/2', publicSe);

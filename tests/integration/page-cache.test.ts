@@ -68,6 +68,36 @@ describeEachDatabase('page cache', (kind) => {
     );
   });
 
+  it('shows a new price on the pages that now carry the product: its list and the home page', async () => {
+    const open = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ url, headers: { host: 'se.localhost', 'accept-encoding': 'br', ...headers } });
+    // Product 3 is an Oasis tub, not featured on the home page (that is product 2).
+    const pages = ['/oasis', '/products'];
+    const before = await Promise.all(pages.map((url) => open(url)));
+    for (const page of before) expect(text(page)).toContain('"id":3,"title"');
+    const price = (page: Awaited<ReturnType<typeof open>>) =>
+      /"id":3,"title":"[^"]*","price":(\d+)/.exec(text(page))?.[1];
+    const old = price(before[0]!);
+    expect(old).toBeDefined();
+    const home = await open('/');
+    const featured = /"price":(\d+)/.exec(text(home))?.[1];
+
+    expect(await updateProductPrice(t.handle.db, 'SE', 3, 77777)).toBe(true);
+    expect(await updateProductPrice(t.handle.db, 'SE', 2, 66666)).toBe(true);
+    t.changes.clientChanged('SE');
+
+    for (const [index, url] of pages.entries()) {
+      const after = await open(url, { 'if-none-match': String(before[index]!.headers.etag) });
+      expect(after.statusCode, url).toBe(200);
+      expect(price(after), url).toBe('77777');
+    }
+    const homeAfter = await open('/', { 'if-none-match': String(home.headers.etag) });
+    expect(homeAfter.statusCode).toBe(200);
+    expect(featured).toBeDefined();
+    expect(featured).not.toBe('66666');
+    expect(text(homeAfter)).toContain('"price":66666');
+  });
+
   it("keeps other clients' pages when one client changes", async () => {
     const rrb = () =>
       t.app.inject({ url: '/', headers: { host: 'rrb.localhost', 'accept-encoding': 'gzip' } });

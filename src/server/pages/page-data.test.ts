@@ -99,6 +99,65 @@ describeEachDatabase('pages sent with their data', (kind) => {
     expect(queriesOf((await open('/booking', 'se.localhost')).body)).toEqual([]);
   });
 
+  it('a product list carries the cards of the list the API answers, without descriptions', async () => {
+    const page = await open('/oasis', 'se.localhost');
+    expect(page.statusCode).toBe(200);
+    const answer = (await open('/api/products?category=oasis', 'se.localhost')).json() as Array<
+      Record<string, unknown>
+    >;
+    expect(answer.length).toBeGreaterThan(1);
+    const cards = answer.map(({ id, title, price, category, picture, pictureSet }) => ({
+      id,
+      title,
+      price,
+      category,
+      picture,
+      pictureSet,
+    }));
+    expect(queriesOf(page.body)).toEqual([
+      { queryKey: ['products', { category: 'oasis' }], data: cards },
+    ]);
+    // Only the cards go into the page: the product page alone needs the rest.
+    expect(page.body).not.toContain('"blurb"');
+    expect(page.body).not.toContain('"gallery"');
+    // The first card's picture, the largest paint on a phone, is preloaded with the card's sizes.
+    const first = (cards[0]!.pictureSet as { path: string }).path;
+    expect(page.body).toContain(
+      `<link rel="preload" as="image" type="image/avif" imagesrcset="${first}-320.avif 320w`,
+    );
+    expect(page.body).toContain(`imagesizes="${shownWidths.productCard}"`);
+
+    const all = await open('/products', 'bbg.localhost');
+    const bbgList = (await open('/api/products', 'bbg.localhost')).json() as unknown[];
+    const [allQuery] = queriesOf(all.body);
+    expect(allQuery?.queryKey).toEqual(['products']);
+    expect(allQuery?.data).toHaveLength(bbgList.length);
+    // A client without a shop: an empty list, which the screen says, and nothing to preload.
+    const none = await open('/oasis', 'rrb.localhost');
+    expect(queriesOf(none.body)).toEqual([
+      { queryKey: ['products', { category: 'oasis' }], data: [] },
+    ]);
+    expect(none.body).not.toContain('rel="preload" as="image"');
+  });
+
+  it('/reviews carries the reviews the API answers, with or without a trailing slash', async () => {
+    const page = await open('/reviews', 'rrb.localhost');
+    const reviews = (await open('/api/reviews', 'rrb.localhost')).json() as unknown[];
+    expect(reviews.length).toBeGreaterThan(0);
+    expect(queriesOf(page.body)).toEqual([{ queryKey: ['reviews'], data: reviews }]);
+    const slashed = await open('/reviews/', 'rrb.localhost');
+    expect(slashed.statusCode).toBe(200);
+    expect(queriesOf(slashed.body)).toEqual([{ queryKey: ['reviews'], data: reviews }]);
+  });
+
+  it("the home page carries its featured product, as the product's own page does", async () => {
+    const home = await open('/', 'se.localhost');
+    const product = await productOf('se.localhost', 2);
+    expect(queriesOf(home.body)).toEqual([{ queryKey: ['product', '2'], data: product }]);
+    // A home page without a featured product block carries no data.
+    expect(queriesOf((await open('/', 'rrb.localhost')).body)).toEqual([]);
+  });
+
   it('other pages carry no data; the home page preloads its first slide', async () => {
     const contact = await open('/contact', 'se.localhost');
     expect(queriesOf(contact.body)).toEqual([]);

@@ -1,24 +1,28 @@
 import type { Kysely } from 'kysely';
 import type { BookingRules } from '../../common/booking-rules.js';
-import type { Product } from '../../common/catalogue.js';
+import { coverSetOf, productSummary, type Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { pictureSetBeside, shownWidths, type PreloadPicture } from '../../common/picture-set.js';
 import {
   activeTreatmentsQueryKey,
   bookingCategoriesQueryKey,
   productIdOfPath,
+  productListOfPath,
+  productListQueryKey,
   productQueryKey,
+  reviewsQueryKey,
   visitorBookingRulesQueryKey,
   type PrefetchedQuery,
 } from '../../common/page-data.js';
-import { routeTable } from '../../common/routes.js';
+import { routeTable, type ProductCategory } from '../../common/routes.js';
 import { visitorBookingRules } from '../../common/visitor-booking-rules.js';
 import { cachedBookingRules } from '../booking/booking-rules-store.js';
 import { listCategories, listTreatments } from '../booking/booking-store.js';
-import { findProduct } from '../catalogue/catalogue-store.js';
+import { findProduct, listProducts } from '../catalogue/catalogue-store.js';
 import { parseProductId } from '../catalogue/product-id.js';
 import type { Database } from '../db/schema.js';
 import type { ReferenceCache } from '../kernel/reference-cache.js';
+import { listReviews } from '../reviews/reviews-store.js';
 
 /** What the server knows about a page beyond its client: prefetched data, the LCP picture. */
 export interface PageData {
@@ -34,9 +38,9 @@ export interface PageData {
 }
 
 /** The first slide, where the home page shows the slider (other screens have no slider). */
-function firstSlide(client: ClientConfig, pathname: string): PreloadPicture | undefined {
+function firstSlide(client: ClientConfig): PreloadPicture | undefined {
   const slide = client.picturesForSlide[0];
-  if (pathname !== '/' || !slide) return undefined;
+  if (!slide) return undefined;
   const src = `${client.pictureLocation}/${client.workingFolder}/${slide}.${client.pictureExtension}`;
   // Drawn slides are 1600 × 700 (home-blocks.tsx's SliderBlock says the same).
   return { set: pictureSetBeside(src, 1600, 700), sizes: shownWidths.slide };
@@ -48,6 +52,42 @@ const manageBookingPath = new RegExp(
 );
 
 /**
+ * The home page: the first slide's picture, and each featured product block's product (null when
+ * the catalogue no longer has it: the block then shows nothing, as in the browser).
+ */
+async function homePageData(db: Kysely<Database>, client: ClientConfig): Promise<PageData> {
+  const ids = client.home.flatMap((block) =>
+    block.type === 'featuredProduct' ? [block.productId] : [],
+  );
+  const products = await Promise.all(ids.map((id) => findProduct(db, client, id)));
+  return {
+    queries: ids.map((id, index) => ({
+      queryKey: productQueryKey(String(id)),
+      data: products[index] ?? null,
+    })),
+    preloadImage: firstSlide(client),
+  };
+}
+
+/**
+ * /products or a category's list: the cards only (productSummary: no description, no gallery),
+ * and the first card's picture preloaded, the largest paint of a list on a phone.
+ */
+async function productListData(
+  db: Kysely<Database>,
+  client: ClientConfig,
+  list: ProductCategory | 'all',
+): Promise<PageData> {
+  const category = list === 'all' ? undefined : list;
+  const cards = (await listProducts(db, client, category)).map(productSummary);
+  const first = cards[0];
+  return {
+    queries: [{ queryKey: productListQueryKey(category), data: cards }],
+    ...(first ? { preloadImage: { set: coverSetOf(first), sizes: shownWidths.productCard } } : {}),
+  };
+}
+
+/**
  * The data the screen at `pathname` would fetch first, looked up for this client only (the same
  * scoping as the API), so the page is prerendered with it and the browser starts with it in its
  * query cache. /product/:id: the product, or null when this client has no such product (a client
@@ -56,15 +96,19 @@ const manageBookingPath = new RegExp(
  * takes bookings: its categories and active treatments, so the prerendered screen is the treatment
  * chooser rather than a loading line that the chooser replaces (moving the footer: CLS), and the
  * visitor's share of the owner's rules, so the calendar ends where the server's horizon does.
- * Every page of such a client carries the owner's rules for its head (the opening hours); a rules
- * change is a change of the client's data, so cached pages go (page-cache.ts).
+ * The product lists, /reviews and the home page's featured products likewise: every page a crawler
+ * can reach is sent with its content (issue 29; tests/e2e/crawl-the-sitemaps.spec.ts). Every page
+ * of a client that takes bookings carries the owner's rules for its head (the opening hours); a
+ * rules change is a change of the client's data, so cached pages go (page-cache.ts).
  */
 export async function pageData(
   db: Kysely<Database>,
   referenceCache: ReferenceCache,
   client: ClientConfig,
-  pathname: string,
+  requestPath: string,
 ): Promise<PageData> {
+  // The router shows /reviews/ as /reviews (and the server answers it 200): the same data.
+  const pathname = requestPath.length > 1 ? requestPath.replace(/\/+$/, '') : requestPath;
   const bookingRules = client.booking
     ? (await cachedBookingRules(referenceCache, db, client))?.rules
     : undefined;
@@ -89,10 +133,16 @@ export async function pageData(
   if (manageBookingPath.test(pathname) && bookingRules) {
     return withRules({ queries: [rulesQuery(bookingRules)] });
   }
-  const idText = productIdOfPath(pathname);
-  if (idText === undefined) {
-    return withRules({ queries: [], preloadImage: firstSlide(client, pathname) });
+  if (pathname === routeTable.home) return withRules(await homePageData(db, client));
+  if (pathname === routeTable.reviews) {
+    return withRules({
+      queries: [{ queryKey: reviewsQueryKey, data: await listReviews(db, client.name) }],
+    });
   }
+  const list = productListOfPath(pathname);
+  if (list) return withRules(await productListData(db, client, list));
+  const idText = productIdOfPath(pathname);
+  if (idText === undefined) return withRules({ queries: [] });
   const id = parseProductId(idText);
   const product = id === undefined ? undefined : await findProduct(db, client, id);
   // The gallery's large picture (product-page.tsx): its first picture.

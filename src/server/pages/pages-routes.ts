@@ -124,7 +124,8 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
   const headFor = createPageHeads(config.mediaDir);
 
   /**
-   * The page's HTML, and whether it may be kept: only a page the app knows that found its data.
+   * The page's HTML, and whether it may be kept: only a page the app knows, and on /product/:id
+   * only when the product exists.
    * No query string changes what a page shows today, so it is not part of the key and pages are
    * rendered without it (a screen that reads one adds that parameter to the key here). The head
    * names the site's origin (canonical and share links), so the origin is part of the key.
@@ -142,7 +143,9 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     const pageTemplate = devPages ? await devPages.template(path) : template;
     return {
       html: renderPage(pageTemplate, client, appHtml, page, themeCss(client), head),
-      keep: isKnownPath(path) && !page.queries.some((query) => query.data === null),
+      // Not kept: a product page whose product does not exist (endless such URLs). A home page
+      // whose featured product is gone is still the client's one home page.
+      keep: isKnownPath(path) && page.product !== null,
     };
   };
 

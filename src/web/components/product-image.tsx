@@ -1,11 +1,5 @@
-import type { Product } from '@common/catalogue';
-import { pictureSetBeside } from '@common/picture-set';
+import { coverSetOf, type Product } from '@common/catalogue';
 import { ResponsivePicture } from './responsive-picture';
-
-/** The cover's stored set; a product answer without one (older data) has the drawn 800 × 600 cover. */
-export function coverSetOf(product: Pick<Product, 'picture' | 'pictureSet'>) {
-  return product.pictureSet ?? pictureSetBeside(product.picture, 800, 600);
-}
 
 /**
  * A product's cover picture as a <picture> with AVIF, WebP and JPEG in every stored width and
@@ -17,13 +11,16 @@ export function ProductImage({
   sizes,
   className,
   loading = 'lazy',
+  fetchPriority,
 }: {
-  product: Product;
+  product: Pick<Product, 'picture' | 'pictureSet'>;
   alt: string;
   /** The `sizes` attribute: how wide the picture is shown. */
   sizes: string;
   className?: string;
   loading?: 'lazy' | 'eager';
+  /** 'high' for the page's largest picture (the first card of a list). */
+  fetchPriority?: 'high';
 }) {
   return (
     <ResponsivePicture
@@ -32,6 +29,7 @@ export function ProductImage({
       sizes={sizes}
       className={className}
       loading={loading}
+      fetchPriority={fetchPriority}
     />
   );
 }

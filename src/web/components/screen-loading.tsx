@@ -1,8 +1,8 @@
+import { LoadingLine } from './loading-line';
+
 /** Shown inside the page frame while a screen's chunk loads on a first visit. */
 export const screenLoading = (
   <div className="page">
-    <p className="loading-text" role="status">
-      Loading…
-    </p>
+    <LoadingLine>Loading…</LoadingLine>
   </div>
 );

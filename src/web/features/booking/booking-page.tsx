@@ -14,6 +14,7 @@ import { formatDuration, formatPounds } from '@common/money';
 import { useClient } from '@/lib/client-context';
 import { preloadable } from '@/lib/preloadable';
 import { isNoAnswer, isRefusal } from '@/lib/api-errors';
+import { LoadingLine } from '@/components/loading-line';
 import { PageHeading } from '@/components/page-heading';
 import {
   useActiveTreatments,
@@ -180,7 +181,7 @@ function BookingFlow() {
     return (
       <div className="page booking-page">
         <PageHeading>Book a treatment</PageHeading>
-        <p aria-live="polite">Loading the treatments…</p>
+        <LoadingLine>Loading the treatments…</LoadingLine>
       </div>
     );
   }
@@ -259,13 +260,7 @@ function BookingFlow() {
             Step 2 of 2: your details
           </h2>
           <div className="booking-columns booking-columns--details">
-            <Suspense
-              fallback={
-                <p className="loading-text" role="status">
-                  Loading the form…
-                </p>
-              }
-            >
+            <Suspense fallback={<LoadingLine>Loading the form…</LoadingLine>}>
               <customerForm.Component
                 pending={createBooking.isPending}
                 failure={refusal}

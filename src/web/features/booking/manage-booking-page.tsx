@@ -6,6 +6,7 @@ import { managedBookingSchema, type ManagedBooking } from '@common/booking-manag
 import { formatDuration, formatPounds } from '@common/money';
 import { apiJson } from '@/lib/api-client';
 import { useClient } from '@/lib/client-context';
+import { LoadingLine } from '@/components/loading-line';
 import { PageHeading } from '@/components/page-heading';
 import { withQueryClient } from '@/lib/query-provider';
 import { FreeDayCalendar } from './free-day-calendar';
@@ -107,7 +108,7 @@ function ManageBookingPage() {
             {problem}
           </p>
         ) : (
-          <p aria-live="polite">Loading your booking…</p>
+          <LoadingLine>Loading your booking…</LoadingLine>
         )}
       </section>
     );

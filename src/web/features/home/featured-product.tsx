@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatPounds, toPounds } from '@common/money';
+import { LoadingLine } from '@/components/loading-line';
 import { ProductImage } from '@/components/product-image';
 import { useClient } from '@/lib/client-context';
 import { productQuery } from '@/lib/product-query';
@@ -33,7 +34,7 @@ export function FeaturedProduct({ productId }: { productId: number }) {
           </div>
         </div>
       ) : (
-        <p className="loading-text">Loading the featured product…</p>
+        <LoadingLine>Loading the featured product…</LoadingLine>
       )}
     </section>
   );

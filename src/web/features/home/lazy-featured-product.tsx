@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { LoadingLine } from '@/components/loading-line';
 import { preloadable } from '@/lib/preloadable';
 
 // The featured product needs TanStack Query, which is not in the first-load bundle
@@ -11,7 +12,7 @@ export const featuredProductWithQueries = preloadable<{ productId: number }>(
 const loadingSection = (
   <section className="featured-product" aria-labelledby="featured-product-heading">
     <h2 id="featured-product-heading">Featured product</h2>
-    <p className="loading-text">Loading the featured product…</p>
+    <LoadingLine>Loading the featured product…</LoadingLine>
   </section>
 );
 

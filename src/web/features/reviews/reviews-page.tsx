@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { reviewsQueryKey } from '@common/page-data';
 import { reviewListSchema } from '@common/reviews';
 import { useClient } from '@/lib/client-context';
+import { LoadingLine } from '@/components/loading-line';
 import { PageHeading } from '@/components/page-heading';
 import { UnderConstruction } from '@/components/under-construction';
 import { apiJson } from '@/lib/api-client';
@@ -32,9 +33,7 @@ function ReviewsScreen() {
     return (
       <section className="page">
         <PageHeading>{client.reviewTitle || 'Reviews'}</PageHeading>
-        <p className="loading-text" role="status">
-          Loading reviews…
-        </p>
+        <LoadingLine>Loading reviews…</LoadingLine>
       </section>
     );
   }

@@ -1,4 +1,4 @@
-import { productListSchema, type Product } from '@common/catalogue';
+import { productSummaryListSchema, type ProductSummary } from '@common/catalogue';
 import type { ProductCategory } from '@common/routes';
 import { apiJson } from '@/lib/api-client';
 
@@ -6,10 +6,11 @@ import { apiJson } from '@/lib/api-client';
 // checkout, which only re-prices through the query client, does not load useQuery. One product
 // is fetched by @/lib/product-query, which the home page's featured product shares.
 
-export const productsQueryKey = (category?: ProductCategory) =>
-  category ? (['products', { category }] as const) : (['products'] as const);
-
-export async function getProducts(category?: ProductCategory): Promise<Product[]> {
+/**
+ * The cards of a list: parsed to the summary, the same shape the server prerenders a list page
+ * with (src/server/pages/page-data.ts), whatever else the answer carries.
+ */
+export async function getProducts(category?: ProductCategory): Promise<ProductSummary[]> {
   const query = category ? `?category=${encodeURIComponent(category)}` : '';
-  return productListSchema.parse(await apiJson(`/api/products${query}`));
+  return productSummaryListSchema.parse(await apiJson(`/api/products${query}`));
 }

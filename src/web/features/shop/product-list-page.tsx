@@ -1,5 +1,7 @@
 import { useLocation } from 'react-router';
-import { categoryHeadings, productCategories, type ProductCategory } from '@common/routes';
+import { productListOfPath } from '@common/page-data';
+import { categoryHeadings } from '@common/routes';
+import { LoadingLine } from '@/components/loading-line';
 import { PageHeading } from '@/components/page-heading';
 import { useProducts } from './product-queries';
 import { ProductCard } from './components/product-card';
@@ -8,28 +10,16 @@ import { withQueryClient } from '@/lib/query-provider';
 
 const headings = categoryHeadings;
 
-/** The cards above the fold on a desktop load eagerly; the rest wait until scrolled to. */
-const eagerCards = 3;
-
-function categoryFromPath(pathname: string): ProductCategory | undefined {
-  const name = pathname.replace(/^\/+|\/+$/g, '');
-  return productCategories.find((category) => category === name);
-}
-
 /** /products (all) and one list per category route, showing only that category (spec section 2). */
 function ProductListPage() {
-  const category = categoryFromPath(useLocation().pathname);
-  const products = useProducts(category);
-  const heading = headings[category ?? 'all'];
+  const list = productListOfPath(useLocation().pathname) ?? 'all';
+  const products = useProducts(list === 'all' ? undefined : list);
+  const heading = headings[list];
 
   return (
     <section className="page shop-page">
       <PageHeading>{heading}</PageHeading>
-      {products.isPending && (
-        <p role="status" className="loading">
-          Loading products…
-        </p>
-      )}
+      {products.isPending && <LoadingLine>Loading products…</LoadingLine>}
       {products.isError && (
         <p role="alert">
           Sorry, we could not load the products just now. Please refresh the page to try again.
@@ -42,7 +32,7 @@ function ProductListPage() {
         <ul className="product-grid" aria-label={heading}>
           {products.data.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} eager={index < eagerCards} />
+              <ProductCard product={product} first={index === 0} />
             </li>
           ))}
         </ul>

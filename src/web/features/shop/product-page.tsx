@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { LoadingLine } from '@/components/loading-line';
 import { PageHeading } from '@/components/page-heading';
 import type { GalleryPicture, Product } from '@common/catalogue';
 import { pictureSetBeside, shownWidths } from '@common/picture-set';
@@ -68,9 +69,7 @@ function ProductPage() {
   if (product.isPending) {
     return (
       <section className="page shop-page">
-        <p role="status" className="loading">
-          Loading product…
-        </p>
+        <LoadingLine>Loading product…</LoadingLine>
       </section>
     );
   }

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProductCategory } from '@common/routes';
 import { productQuery, retryUnlessClientError } from '@/lib/product-query';
-import { getProducts, productsQueryKey } from './api';
+import { productListQueryKey } from '@common/page-data';
+import { getProducts } from './api';
 
 export function useProducts(category?: ProductCategory) {
   return useQuery({
-    queryKey: productsQueryKey(category),
+    queryKey: productListQueryKey(category),
     queryFn: () => getProducts(category),
     retry: retryUnlessClientError,
   });

@@ -1,17 +1,24 @@
 import { Link } from 'react-router';
-import type { Product } from '@common/catalogue';
+import type { ProductSummary } from '@common/catalogue';
+import { shownWidths } from '@common/picture-set';
 import { ProductImage } from '@/components/product-image';
 import { ProductPrice } from './product-price';
 
 /** A list card: picture, title, price and View Details (spec section 2). */
-export function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
+/**
+ * `first`: the list's first card, whose picture is the page's largest paint (the server preloads
+ * it, src/server/pages/page-data.ts): fetched at once and first. The others wait for layout, so
+ * on a phone they do not share the slow connection with it.
+ */
+export function ProductCard({ product, first }: { product: ProductSummary; first: boolean }) {
   return (
     <article className="product-card">
       <ProductImage
         product={product}
         alt=""
-        sizes="(min-width: 64rem) 20rem, (min-width: 40rem) 45vw, 100vw"
-        loading={eager ? 'eager' : 'lazy'}
+        sizes={shownWidths.productCard}
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : undefined}
       />
       <div className="product-card-body">
         <h2>{product.title}</h2>

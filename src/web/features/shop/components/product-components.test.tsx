@@ -113,7 +113,7 @@ describe('ProductCard pictures', () => {
     };
     const { container } = renderAs(
       seedClient('SE'),
-      <ProductCard product={uploaded} eager={false} />,
+      <ProductCard product={uploaded} first={false} />,
     );
     const sources = [...container.querySelectorAll('picture source')];
     expect(sources.map((s) => [s.getAttribute('type'), s.getAttribute('srcset')])).toEqual([
@@ -134,7 +134,7 @@ describe('ProductCard pictures', () => {
   });
 
   it('offers a drawn seed cover through the set stored beside it, keeping its own file as src', () => {
-    const { container } = renderAs(seedClient('SE'), <ProductCard product={hotTub} eager />);
+    const { container } = renderAs(seedClient('SE'), <ProductCard product={hotTub} first />);
     const avif = container.querySelector('picture source[type="image/avif"]')!;
     expect(avif.getAttribute('srcset')).toBe(
       '/media/SE/pics/2/cover-320.avif 320w, /media/SE/pics/2/cover-640.avif 640w, /media/SE/pics/2/cover-800.avif 800w',
@@ -142,5 +142,10 @@ describe('ProductCard pictures', () => {
     const img = container.querySelector('picture img')!;
     expect(img.getAttribute('src')).toBe('/media/SE/pics/2/cover.jpeg');
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['800', '600']);
+    // The first card's picture is the list's largest paint: fetched at once, first.
+    expect([img.getAttribute('loading'), img.getAttribute('fetchpriority')]).toEqual([
+      'eager',
+      'high',
+    ]);
   });
 });
