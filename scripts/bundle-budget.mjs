@@ -4,10 +4,12 @@
 /**
  * Issue 7: JavaScript to show the home page, and each lazily loaded screen group. A script entry
  * beside the page (the boot script, src/web/boot.ts) is loaded by every page before the app, so it
- * has a small budget of its own.
+ * has a small budget of its own. The initial set grew from 90 to 91 KB with issue 29: the screens'
+ * error boundary (never a blank page) and the API client's no-answer rule (docs/decisions/
+ * page-speed.md, "Budgets in the build").
  */
 export const bundleBudgets = {
-  initialBytes: 90 * 1024,
+  initialBytes: 91 * 1024,
   lazyGroupBytes: 30 * 1024,
   scriptEntryBytes: 2 * 1024,
 };
