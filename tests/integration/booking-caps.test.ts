@@ -2,7 +2,8 @@ import { afterEach, expect, it } from 'vitest';
 import { addDays, splitStartTime } from '../../src/common/booking.js';
 import type { BookingRules } from '../../src/common/booking-rules.js';
 import { createFormTokens } from '../../src/server/forms/form-token.js';
-import { freeBookingRequest } from '../support/booking-request.js';
+import { bookingCustomer, freeBookingRequest } from '../support/booking-request.js';
+import { placeBooking } from '../../src/server/booking/booking-service.js';
 import { describeEachDatabase } from '../support/each-database.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { loadConfig } from '../../src/server/config.js';
@@ -145,6 +146,31 @@ describeEachDatabase('booking caps per address and form session (issue 30)', (ki
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, process.cwd());
     expect(String(config.bookingVisitorsPerAddress)).toBe(defaults.BOOKING_VISITORS_PER_IP);
     expect(String(config.bookingsPerAddressPer24h)).toBe(defaults.BOOKINGS_PER_IP_PER_DAY);
+  });
+
+  it("the owner's phone bookings stay uncapped once the visitor's address is at its caps", async () => {
+    const app = await start({ BOOKINGS_PER_IP_PER_DAY: '1' });
+    const first = await requestOn(app, 'first@example.com');
+    expect((await create(app, first)).statusCode).toBe(200);
+    const second = await requestOn(app, 'second@example.com', 6);
+    expect((await create(app, second)).statusCode).toBe(409);
+    const treatment = (second.treatments as Array<{ ID: number }>)[0]!;
+    const context = {
+      db: app.handle.db,
+      dbKind: app.handle.kind,
+      client: app.registry.byCode('RRB')!,
+      mailFrom: app.config.mailFrom,
+      now: new Date(),
+      addressCaps: { visitorsPerAddress: 1, per24h: 1 },
+    };
+    const phone = await placeBooking(context, {
+      startTime: second.startTime as string,
+      treatmentIds: [treatment.ID],
+      customer: { ...bookingCustomer, email: 'first@example.com', marketing: false },
+      source: 'phone',
+      consentVersion: 'owner-phone',
+    });
+    expect(phone.customer.email).toBe('first@example.com');
   });
 
   /** Books from a fresh address and returns the booking's id and its manage link's token. */
