@@ -23,6 +23,8 @@ const envSchema = z.object({
   MAIL_RELAY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(200),
   BOOKING_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   ORDER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  BOOKING_VISITORS_PER_IP: z.coerce.number().int().min(1).default(1),
+  BOOKINGS_PER_IP_PER_DAY: z.coerce.number().int().min(1).default(6),
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TRUST_PROXY: z.string().default('off'),
   REFERENCE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
@@ -146,6 +148,13 @@ export interface ServerConfig {
   bookingLimitPerIpPerHour: number;
   /** Orders accepted per visitor address per hour. */
   orderLimitPerIpPerHour: number;
+  /**
+   * Anti-hogging per network address (issue 30): on one day an address may hold what this many
+   * visitors may (the rules' bookings and minutes per visitor, times this).
+   */
+  bookingVisitorsPerAddress: number;
+  /** Online bookings one network address may make in any 24 hours, whatever their days. */
+  bookingsPerAddressPer24h: number;
   /** Sent outbox messages (and the personal data in them) are removed after this many days. */
   outboxRetentionDays: number;
   /** Owner sessions end after this long unused (sliding) and this long after sign-in at most. */
@@ -225,6 +234,8 @@ export function loadConfig(
       perClientPerHour: e.MAIL_RELAY_LIMIT_PER_CLIENT,
     },
     bookingLimitPerIpPerHour: e.BOOKING_LIMIT_PER_IP,
+    bookingVisitorsPerAddress: e.BOOKING_VISITORS_PER_IP,
+    bookingsPerAddressPer24h: e.BOOKINGS_PER_IP_PER_DAY,
     orderLimitPerIpPerHour: e.ORDER_LIMIT_PER_IP,
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     ownerSession: {

@@ -89,6 +89,8 @@ export async function startSiteServer(
       MAIL_RELAY_LIMIT_PER_CLIENT: '100000',
       BOOKING_LIMIT_PER_CLIENT: '100000',
       FORM_SESSION_LIMIT: '100000',
+      BOOKING_VISITORS_PER_IP: '100000',
+      BOOKINGS_PER_IP_PER_DAY: '100000',
       LOG_LEVEL: 'warn',
       // A test writes a product straight into the database, behind the server's back (no change
       // signal), and reads it on the page: pages are not cached here. The page cache has its own

@@ -65,6 +65,9 @@ export async function startTestApp(
       // Tests send forms without a form session; the ones about limits set their own.
       BOOKING_LIMIT_PER_CLIENT: '100000',
       FORM_SESSION_LIMIT: '100000',
+      // Every inject comes from 127.0.0.1; the per-address caps have their own tests.
+      BOOKING_VISITORS_PER_IP: '100000',
+      BOOKINGS_PER_IP_PER_DAY: '100000',
       ...env,
     },
     repoRoot,

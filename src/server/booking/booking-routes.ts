@@ -22,7 +22,14 @@ import type { ClientConfig } from '../../common/client-config.js';
 import { siteOrigin } from '../owners/site-origin.js';
 import { attachHoldSweep, confirmHeldBooking } from './booking-holds.js';
 import { cachedBookingRules } from './booking-rules-store.js';
-import { createBooking, findAvailableTimes, requireBookingEnabled } from './booking-service.js';
+import {
+  createBooking,
+  findAvailableTimes,
+  requireBookingEnabled,
+  type AddressCaps,
+} from './booking-service.js';
+import { bookingAddressHash } from './address-hash.js';
+import { hashManageToken } from './booking-reference.js';
 import { freeDaysRequestSchema } from '../../common/booking-free-days.js';
 import { visitorBookingRules } from '../../common/visitor-booking-rules.js';
 import { freeDaysAnswer, freeDaysKey } from './free-days-service.js';
@@ -47,6 +54,11 @@ const confirmParamsSchema = z.object({
       'This confirmation link is not complete. Please copy the whole link from your booking e-mail.',
     ),
 });
+
+/** As for orders (orders-routes.ts): a replayed move with the same key sends nothing again. */
+const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;
+/** A person moves or cancels one booking a few times at most; more is a script. */
+const changesPerLinkPerHour = 10;
 
 const treatmentsQuerySchema = z.object({
   activeOnly: z.enum(['0', '1', 'true', 'false'], 'activeOnly must be 1 or 0').optional(),
@@ -87,6 +99,10 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       requestHost: request.host,
     });
   /** The visitor's booking link (issue 17): the token is checked before anything is read. */
+  const addressCaps: AddressCaps = {
+    visitorsPerAddress: config.bookingVisitorsPerAddress,
+    per24h: config.bookingsPerAddressPer24h,
+  };
   const manageContext = async (request: FastifyRequest) => {
     const { token } = parseRequest(manageParamsSchema, request.params, 'booking link');
     return {
@@ -100,6 +116,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         rules: await cachedRules(request.client),
         origin: originOf(request),
         changes,
+        addressCaps,
       },
     };
   };
@@ -253,7 +270,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     { config: { rateLimit: bookingLimit } },
     async (request, reply): Promise<{ data: StoredBooking }> => {
       const rules = await cachedRules(request.client);
-      await formLimits(request, reply, request.client);
+      const session = await formLimits(request, reply, request.client);
       const body = parseRequest(createBookingRequestSchema, request.body ?? {}, 'booking');
       const data = await createBooking(
         {
@@ -264,8 +281,13 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
           now: now(),
           rules,
           origin: originOf(request),
+          addressCaps,
         },
         body,
+        {
+          addressHash: bookingAddressHash(request.ip, request.client.name, config.formTokenSecret),
+          formSession: session.kind === 'verified' ? session.id : undefined,
+        },
       );
       // A slot is taken: cached free times and free days (this instance's and, through the change
       // signal, the others') must not offer it again.
@@ -280,11 +302,46 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     return { data: await getManagedBooking(context, token) };
   });
 
-  app.post('/api/bookings/manage/:token/cancel', async (request) => {
-    assertSameSiteRequest(request);
-    const { token, context } = await manageContext(request);
-    return { data: await cancelManagedBooking(context, token) };
+  // A visitor's changes send e-mails to them and the business (issue 30): limited per address
+  // (the route's limit, as for new bookings) and per booking link, so a script cannot flood both.
+  const changeLimit = {
+    max: config.bookingLimitPerIpPerHour,
+    timeWindow: 60 * 60_000,
+    errorResponseBuilder: (_request: unknown, context: { after: string }) =>
+      new AppError(
+        429,
+        `Too many changes from your address. Please try again in ${context.after}, or call us.`,
+      ),
+  };
+  const perLink = app.createRateLimit({
+    max: changesPerLinkPerHour,
+    timeWindow: 60 * 60_000,
+    keyGenerator: (request) => {
+      const { token } = request.params as { token?: string };
+      return `booking-link:${hashManageToken(String(token))}`;
+    },
   });
+  const limitPerLink = async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await perLink(request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', String(result.ttlInSeconds));
+      throw new AppError(
+        429,
+        `This booking has been changed many times in the last hour. Please try again in ${Math.ceil(result.ttlInSeconds / 60)} minutes, or call us.`,
+      );
+    }
+  };
+
+  app.post(
+    '/api/bookings/manage/:token/cancel',
+    { config: { rateLimit: changeLimit } },
+    async (request, reply) => {
+      assertSameSiteRequest(request);
+      await limitPerLink(request, reply);
+      const { token, context } = await manageContext(request);
+      return { data: await cancelManagedBooking(context, token) };
+    },
+  );
 
   // A new customer confirms a held booking (issue 17). POST only, behind the same-site check:
   // mail scanners open every link in an e-mail, so a GET must not confirm anything.
@@ -310,10 +367,20 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
 
   attachHoldSweep(app, db);
 
-  app.post('/api/bookings/manage/:token/move', async (request) => {
-    assertSameSiteRequest(request);
-    const { token, context } = await manageContext(request);
-    const body = parseRequest(moveBookingRequestSchema, request.body ?? {}, 'move');
-    return { data: await moveManagedBooking(context, token, body) };
-  });
+  app.post(
+    '/api/bookings/manage/:token/move',
+    { config: { rateLimit: changeLimit } },
+    async (request, reply) => {
+      assertSameSiteRequest(request);
+      await limitPerLink(request, reply);
+      const { token, context } = await manageContext(request);
+      const body = parseRequest(moveBookingRequestSchema, request.body ?? {}, 'move');
+      const rawKey = request.headers['idempotency-key'];
+      const key = Array.isArray(rawKey) ? rawKey[0] : rawKey;
+      if (key !== undefined && !idempotencyKeyPattern.test(key)) {
+        throw new AppError(400, 'The idempotency key must be 8 to 128 letters, digits, - or _');
+      }
+      return { data: await moveManagedBooking(context, token, body, key) };
+    },
+  );
 };

@@ -34,7 +34,9 @@ import { newBookingReference, newManageToken } from './booking-reference.js';
 import { queueReminder } from './booking-reminders.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import {
-  countBookingsOfEmailOnDay,
+  countBookingsFromAddressSince,
+  identityOnDay,
+  type BookingIdentity,
   findBookedIntervals,
   findTreatments,
   insertBooking,
@@ -96,6 +98,8 @@ export async function findAvailableTimes(
 }
 
 export interface CreateBookingContext extends AvailableTimesContext {
+  /** The per-address caps for online bookings; the owner's bookings have none. */
+  addressCaps?: AddressCaps;
   dbKind: DatabaseKind;
   mailFrom: string;
   /** Where the manage link points (https://host); without it the e-mail has no manage link. */
@@ -147,30 +151,77 @@ export function refuseTooLong(client: ClientConfig, rules: BookingRules, minutes
   );
 }
 
+/** The per-address caps (issue 30); the operator sets them (config.ts). */
+export interface AddressCaps {
+  /** On one day an address may hold what this many visitors may. */
+  visitorsPerAddress: number;
+  /** Online bookings from one address in any 24 hours, whatever their days. */
+  per24h: number;
+}
+
 /**
- * Anti-hogging (issue 17): one e-mail address may hold at most maxBookingsPerEmailPerDay
- * bookings on a day. Call it inside the day's lock, so two requests at once cannot both pass.
+ * Anti-hogging (issues 17 and 30, docs/decisions/anti-hogging.md): on one day a visitor (the same
+ * e-mail or the same form session) may hold at most maxBookingsPerEmailPerDay bookings and
+ * maxBookingMinutes in all, and one network address what `visitorsPerAddress` visitors may. Holds
+ * count. Call it inside the day's lock, so two requests at once cannot both pass.
  */
 export async function refuseTooManyOnDay(
   trx: Kysely<Database>,
   client: ClientConfig,
   rules: BookingRules,
-  booking: { date: string; email: string; exceptId?: number },
+  booking: BookingIdentity & { date: string; minutes: number; exceptId?: number },
   now: Date,
+  addressCaps?: AddressCaps,
 ): Promise<void> {
   const max = rules.maxBookingsPerEmailPerDay ?? maxBookingsPerEmailPerDayDefault;
-  const count = await countBookingsOfEmailOnDay(
-    trx,
-    client.name,
-    booking.date,
-    booking.email,
-    now,
-    booking.exceptId,
-  );
-  if (count < max) return;
+  const maxMinutes = rules.maxBookingMinutes ?? maxBookingMinutesDefault;
+  const held = await identityOnDay(trx, client.name, booking.date, booking, now, booking.exceptId);
+  const day = formatLongDate(booking.date);
+  const { count } = held.visitor;
+  if (count >= max) {
+    const who = booking.email === '' ? 'You' : booking.email;
+    throw new AppError(
+      409,
+      `${who} already ${who === 'You' ? 'have' : 'has'} ${count === 1 ? 'a booking' : `${count} bookings`} with ${client.title} on ${day}, which is as many as we take online for one day. Please choose another day, or ${contactOf(client)}.`,
+    );
+  }
+  if (held.visitor.minutes + booking.minutes > maxMinutes) {
+    throw new AppError(
+      409,
+      `Your bookings with ${client.title} on ${day} would come to ${formatDuration(held.visitor.minutes + booking.minutes)}, and we take up to ${formatDuration(maxMinutes)} online for one visitor on a day. Please choose another day, or ${contactOf(client)}.`,
+    );
+  }
+  if (!addressCaps || !booking.addressHash) return;
+  const share = addressCaps.visitorsPerAddress;
+  if (
+    held.address.count >= max * share ||
+    held.address.minutes + booking.minutes > maxMinutes * share
+  ) {
+    throw new AppError(
+      409,
+      `${client.title} already has ${held.address.count === 1 ? 'a booking' : `${held.address.count} bookings`} made from your network on ${day}, which is as many as we take online from one connection for one day. Please choose another day, or ${contactOf(client)}.`,
+    );
+  }
+}
+
+/**
+ * Anti-hogging across days (issue 30): one network address may make at most `per24h` online
+ * bookings in any 24 hours. Counted in the day's lock with the rest; two days' locks may each let
+ * one more through at the very same moment, which the hourly per-address limit still bounds.
+ */
+export async function refuseTooManyFromAddress(
+  trx: Kysely<Database>,
+  client: ClientConfig,
+  addressHash: string,
+  caps: AddressCaps,
+  now: Date,
+): Promise<void> {
+  const since = new Date(now.getTime() - 24 * 60 * 60_000);
+  const count = await countBookingsFromAddressSince(trx, client.name, addressHash, since);
+  if (count < caps.per24h) return;
   throw new AppError(
     409,
-    `${booking.email} already has ${count === 1 ? 'a booking' : `${count} bookings`} with ${client.title} on ${formatLongDate(booking.date)}, which is as many as we take online for one day. Please choose another day, or ${contactOf(client)}.`,
+    `${client.title} has taken ${count} online bookings from your network in the last 24 hours, which is as many as we take from one connection. Please try again tomorrow, or ${contactOf(client)}.`,
   );
 }
 
@@ -224,6 +275,9 @@ export interface PlaceBookingRequest {
   source: BookingSource;
   /** The consent wording accepted online, or what the owner recorded for a phone booking. */
   consentVersion: string;
+  /** An online visitor's keyed address hash and form session (issue 30). */
+  addressHash?: string;
+  formSession?: string;
 }
 
 /**
@@ -247,6 +301,7 @@ function holdEnd(
 export async function createBooking(
   context: CreateBookingContext,
   request: CreateBookingRequest,
+  from: { addressHash?: string; formSession?: string } = {},
 ): Promise<StoredBooking> {
   const { customer } = request;
   return placeBooking(context, {
@@ -262,6 +317,7 @@ export async function createBooking(
     },
     source: 'online',
     consentVersion,
+    ...from,
   });
 }
 
@@ -322,7 +378,18 @@ export async function placeBooking(
       );
     }
     if (!byOwner) {
-      await refuseTooManyOnDay(trx, client, storedRules, { date, email: customer.email }, now);
+      const { addressHash, formSession } = request;
+      await refuseTooManyOnDay(
+        trx,
+        client,
+        storedRules,
+        { date, email: customer.email, addressHash, formSession, minutes: totalDuration },
+        now,
+        context.addressCaps,
+      );
+      if (addressHash && context.addressCaps) {
+        await refuseTooManyFromAddress(trx, client, addressHash, context.addressCaps, now);
+      }
     }
     const reference = await uniqueReference(trx, client.name);
     // A new customer's online booking waits for their confirmation when the owner asks for it.
@@ -358,6 +425,8 @@ export async function placeBooking(
         source: request.source,
         reference,
         manage_token_hash: manage?.hash ?? null,
+        address_hash: byOwner ? null : (request.addressHash ?? null),
+        form_session: byOwner ? null : (request.formSession ?? null),
         ...(heldUntil
           ? {
               status: 'pending',

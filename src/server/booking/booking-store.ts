@@ -107,29 +107,78 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** Who made a booking, as far as the anti-hogging caps can tell (issue 30). */
+export interface BookingIdentity {
+  email: string;
+  /** Keyed hash of the network address; undefined for the owner's bookings. */
+  addressHash?: string | null;
+  /** The verified form session's id, if the form had one. */
+  formSession?: string | null;
+}
+
+export interface IdentityOnDay {
+  /** Bookings and minutes of the same visitor: the same e-mail (any case) or form session. */
+  visitor: { count: number; minutes: number };
+  /** Bookings and minutes from the same network address. */
+  address: { count: number; minutes: number };
+}
+
 /**
- * How many of the client's bookings on `date` that take their time were made with this e-mail
- * address (any case), leaving out `exceptId` (the booking being moved). The day's rows are few,
- * so the addresses are compared here, with the same normalisation on every database.
+ * What this visitor and their network address already hold on `date` at the client (rows that
+ * take their time, so holds count), leaving out `exceptId` (the booking being moved). The day's
+ * rows are few, so they are compared here, with the same normalisation on every database.
  */
-export async function countBookingsOfEmailOnDay(
+export async function identityOnDay(
   db: Kysely<Database>,
   clientCode: string,
   date: string,
-  email: string,
+  who: BookingIdentity,
   now: Date,
   exceptId?: number,
-): Promise<number> {
+): Promise<IdentityOnDay> {
   let query = db
     .selectFrom('bookings')
-    .select(['id', 'customer_email'])
+    .select(['id', 'customer_email', 'address_hash', 'form_session', 'total_duration_minutes'])
     .where('client_code', '=', clientCode)
     .where('booking_date', '=', date)
     .where(takesItsSlot(now));
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  const wanted = normaliseEmail(email);
-  const rows = await query.execute();
-  return rows.filter((row) => normaliseEmail(row.customer_email) === wanted).length;
+  const email = normaliseEmail(who.email);
+  const result: IdentityOnDay = {
+    visitor: { count: 0, minutes: 0 },
+    address: { count: 0, minutes: 0 },
+  };
+  for (const row of await query.execute()) {
+    const sameVisitor =
+      (email !== '' && normaliseEmail(row.customer_email) === email) ||
+      (!!who.formSession && row.form_session === who.formSession);
+    if (sameVisitor) {
+      result.visitor.count++;
+      result.visitor.minutes += row.total_duration_minutes;
+    }
+    if (who.addressHash && row.address_hash === who.addressHash) {
+      result.address.count++;
+      result.address.minutes += row.total_duration_minutes;
+    }
+  }
+  return result;
+}
+
+/** Online bookings made from this address hash at the client since `since` (any day, any state). */
+export async function countBookingsFromAddressSince(
+  db: Kysely<Database>,
+  clientCode: string,
+  addressHash: string,
+  since: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('bookings')
+    .select(({ fn }) => fn.countAll<number | string>().as('count'))
+    .where('client_code', '=', clientCode)
+    .where('address_hash', '=', addressHash)
+    .where('created_at', '>', since.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /**

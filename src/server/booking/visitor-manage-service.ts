@@ -186,6 +186,7 @@ export async function moveManagedBooking(
   context: VisitorManageContext,
   token: string,
   request: MoveBookingRequest,
+  idempotencyKey?: string,
 ): Promise<ManagedBooking> {
   const { db, dbKind, client, mailFrom, now } = context;
   const rules = await rulesFor(db, client, context.rules);
@@ -193,6 +194,12 @@ export async function moveManagedBooking(
   refuseUnchangeable(toManaged(row, treatments, client, rules, now), client);
 
   const { date, minuteOfDay } = splitStartTime(request.startTime);
+  // Idempotent (issue 30): a move to the time the booking has, or a replay of the move that took
+  // it there (the same Idempotency-Key), answers the booking as it is, with no new e-mails.
+  const replay = idempotencyKey !== undefined && row.move_idempotency_key === idempotencyKey;
+  if (replay || (date === row.booking_date && minuteOfDay === row.start_minute)) {
+    return getManagedBooking(context, token);
+  }
   const startLabel = formatMinuteOfDay(minuteOfDay);
   const dateCheck = checkBookingDate(date, rules, client.timeZone, now);
   if (!dateCheck.ok) throw new AppError(400, dateCheck.reason);
@@ -230,7 +237,7 @@ export async function moveManagedBooking(
   const endMinute = localEndMinute(date, minuteOfDay, duration, client.timeZone);
   const sequence = row.ical_sequence + 1;
   const reference = row.reference ?? String(row.id);
-  await withDayLock(db, dbKind, client.name, date, async (trx) => {
+  const moved = await withDayLock(db, dbKind, client.name, date, async (trx) => {
     if (!offered(await findBookedIntervals(trx, client.name, date, now))) {
       throw new AppError(
         409,
@@ -241,8 +248,16 @@ export async function moveManagedBooking(
       trx,
       client,
       rules,
-      { date, email: row.customer_email, exceptId: row.id },
+      {
+        date,
+        email: row.customer_email,
+        addressHash: row.address_hash,
+        formSession: row.form_session,
+        minutes: duration,
+        exceptId: row.id,
+      },
       now,
+      context.addressCaps,
     );
     const updated = await trx
       .updateTable('bookings')
@@ -251,12 +266,22 @@ export async function moveManagedBooking(
         start_minute: minuteOfDay,
         end_minute: endMinute,
         ical_sequence: sequence,
+        move_idempotency_key: idempotencyKey ?? null,
       })
       .where('id', '=', row.id)
       .where('status', '=', 'booked')
       .where('ical_sequence', '=', row.ical_sequence)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) {
+      // A replay that raced the first send: the first one moved it, so answer as it is now.
+      const current = await trx
+        .selectFrom('bookings')
+        .select('move_idempotency_key')
+        .where('id', '=', row.id)
+        .executeTakeFirst();
+      if (idempotencyKey !== undefined && current?.move_idempotency_key === idempotencyKey) {
+        return false;
+      }
       throw new AppError(409, 'This booking was changed meanwhile. Please reload the page.');
     }
     await dropPendingReminders(trx, client.name, row.id, now);
@@ -315,7 +340,8 @@ export async function moveManagedBooking(
       mailFrom,
       now,
     );
+    return true;
   });
-  context.changes.clientChanged(client.name, 'bookings');
+  if (moved) context.changes.clientChanged(client.name, 'bookings');
   return getManagedBooking(context, token);
 }

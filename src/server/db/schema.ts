@@ -115,6 +115,12 @@ export interface BookingsTable {
   held_until: string | null;
   /** SHA-256 (hex) of the confirm link's token; null when no confirmation was asked. */
   confirm_token_hash: string | null;
+  /** Keyed hash of the visitor's network address (issue 30); null for the owner's bookings. */
+  address_hash: string | null;
+  /** The verified form session an online booking was sent from (issue 30), if any. */
+  form_session: string | null;
+  /** The Idempotency-Key of the visitor's last move, so its replay sends nothing again. */
+  move_idempotency_key: string | null;
 }
 
 export interface BookingRulesTable {
