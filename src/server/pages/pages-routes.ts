@@ -16,7 +16,7 @@ import { findSessionOwner } from '../owners/owner-store.js';
 import { sessionTokenFrom } from '../owners/session-cookie.js';
 import { pageData } from './page-data.js';
 import { loadPrerender, type Prerender } from './prerender.js';
-import { answerHeaders } from '../kernel/remembered-answers.js';
+import { answerHeaders, rememberedAnswersBudget } from '../kernel/remembered-answers.js';
 import { parseProductId } from '../catalogue/product-id.js';
 
 /** `npm run dev`: the template and the prerender come from Vite, per request (src/server/dev.ts). */
@@ -161,7 +161,8 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
   // Pages per client, path and data version, compressed (docs/decisions/page-cache.md); off in
   // development, where the code behind a page changes under it.
   const cache = createPageCache({
-    maxBytes: devPages ? 0 : config.pageCacheBytes,
+    // The remembered answers take their share of the same budget (remembered-answers.ts).
+    maxBytes: devPages ? 0 : config.pageCacheBytes - rememberedAnswersBudget(config.pageCacheBytes),
     maxAgeMs: pageCacheMaxAgeMs,
     version: (code) => changes.contentVersion(code),
   });
