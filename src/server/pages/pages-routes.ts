@@ -252,13 +252,11 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     }
     const siteOrigin = canonicalOrigin(request, client, config.port);
     const key = cacheKey(client, siteOrigin, notFound ? notFoundKeyPath : path);
-    let rendered = false;
     // Sign-in and back-office screens read their query (?next=, ?token=, ?booking=): rendered with
     // it, for this answer only, so the HTML matches what the browser then hydrates.
     const page = isPrivatePath(path)
       ? (await pageHtml(path, client, siteOrigin, request.url)).html
       : await cache.get(client.name, key, async () => {
-          rendered = true;
           if (!notFound) return pageHtml(path, client, siteOrigin);
           return {
             html: (await pageHtml(notFoundRenderPath, client, siteOrigin)).html,
@@ -268,7 +266,6 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     if (isPrivatePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
     reply
       .code(notFound ? 404 : 200)
-      .header('x-page-cache', rendered ? 'miss' : 'hit')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
@@ -290,8 +287,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     // The same request again is answered from memory while this page is the one kept.
     rememberedAnswers.remember(request.raw, {
       statusCode: reply.statusCode,
-      // Answered again from memory: a hit, whatever this first answer was.
-      headers: { ...answerHeaders(reply.getHeaders(), body), 'x-page-cache': 'hit' },
+      headers: answerHeaders(reply.getHeaders(), body),
       body,
       isCurrent: () => cache.isCurrent(client.name, key, page),
     });
