@@ -59,15 +59,4 @@ describeEachDatabase('page paths', (kind) => {
     expect(rrb.statusCode).toBe(404);
     expect(rrb.headers.etag).not.toBe(first.headers.etag);
   });
-
-  it('keeps one page for every made-up host that falls back to the default client', async () => {
-    const home = (host: string) =>
-      t.app.inject({ url: '/', headers: { host, 'accept-encoding': 'gzip' } });
-    const first = await home('made-up-1.example');
-    const second = await home('made-up-2.example:8123');
-    expect(first.statusCode).toBe(200);
-    expect(second.headers.etag).toBe(first.headers.etag);
-    // Its links name the client's own site, not the made-up host.
-    expect(first.rawPayload.length).toBeGreaterThan(0);
-  });
 });
