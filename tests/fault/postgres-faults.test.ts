@@ -195,4 +195,27 @@ async function terminateBackends(ports: number[]): Promise<number> {
       `frozen: 503s after ${elapsed} ms, readiness 503 after ${ready.ms} ms, live after ${live.ms} ms; recovered ${Date.now() - thawedAt} ms after the thaw`,
     );
   });
+
+  it('answers pages with a friendly HTML 503 and Retry-After while the database is frozen (issue 30, item 18)', async () => {
+    proxy.freeze();
+    const page = (url: string) =>
+      t.app.inject({
+        url,
+        headers: { host: 'rrb.localhost', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      });
+    const [product, booking] = await Promise.all([page('/product/6'), page('/booking')]);
+    proxy.thaw();
+    for (const res of [product, booking]) {
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toMatch(/^<!doctype html>/i);
+      // In the client's name, and no JSON for the visitor to read.
+      expect(res.body).toContain('Ruby Rose');
+      expect(res.body).toContain('try again');
+      expect(res.body).not.toContain('"statusCode"');
+      expect(res.body).not.toMatch(/<script/i);
+    }
+  });
 });

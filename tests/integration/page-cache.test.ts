@@ -110,15 +110,14 @@ describeEachDatabase('page cache', (kind) => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('does not keep pages that found nothing, and sends them without a validator', async () => {
-    for (const url of ['/product/999999', '/no-such-page']) {
-      const res = await t.app.inject({
-        url,
-        headers: { host: 'se.localhost', 'accept-encoding': 'gzip' },
-      });
-      expect(res.headers['content-encoding']).toBe('gzip');
-      expect(res.headers.etag).toBeUndefined();
-    }
+  it('does not keep a product page that found nothing, and sends it without a validator', async () => {
+    // An unknown path is the client's one not-found page, kept once (page-paths.test.ts).
+    const res = await t.app.inject({
+      url: '/product/999999',
+      headers: { host: 'se.localhost', 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.etag).toBeUndefined();
   });
 });
 

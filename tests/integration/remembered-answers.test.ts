@@ -163,9 +163,12 @@ describeEachDatabase('remembered answers', (kind) => {
     expect(conditional.status).toBe(304);
     expect(answeredBy('/contact')).toBe('framework');
     expect((await get('/contact?utm_source=x', headers)).by).toBe('framework');
-    // A page that is not kept (an unknown address) is never remembered.
+    // A page that is not kept (a product that does not exist) is never remembered; an unknown
+    // address is the client's one kept not-found page (page-cache.md), remembered like any page.
+    await get('/product/999999', headers);
+    expect((await get('/product/999999', headers)).by).toBe('framework');
     await get('/no-such-page', headers);
-    expect((await get('/no-such-page', headers)).by).toBe('framework');
+    expect((await get('/no-such-page', headers)).by).toBe('memory');
   });
 
   it('answers a repeat list request from memory until the list changes', async () => {

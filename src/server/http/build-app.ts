@@ -43,7 +43,7 @@ import { databaseCheck, healthRoutes } from './health-routes.js';
 import { hasRepeatedHost, refuseRepeatedHost } from './host-header.js';
 import { createRequestPreparation } from './prepare-request.js';
 import { apiSecurityHeaders } from './security-headers.js';
-import { createRememberedAnswers } from '../kernel/remembered-answers.js';
+import { createRememberedAnswers, rememberedAnswersBudget } from '../kernel/remembered-answers.js';
 import { registerStaticFiles } from './static-files.js';
 
 /**
@@ -110,6 +110,7 @@ export async function buildApp({
   const repeatedHostHeaders = apiSecurityHeaders({ production: config.env === 'production' });
   const rememberedAnswers = createRememberedAnswers({
     maxEntries: devPages ? 0 : 5000,
+    maxBytes: rememberedAnswersBudget(config.pageCacheBytes),
     askedWithBodies: [availableTimesAddress],
     log: { answered: (line) => accessLog.answered(app.log, line) },
   });

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ClientConfig } from '../../common/client-config.js';
 import { AppError } from '../kernel/errors.js';
+import { escapeHtml } from '../kernel/escape-html.js';
 import { errorAnswer, retryAfterOf } from './error-answer.js';
 import { isApiRequest, type RequestPreparation } from './prepare-request.js';
 
@@ -9,6 +11,24 @@ function pathOf(request: FastifyRequest): string {
 
 function noApiRoute(request: FastifyRequest): AppError {
   return new AppError(404, `No API route ${request.method} ${pathOf(request)}.`);
+}
+
+/** A page a browser asked for (not the API): its errors are answered as HTML, never JSON. */
+function isPageRequest(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
+}
+
+/**
+ * The page a visitor sees when the database cannot answer a page (issue 30, item 18): plain,
+ * self-contained HTML in the client's name and theme, with no app scripts (they would only ask
+ * the same database again).
+ */
+export function unavailablePage(client: ClientConfig | undefined, retryAfter: number): string {
+  const name = client ? escapeHtml(client.title) : 'This site';
+  const theme = client
+    ? `<link rel="stylesheet" href="/themes/${encodeURIComponent(client.name)}.css">`
+    : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${name}: back in a moment</title>${theme}</head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><main><h1>${name}</h1><p>We cannot show this page for a moment. Please try again in ${retryAfter} seconds.</p><p><a href="">Try again</a></p></main></body></html>`;
 }
 
 /**
@@ -29,6 +49,13 @@ export function createErrorAnswer(
     // The request may have failed before its handler (body parsing, a limit): no headers yet.
     reply.headers(securityHeadersFor(request));
     reply.code(answer.statusCode);
+    if (retryAfter !== undefined && isPageRequest(request)) {
+      // The visitor asked for a page: a page that says so, not the API's JSON.
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(unavailablePage(request.client as ClientConfig | undefined, retryAfter));
+    }
     const plainText = request.routeOptions.config?.plainTextErrors;
     if (plainText) {
       // The EmailJS-compatible relay answers its errors as EmailJS does: the reason as text.

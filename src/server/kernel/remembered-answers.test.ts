@@ -151,4 +151,26 @@ describe('createRememberedAnswers', () => {
     expect(byMemory(answers, page({}, '/a'), recorder().response)).toBe(false);
     expect(byMemory(answers, page({}, '/c'), recorder().response)).toBe(true);
   });
+
+  it('keeps at most maxBytes, counting a shared body once, the oldest going first', () => {
+    const answers = createRememberedAnswers({ maxBytes: 300_000 });
+    const shared = Buffer.alloc(100_000);
+    const remember = (url: string, body: Buffer) =>
+      answers.remember(page({}, url), {
+        statusCode: 200,
+        headers: {},
+        body,
+        isCurrent: () => true,
+      });
+    // Ten hosts' answers with one page's body: held once.
+    for (let i = 0; i < 10; i++) remember(`/same?${i}`, shared);
+    expect(answers.size).toBe(10);
+    expect(answers.bytes).toBeLessThan(150_000);
+    // Distinct bodies push the oldest out, shared ones last of all.
+    for (let i = 0; i < 50; i++) remember(`/own/${i}`, Buffer.alloc(100_000));
+    expect(answers.bytes).toBeLessThanOrEqual(300_000);
+    expect(answers.size).toBeLessThanOrEqual(3);
+    expect(byMemory(answers, page({}, '/own/49'), recorder().response)).toBe(true);
+    expect(byMemory(answers, page({}, '/same?0'), recorder().response)).toBe(false);
+  });
 });

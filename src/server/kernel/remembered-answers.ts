@@ -52,6 +52,8 @@ export interface RememberedAnswers {
   /** Remembers the answer to a request the framework answered from a cache (with its body). */
   remember(request: RequestHead, answer: RememberedAnswer, body?: Buffer): void;
   readonly size: number;
+  /** What the kept answers hold: each distinct body once, plus each entry's signature and headers. */
+  readonly bytes: number;
 }
 
 /** Requests whose answers are kept: a page or list address, not a long crafted one. */
@@ -125,20 +127,66 @@ function hasAny(headers: IncomingHttpHeaders): boolean {
   );
 }
 
+/**
+ * What one entry holds besides its body (the signature, the header object, the map's slot): a
+ * generous flat figure, so that many small answers are bounded too.
+ */
+const entryOverheadBytes = 2048;
+
+/**
+ * The remembered answers' share of the page budget (PAGE_CACHE_MB): a quarter; the page cache
+ * holds the rest, so the two together stay within the one figure an operator sets.
+ */
+export function rememberedAnswersBudget(pageBudgetBytes: number): number {
+  return Math.floor(pageBudgetBytes / 4);
+}
+
 export function createRememberedAnswers({
   maxEntries = 5000,
+  maxBytes = Number.POSITIVE_INFINITY,
   log,
   askedWithBodies = [],
 }: {
   maxEntries?: number;
+  /**
+   * The most the kept answers may hold (docs/decisions/remembered-answers.md): a body shared by
+   * several answers counts once, and the oldest answers go first past it. An answer can keep a
+   * page alive after its cache dropped it, so without this bound the two stores together were
+   * not bounded by the page cache's budget (issue 30, item 1).
+   */
+  maxBytes?: number;
   log?: AnswerLog;
   /** The addresses (path, no query) of POST questions answered from a cache by their body. */
   askedWithBodies?: readonly string[];
 } = {}): RememberedAnswers {
   /** Insertion order is age: the oldest goes first when the map is full. */
   const answers = new Map<string, RememberedAnswer>();
+  /** How many kept answers share each body, so that a shared body is counted once. */
+  const bodyUses = new Map<Buffer, number>();
+  let bytes = 0;
   const bodyAddresses = new Set(askedWithBodies);
   let served = 0;
+
+  const forget = (signature: string) => {
+    const answer = answers.get(signature);
+    if (!answer) return;
+    answers.delete(signature);
+    bytes -= entryOverheadBytes + signature.length;
+    const uses = (bodyUses.get(answer.body) ?? 1) - 1;
+    if (uses > 0) bodyUses.set(answer.body, uses);
+    else {
+      bodyUses.delete(answer.body);
+      bytes -= answer.body.length;
+    }
+  };
+
+  const keep = (signature: string, answer: RememberedAnswer) => {
+    const uses = bodyUses.get(answer.body) ?? 0;
+    if (uses === 0) bytes += answer.body.length;
+    bodyUses.set(answer.body, uses + 1);
+    bytes += entryOverheadBytes + signature.length;
+    answers.set(signature, answer);
+  };
 
   /** Answers from memory if it can; true if it did. */
   const answerFromMemory = (
@@ -152,7 +200,7 @@ export function createRememberedAnswers({
     const answer = answers.get(signature);
     if (!answer) return false;
     if (!answer.isCurrent()) {
-      answers.delete(signature);
+      forget(signature);
       return false;
     }
     response.writeHead(answer.statusCode, answer.headers);
@@ -187,12 +235,19 @@ export function createRememberedAnswers({
     remember(request, answer, body) {
       const signature = requestSignature(request, body);
       if (signature === undefined) return;
-      answers.delete(signature);
-      answers.set(signature, answer);
-      if (answers.size > maxEntries) answers.delete(answers.keys().next().value!);
+      if (answer.body.length + entryOverheadBytes > maxBytes) return;
+      forget(signature);
+      keep(signature, answer);
+      for (const oldest of answers.keys()) {
+        if (answers.size <= maxEntries && bytes <= maxBytes) break;
+        forget(oldest);
+      }
     },
     get size() {
       return answers.size;
+    },
+    get bytes() {
+      return bytes;
     },
   };
 }

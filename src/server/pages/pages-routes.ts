@@ -16,7 +16,8 @@ import { findSessionOwner } from '../owners/owner-store.js';
 import { sessionTokenFrom } from '../owners/session-cookie.js';
 import { pageData } from './page-data.js';
 import { loadPrerender, type Prerender } from './prerender.js';
-import { answerHeaders } from '../kernel/remembered-answers.js';
+import { answerHeaders, rememberedAnswersBudget } from '../kernel/remembered-answers.js';
+import { parseProductId } from '../catalogue/product-id.js';
 
 /** `npm run dev`: the template and the prerender come from Vite, per request (src/server/dev.ts). */
 export interface DevPages {
@@ -80,6 +81,52 @@ function createThemeReader(config: ServerConfig): (client: ClientConfig) => stri
 const originOf = (request: { protocol: string; host: string }) =>
   `${request.protocol}://${request.host}`;
 
+/** Names a browser uses for this machine itself (development, tests, a health check). */
+const ownMachineNames = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The origin a page names (canonical and share links) and is kept under: the request's host only
+ * when it is one of the client's own names or this machine, with the port only when it is the
+ * server's own. Any other host (a made-up Host header that fell back to the default client) gets
+ * the client's first name, so endless hosts make one cache entry, not one each (issue 30).
+ */
+export function canonicalOrigin(
+  request: { protocol: string; hostname: string; port: number | null },
+  client: ClientConfig,
+  serverPort: number,
+): string {
+  const protocol = request.protocol === 'https' ? 'https' : 'http';
+  const name = request.hostname.toLowerCase().replace(/\.+$/, '');
+  const port = request.port !== null && request.port === serverPort ? `:${request.port}` : '';
+  if (client.hostNames.some((own) => own.toLowerCase() === name) || ownMachineNames.has(name)) {
+    return `${protocol}://${name}${port}`;
+  }
+  return `${protocol}://${client.hostNames[0] ?? `localhost${port}`}`;
+}
+
+/**
+ * The one path of a page (docs/decisions/page-cache.md): `canonical` is the path itself, a path
+ * with trailing slashes is sent to the one without (`redirect`), and a product address whose id
+ * is not written as the API writes it (02, 2.0, +2, 0x2, 1e0) is no page (`notFound`).
+ */
+export function canonicalPagePath(
+  path: string,
+): { canonical: string } | { redirect: string } | { notFound: true } {
+  if (path.length > 1 && path.endsWith('/')) return { redirect: path.replace(/\/+$/, '') || '/' };
+  const product = /^\/product\/([^/]*)$/.exec(path);
+  if (product && !/^[1-9][0-9]{0,9}$/.test(product[1]!)) return { notFound: true };
+  if (product && parseProductId(product[1]!) === undefined) return { notFound: true };
+  return { canonical: path };
+}
+
+/**
+ * Every path no page answers shows the same not-found screen, so it is rendered once per client
+ * (and data version) under this one key, whatever path was asked for (issue 30).
+ */
+const notFoundKeyPath = '/\u0000not-found';
+/** The path the not-found page is rendered for: one the app does not know. */
+const notFoundRenderPath = '/not-found';
+
 /**
  * The bar across the top of a previewed page: outside the app's root, so hydration never sees
  * it; the robots tag keeps a leaked preview link out of search engines.
@@ -114,7 +161,8 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
   // Pages per client, path and data version, compressed (docs/decisions/page-cache.md); off in
   // development, where the code behind a page changes under it.
   const cache = createPageCache({
-    maxBytes: devPages ? 0 : config.pageCacheBytes,
+    // The remembered answers take their share of the same budget (remembered-answers.ts).
+    maxBytes: devPages ? 0 : config.pageCacheBytes - rememberedAnswersBudget(config.pageCacheBytes),
     maxAgeMs: pageCacheMaxAgeMs,
     version: (code) => changes.contentVersion(code),
   });
@@ -168,8 +216,18 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
   };
 
   app.get('/*', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    if (rootFiles.has(path.slice(1))) return reply.callNotFound();
+    const [rawPath = '/', query] = request.url.split(/\?(.*)/s);
+    if (rootFiles.has(rawPath.slice(1))) return reply.callNotFound();
+    const canonical = canonicalPagePath(rawPath);
+    if ('redirect' in canonical) {
+      return reply.redirect(
+        query === undefined ? canonical.redirect : `${canonical.redirect}?${query}`,
+        301,
+      );
+    }
+    // A path no page answers is rendered as the one not-found page of the client.
+    const notFound = 'notFound' in canonical || !isKnownPath(rawPath);
+    const path = rawPath;
     const client = request.client;
     if (
       (request.query as Record<string, unknown>).preview === 'draft' &&
@@ -195,16 +253,22 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     ) {
       return reply.redirect(`/login?next=${encodeURIComponent(path)}`, 303);
     }
-    const siteOrigin = originOf(request);
-    const key = cacheKey(client, siteOrigin, path);
+    const siteOrigin = canonicalOrigin(request, client, config.port);
+    const key = cacheKey(client, siteOrigin, notFound ? notFoundKeyPath : path);
     // Sign-in and back-office screens read their query (?next=, ?token=, ?booking=): rendered with
     // it, for this answer only, so the HTML matches what the browser then hydrates.
     const page = isPrivatePath(path)
       ? (await pageHtml(path, client, siteOrigin, request.url)).html
-      : await cache.get(client.name, key, () => pageHtml(path, client, siteOrigin));
+      : await cache.get(client.name, key, async () => {
+          if (!notFound) return pageHtml(path, client, siteOrigin);
+          return {
+            html: (await pageHtml(notFoundRenderPath, client, siteOrigin)).html,
+            keep: true,
+          };
+        });
     if (isPrivatePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
     reply
-      .code(isKnownPath(path) ? 200 : 404)
+      .code(notFound ? 404 : 200)
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
