@@ -36,14 +36,17 @@ describe('descriptor writer', () => {
   });
 
   it('keeps a full pipe’s batches waiting without holding the event loop, then writes them in order', () => {
-    // The pipe holds 64 KB; 40 batches are 480 KB, and the reader starts a second late.
+    // The pipe holds 64 KB; 40 batches are 480 KB. The reader starts only once the writer has
+    // handed them all over (a marker file; a fixed sleep lost the race on a loaded machine).
+    const marker = join(mkdtempSync(join(tmpdir(), 'descriptor-writer-')), 'handed-over');
     const { output, messages } = writeThroughPipe(
       `process.stdout; // Node makes the pipe non-blocking, as the server's banner does
        const writer = createDescriptorWriter(1, { retryMs: 5 });
        for (let n = 0; n < 40; n++) writer.write(batch(n));
        console.error('handed over');
+       (await import('node:fs')).writeFileSync(${JSON.stringify(marker)}, '');
        writer.flush(() => console.error('flushed'));`,
-      `{ sleep 1; echo 'reading' >&2; cat; }`,
+      `{ until [ -e '${marker}' ]; do sleep 0.05; done; sleep 0.2; echo 'reading' >&2; cat; }`,
     );
     expect(messages).toEqual(['handed over', 'reading', 'flushed']);
     expect(output).toBe(Array.from({ length: 40 }, (_, n) => batch(n)).join(''));

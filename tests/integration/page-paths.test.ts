@@ -16,23 +16,25 @@ describeEachDatabase('page paths', (kind) => {
   const get = (url: string) =>
     t.app.inject({ url, headers: { host: 'se.localhost', 'accept-encoding': 'gzip' } });
 
-  it('answers loose spellings of a product id 404, without a page of their own', async () => {
+  it('sends loose spellings of a product id to the one page, and a non-number to "not found"', async () => {
     expect((await get('/product/2')).statusCode).toBe(200);
-    const notFound = await get('/no-such-page');
-    expect(notFound.statusCode).toBe(404);
     for (const loose of [
       '/product/02',
       '/product/0002',
       '/product/2.0',
       '/product/+2',
-      '/product/2%20',
       '/product/0x2',
-      '/product/1e0',
+      '/product/2e0',
     ]) {
       const res = await get(loose);
-      expect(res.statusCode, loose).toBe(404);
-      // The one not-found page of the client, not a product page under another address.
-      expect(res.headers.etag, loose).toBe(notFound.headers.etag);
+      expect(res.statusCode, loose).toBe(301);
+      expect(res.headers.location, loose).toBe('/product/2');
+    }
+    // No number at all: the product page's own "not found", 404, never kept (no ETag).
+    for (const noNumber of ['/product/two', '/product/2%20x']) {
+      const res = await get(noNumber);
+      expect(res.statusCode, noNumber).toBe(404);
+      expect(res.headers.etag, noNumber).toBeUndefined();
     }
   });
 

@@ -57,7 +57,9 @@ describeEachDatabase('pages sent with their data', (kind) => {
       expect(page.statusCode).toBe(200);
       expect(queriesOf(page.body)).toEqual([{ queryKey: ['product', '2'], data: null }]);
     }
+    // An id that is no number: the same "no such product", answered 404.
     const malformed = await open('/product/two', 'se.localhost');
+    expect(malformed.statusCode).toBe(404);
     expect(queriesOf(malformed.body)).toEqual([{ queryKey: ['product', 'two'], data: null }]);
   });
 
@@ -140,14 +142,15 @@ describeEachDatabase('pages sent with their data', (kind) => {
     expect(none.body).not.toContain('rel="preload" as="image"');
   });
 
-  it('/reviews carries the reviews the API answers, with or without a trailing slash', async () => {
+  it('/reviews carries the reviews the API answers; /reviews/ is sent there', async () => {
     const page = await open('/reviews', 'rrb.localhost');
     const reviews = (await open('/api/reviews', 'rrb.localhost')).json() as unknown[];
     expect(reviews.length).toBeGreaterThan(0);
     expect(queriesOf(page.body)).toEqual([{ queryKey: ['reviews'], data: reviews }]);
+    // One path per page (issue 30): a trailing slash is a redirect, not a second page.
     const slashed = await open('/reviews/', 'rrb.localhost');
-    expect(slashed.statusCode).toBe(200);
-    expect(queriesOf(slashed.body)).toEqual([{ queryKey: ['reviews'], data: reviews }]);
+    expect(slashed.statusCode).toBe(301);
+    expect(slashed.headers.location).toBe('/reviews');
   });
 
   it("the home page carries its featured product, as the product's own page does", async () => {

@@ -106,16 +106,20 @@ export function canonicalOrigin(
 
 /**
  * The one path of a page (docs/decisions/page-cache.md): `canonical` is the path itself, a path
- * with trailing slashes is sent to the one without (`redirect`), and a product address whose id
- * is not written as the API writes it (02, 2.0, +2, 0x2, 1e0) is no page (`notFound`).
+ * with trailing slashes is sent to the one without (`redirect`), a product id written otherwise
+ * than the API writes it (02, 2.0, +2, 0x2, 1e0) is sent to its plain decimal form, and an id that
+ * is no number at all is a product that does not exist (`noSuchProduct`: 404, never kept).
  */
 export function canonicalPagePath(
   path: string,
-): { canonical: string } | { redirect: string } | { notFound: true } {
+): { canonical: string } | { redirect: string } | { noSuchProduct: true } {
   if (path.length > 1 && path.endsWith('/')) return { redirect: path.replace(/\/+$/, '') || '/' };
   const product = /^\/product\/([^/]*)$/.exec(path);
-  if (product && !/^[1-9][0-9]{0,9}$/.test(product[1]!)) return { notFound: true };
-  if (product && parseProductId(product[1]!) === undefined) return { notFound: true };
+  if (product && !/^[1-9][0-9]{0,9}$/.test(product[1]!)) {
+    const id = parseProductId(product[1]!);
+    return id === undefined ? { noSuchProduct: true } : { redirect: `/product/${id}` };
+  }
+  if (product && parseProductId(product[1]!) === undefined) return { noSuchProduct: true };
   return { canonical: path };
 }
 
@@ -225,8 +229,11 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
         301,
       );
     }
-    // A path no page answers is rendered as the one not-found page of the client.
-    const notFound = 'notFound' in canonical || !isKnownPath(rawPath);
+    // A path no page answers is rendered as the one not-found page of the client. A product id
+    // that is no number is the product page's own "not found" (what the browser's router shows
+    // there, so the page hydrates as sent), answered 404 and never kept.
+    const noSuchProduct = 'noSuchProduct' in canonical;
+    const notFound = !noSuchProduct && !isKnownPath(rawPath);
     const path = rawPath;
     const client = request.client;
     if (
@@ -257,18 +264,19 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     const key = cacheKey(client, siteOrigin, notFound ? notFoundKeyPath : path);
     // Sign-in and back-office screens read their query (?next=, ?token=, ?booking=): rendered with
     // it, for this answer only, so the HTML matches what the browser then hydrates.
-    const page = isPrivatePath(path)
-      ? (await pageHtml(path, client, siteOrigin, request.url)).html
-      : await cache.get(client.name, key, async () => {
-          if (!notFound) return pageHtml(path, client, siteOrigin);
-          return {
-            html: (await pageHtml(notFoundRenderPath, client, siteOrigin)).html,
-            keep: true,
-          };
-        });
+    const page =
+      isPrivatePath(path) || noSuchProduct
+        ? (await pageHtml(path, client, siteOrigin, request.url)).html
+        : await cache.get(client.name, key, async () => {
+            if (!notFound) return pageHtml(path, client, siteOrigin);
+            return {
+              html: (await pageHtml(notFoundRenderPath, client, siteOrigin)).html,
+              keep: true,
+            };
+          });
     if (isPrivatePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
     reply
-      .code(notFound ? 404 : 200)
+      .code(notFound || noSuchProduct ? 404 : 200)
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');

@@ -17,7 +17,8 @@ import { compiledEntry } from '../support/compiled-server.js';
  */
 const pageBudgetMb = 32;
 const marginMb = 64;
-const port = 5200 + 61;
+// Beside the cluster's ports (CLUSTER_PORT_BASE … +99, default 5700), which run before it.
+const port = Number(process.env.CLUSTER_PORT_BASE ?? 5700) + 90;
 const repoRoot = resolve(import.meta.dirname, '../..');
 
 const rssMb = (pid: number) =>
