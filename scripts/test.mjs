@@ -3,7 +3,8 @@
 // Stops at the first failing group. The lanes of a group run at once, each lane its steps in
 // turn: the static checks are single-threaded each, and the browser and cluster tests mostly wait
 // (on Chromium, servers and timers), so the Node 24 tests use the CPU they leave on this 2-core
-// machine (the Node 20 ones beside them too slowed both: 383 s instead of 133). Output of a lane that shares its group is printed whole as each step ends.
+// machine (the Node 20 ones beside them too slowed both: 383 s instead of 133). Output of a lane
+// that shares its group is printed whole as each step ends.
 import { spawn } from 'node:child_process';
 
 /** Groups of lanes of steps: [name, command, args]. */
