@@ -45,6 +45,7 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(75_000),
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(256),
   FORM_TOKEN_SECRET: z.string().optional(),
   FORM_SESSION_LIMIT: z.coerce.number().int().min(1).default(5),
   BOOKING_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(30),
@@ -174,6 +175,8 @@ export interface ServerConfig {
   databaseTimeouts: DatabaseTimeouts;
   /** Node's HTTP server limits: whole request, headers, idle socket. */
   httpTimeouts: { requestMs: number; headersMs: number; idleMs: number };
+  /** Open connections one address may hold (not counted behind a trusted proxy). */
+  connectionsPerAddress: number;
   /** Signs form tokens (limits per form session); random per process when unset. */
   formTokenSecret: string | undefined;
   /** Sends accepted per form session (a valid form token) per hour, relay and booking apart. */
@@ -256,6 +259,7 @@ export function loadConfig(
       headersMs: e.HTTP_HEADERS_TIMEOUT_MS,
       idleMs: e.HTTP_IDLE_TIMEOUT_MS,
     },
+    connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
     formTokenSecret: e.FORM_TOKEN_SECRET || undefined,
     formSessionLimitPerHour: e.FORM_SESSION_LIMIT,
     bookingSuspiciousPerClientPerHour: e.BOOKING_LIMIT_PER_CLIENT,

@@ -1,4 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
+import { capConnectionsPerAddress } from './connection-cap.js';
 import { createServer } from 'node:http';
 import Fastify, {
   type FastifyBaseLogger,
@@ -143,6 +144,10 @@ export async function buildApp({
       server.keepAliveTimeout = 72_000;
       server.requestTimeout = requestMs;
       server.setTimeout(idleMs);
+      // Behind a trusted proxy every connection is the proxy's: it caps per visitor itself.
+      if (config.trustProxy === false) {
+        capConnectionsPerAddress(server, config.connectionsPerAddress);
+      }
       return server;
     },
     ...(logger
