@@ -105,10 +105,8 @@ export async function pageData(
   db: Kysely<Database>,
   referenceCache: ReferenceCache,
   client: ClientConfig,
-  requestPath: string,
+  pathname: string,
 ): Promise<PageData> {
-  // The router shows /reviews/ as /reviews (and the server answers it 200): the same data.
-  const pathname = requestPath.length > 1 ? requestPath.replace(/\/+$/, '') : requestPath;
   const bookingRules = client.booking
     ? (await cachedBookingRules(referenceCache, db, client))?.rules
     : undefined;
