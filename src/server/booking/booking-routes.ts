@@ -19,7 +19,7 @@ import { AppError, parseRequest } from '../kernel/errors.js';
 import { cachedJsonAnswer } from '../kernel/reference-cache.js';
 import type { BookingRules } from '../../common/booking-rules.js';
 import type { ClientConfig } from '../../common/client-config.js';
-import { siteOrigin } from '../owners/site-origin.js';
+import { siteOriginOfRequest } from '../owners/site-origin.js';
 import { attachHoldSweep, confirmHeldBooking } from './booking-holds.js';
 import { cachedBookingRules } from './booking-rules-store.js';
 import {
@@ -92,12 +92,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
 ) => {
   const production = config.env === 'production';
   const originOf = (request: FastifyRequest) =>
-    siteOrigin(request.client, {
-      production,
-      port: config.port,
-      registry,
-      requestHost: request.host,
-    });
+    siteOriginOfRequest(request, { production, port: config.port, registry });
   /** The visitor's booking link (issue 17): the token is checked before anything is read. */
   const addressCaps: AddressCaps = {
     visitorsPerAddress: config.bookingVisitorsPerAddress,

@@ -31,7 +31,7 @@ import {
   addressThrottlePolicy,
   createSignInThrottle,
 } from './sign-in-throttle.js';
-import { siteOrigin } from './site-origin.js';
+import { siteOriginOfRequest } from './site-origin.js';
 
 export interface OwnerRoutesOptions extends AppDeps {
   /** Only so a test can use short delays; the server uses the policies in sign-in-throttle.ts. */
@@ -76,12 +76,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, d
       deviceCookieHeader(signedIn.deviceProof, production),
     ]);
   const originOf = (request: FastifyRequest) =>
-    siteOrigin(request.client, {
-      production,
-      port: config.port,
-      registry,
-      requestHost: request.host,
-    });
+    siteOriginOfRequest(request, { production, port: config.port, registry });
   const endSession = (reply: FastifyReply) =>
     reply.header('set-cookie', clearedSessionCookieHeader(production)).code(204).send();
 

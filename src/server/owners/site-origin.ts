@@ -25,3 +25,11 @@ export function siteOrigin(client: ClientConfig, facts: OriginFacts): string {
   if (facts.production) return `https://${publicHost ?? client.hostNames[0] ?? 'localhost'}`;
   return `http://${local ?? 'localhost'}:${facts.port}`;
 }
+
+/** `siteOrigin` for a request: its client and the Host it came in on. */
+export function siteOriginOfRequest(
+  request: { client: ClientConfig; host: string },
+  facts: Omit<OriginFacts, 'requestHost'>,
+): string {
+  return siteOrigin(request.client, { ...facts, requestHost: request.host });
+}
