@@ -2,7 +2,12 @@ import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.js';
-import { migrateToLatest, migrationNames, schemaStatus } from '../../src/server/db/migrations.js';
+import {
+  carryOverNamesBeforeSplit,
+  migrateToLatest,
+  migrationNames,
+  schemaStatus,
+} from '../../src/server/db/migrations.js';
 import { migrationList } from '../../src/server/db/migrations/index.js';
 import { runReleaseStep } from '../../src/server/db/release-step.js';
 import type { Database } from '../../src/server/db/schema.js';
@@ -216,5 +221,19 @@ describeEachDatabase('a database made before the migrations were split', (kind) 
       at: '0014-add-booking-visitor-identity',
       pending: [],
     });
+  });
+
+  it('renames each row once when two processes carry the names over at once', async () => {
+    const old = await databaseFromBeforeTheSplit(kind);
+    const other = openDatabase(old.database.target);
+    cleanups.push(other.close);
+    const renamed = await Promise.all([
+      carryOverNamesBeforeSplit(old.handle.db, old.schema),
+      carryOverNamesBeforeSplit(other.db, old.schema),
+    ]);
+    expect(renamed[0] + renamed[1]).toBe(migrationList.length);
+    expect((await readMigrationRows(old.handle.db)).map((r) => r.name)).toEqual(
+      migrationNames(kind),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import {
   DEFAULT_MIGRATION_TABLE,
   Migrator,
+  sql,
   type Kysely,
   type Migration,
   type MigrationProvider,
@@ -11,7 +12,7 @@ import { migrationList } from './migrations/index.js';
 /**
  * Runs the migrations listed in migrations/index.ts with Kysely's Migrator, on SQLite and
  * PostgreSQL alike. Databases made before the migrations were split into one file each have the
- * old names in `kysely_migration`: migrateToLatest renames those rows first, in one transaction,
+ * old names in `kysely_migration`: migrateToLatest renames those rows first, in one statement,
  * so no migration runs twice, and schemaStatus reads an old name as the new one
  * (docs/decisions/0008-migrations-one-file-each.md).
  */
@@ -64,8 +65,9 @@ async function readExecutedNames(
 
 /**
  * Renames the rows of migrations run under their names from before the split; returns how many.
- * Each UPDATE matches only an old name, so a second run (or two at once) renames nothing more,
- * and the one transaction leaves the table all old or all new to any other reader.
+ * One UPDATE: all rows change at once or none do, whoever else reads the table; it matches only
+ * old names, so a second run (or two at once) renames nothing more; and outside a transaction a
+ * locked SQLite file is waited for (sqlite-busy.ts) rather than answered at once with an error.
  */
 export async function carryOverNamesBeforeSplit(
   db: UntypedDatabase,
@@ -76,18 +78,20 @@ export async function carryOverNamesBeforeSplit(
     return after ? [{ before, after }] : [];
   });
   if (renames.length === 0) return 0;
-  return db.transaction().execute(async (trx) => {
-    let renamed = 0;
-    for (const { before, after } of renames) {
-      const result = await (schema ? trx.withSchema(schema) : trx)
-        .updateTable(DEFAULT_MIGRATION_TABLE)
-        .set({ name: after })
-        .where('name', '=', before)
-        .executeTakeFirst();
-      renamed += Number(result.numUpdatedRows);
-    }
-    return renamed;
-  });
+  const newName = sql`case ${sql.ref('name')} ${sql.join(
+    renames.map(({ before, after }) => sql`when ${before} then ${after}`),
+    sql` `,
+  )} end`;
+  const result = await (schema ? db.withSchema(schema) : db)
+    .updateTable(DEFAULT_MIGRATION_TABLE)
+    .set({ name: newName })
+    .where(
+      'name',
+      'in',
+      renames.map((r) => r.before),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export interface SchemaStatus {
