@@ -43,11 +43,6 @@ export function migrationNames(kind: DatabaseKind): string[] {
   return Object.keys(migrationsFor(kind)).sort();
 }
 
-/** Kysely's table of the migrations run, in `schema` when one is named. */
-function migrationTable(db: UntypedDatabase, schema: string | undefined) {
-  return (schema ? db.withSchema(schema) : db).selectFrom(DEFAULT_MIGRATION_TABLE);
-}
-
 /** The names in `kysely_migration` as stored (none before the first migration). */
 async function readExecutedNames(
   db: UntypedDatabase,
@@ -59,7 +54,10 @@ async function readExecutedNames(
     (t) => t.name === DEFAULT_MIGRATION_TABLE && (!schema || t.schema === schema),
   );
   if (!exists) return [];
-  const rows = await migrationTable(db, schema).select('name').execute();
+  const rows = await (schema ? db.withSchema(schema) : db)
+    .selectFrom(DEFAULT_MIGRATION_TABLE)
+    .select('name')
+    .execute();
   return rows.map((row: { name: string }) => row.name);
 }
 
