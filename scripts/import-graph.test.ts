@@ -83,11 +83,11 @@ describe('the import graph', () => {
       'src/server/booking/b.ts': `import '../http/build-app'; import '../kernel/k';`,
       'src/server/booking/b.test.ts': `import '../http/build-app';`,
       'src/server/http/build-app.ts': `import '../booking/b';`,
-      'src/web/app/router.tsx': `import '@/features/shop/page'; import '@/features/manage/screen';`,
+      'src/web/app/router.tsx': `import '@/features/shop/page'; import '@/manage/app/manage-routes';`,
       'src/web/features/shop/page.tsx': `import '@/app/router'; import '@/features/booking/x'; import './y';`,
       'src/web/features/shop/y.ts': `export {};`,
       'src/web/features/booking/x.ts': `import '@/lib/api';`,
-      'src/web/features/manage/screen.tsx': `export {};`,
+      'src/web/manage/app/manage-routes.tsx': `export {};`,
       'src/web/lib/api.ts': `import '@/features/shop/y';`,
     });
     const breaks = findBoundaryBreaks(buildImportGraph(dir, ['src'], aliases), projectBoundaries);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '@common/owners';
 import { PageHeading } from '@/components/page-heading';
 import { screenLoading } from '@/components/screen-loading';
-import { auditQueryKey, fetchAudit } from './manage-api';
+import { auditQueryKey, fetchAudit } from './audit-api';
 
 const actionLabels: Record<string, string> = {
   'signed-in': 'Signed in',

@@ -3,7 +3,7 @@ import type { OutboxEntry } from '@common/outbox';
 import { PageHeading } from '@/components/page-heading';
 import { screenLoading } from '@/components/screen-loading';
 import { ApiError } from '@/lib/api-client';
-import { fetchOutbox, outboxQueryKey, retryMessage } from './orders-api';
+import { fetchOutbox, outboxQueryKey, retryMessage } from './emails-api';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 

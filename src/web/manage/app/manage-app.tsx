@@ -6,8 +6,8 @@ import { screenLoading } from '@/components/screen-loading';
 import { useClient } from '@/lib/client-context';
 import { withQueryClient } from '@/lib/query-provider';
 import { useSessionStore } from '@/lib/session-store';
-import { ManageHome } from './manage-home';
-import { fetchMe, meQueryKey, signOut } from './manage-api';
+import { ManageHome } from '@/manage/screens/home/manage-home';
+import { fetchMe, meQueryKey, signOut } from '@/manage/shared/session-api';
 import { sectionsFor } from './manage-sections';
 import './manage.css';
 

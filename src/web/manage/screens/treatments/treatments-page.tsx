@@ -4,7 +4,7 @@ import type { ManageMenu, ManageTreatment } from '@common/diary';
 import { PageHeading } from '@/components/page-heading';
 import { screenLoading } from '@/components/screen-loading';
 import { ApiError } from '@/lib/api-client';
-import { changeMenu, fetchMenu, menuQueryKey } from './diary-api';
+import { changeMenu, fetchMenu, menuQueryKey } from './treatments-api';
 
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 

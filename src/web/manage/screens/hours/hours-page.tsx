@@ -11,7 +11,7 @@ import type { Weekday } from '@common/client-config';
 import { PageHeading } from '@/components/page-heading';
 import { screenLoading } from '@/components/screen-loading';
 import { ApiError } from '@/lib/api-client';
-import { diaryQueryKey, fetchRules, rulesQueryKey, saveRules } from './diary-api';
+import { diaryQueryKey, fetchRules, rulesQueryKey, saveRules } from './hours-api';
 
 const dayNames: Record<Weekday, string> = {
   sun: 'Sunday',
