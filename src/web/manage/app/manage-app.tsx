@@ -1,14 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { routeTable } from '@common/routes';
-import { screenLoading } from '@/components/screen-loading';
 import { useClient } from '@/lib/client-context';
 import { withQueryClient } from '@/lib/query-provider';
 import { useSessionStore } from '@/lib/session-store';
 import { ManageHome } from '@/manage/screens/home/manage-home';
+import type { ManageSection } from '@/manage/shared/manage-section';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { fetchMe, meQueryKey, signOut } from '@/manage/shared/session-api';
 import { sectionsFor } from './manage-sections';
+import { NavIcon } from './nav-icons';
 import './manage.css';
 
 function ManageNotFound() {
@@ -20,6 +22,103 @@ function ManageNotFound() {
   );
 }
 
+const home: Pick<ManageSection, 'path' | 'label'> = { path: '', label: 'Home' };
+
+// Link with aria-current rather than NavLink: NavLink's code would join every visitor's first load.
+function MenuLink({
+  section,
+  pathname,
+  short = false,
+}: {
+  section: Pick<ManageSection, 'path' | 'label' | 'tabLabel'>;
+  pathname: string;
+  short?: boolean;
+}) {
+  const to = section.path ? `${routeTable.manage}/${section.path}` : routeTable.manage;
+  const current = section.path ? pathname.startsWith(to) : pathname === to;
+  return (
+    <Link className="manage-nav__link" to={to} aria-current={current ? 'page' : undefined}>
+      <NavIcon name={section.path} />
+      <span>{short ? (section.tabLabel ?? section.label) : section.label}</span>
+    </Link>
+  );
+}
+
+/**
+ * The back office's menu, drawn twice and shown once by width (manage.css): a side bar with every
+ * screen from 64rem, and below that a bar at the foot of the screen with Home, the three screens
+ * owners open most (`inTabBar`) and More, which opens the rest. Neither ever wraps into rows.
+ */
+function ManageMenu({ sections, pathname }: { sections: ManageSection[]; pathname: string }) {
+  // Open at one address: following a link (or Back) closes it.
+  const [openAt, setOpenAt] = useState<string | undefined>();
+  const moreOpen = openAt === pathname;
+  const moreButton = useRef<HTMLButtonElement>(null);
+  const tabs = sections.filter((section) => section.inTabBar).slice(0, 3);
+  const rest = sections.filter((section) => !tabs.includes(section));
+  const restIsCurrent = rest.some((section) =>
+    pathname.startsWith(`${routeTable.manage}/${section.path}`),
+  );
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !moreOpen) return;
+    setOpenAt(undefined);
+    moreButton.current?.focus();
+  };
+  return (
+    <>
+      <nav aria-label="Back office" className="manage-nav manage-nav--side">
+        <ul>
+          {[home, ...sections].map((section) => (
+            <li key={section.path}>
+              <MenuLink section={section} pathname={pathname} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <nav
+        aria-label="Back office"
+        className="manage-nav manage-nav--bar"
+        onKeyDown={closeOnEscape}
+      >
+        {moreOpen && (
+          <div className="manage-nav__more" id="manage-more">
+            <ul>
+              {rest.map((section) => (
+                <li key={section.path}>
+                  <MenuLink section={section} pathname={pathname} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <ul className="manage-nav__tabs">
+          {[home, ...tabs].map((section) => (
+            <li key={section.path}>
+              <MenuLink section={section} pathname={pathname} short />
+            </li>
+          ))}
+          {rest.length > 0 && (
+            <li>
+              <button
+                ref={moreButton}
+                type="button"
+                className="manage-nav__link"
+                aria-expanded={moreOpen}
+                aria-controls="manage-more"
+                data-current={restIsCurrent ? '' : undefined}
+                onClick={() => setOpenAt(moreOpen ? undefined : pathname)}
+              >
+                <NavIcon name="more" />
+                <span>More</span>
+              </button>
+            </li>
+          )}
+        </ul>
+      </nav>
+    </>
+  );
+}
+
 /**
  * /manage/*: the back office, its own chunk (never in a visitor's bundle), outside the site's
  * header and footer. It asks who is signed in first: without a session that answer is a 401, and
@@ -28,7 +127,6 @@ function ManageNotFound() {
 function ManageApp() {
   const client = useClient();
   const navigate = useNavigate();
-  // Link with aria-current rather than NavLink: NavLink's code would join every visitor's first load.
   const { pathname } = useLocation();
   const queries = useQueryClient();
   const sections = useMemo(() => sectionsFor(client), [client]);
@@ -41,7 +139,7 @@ function ManageApp() {
         return {
           path: section.path,
           element: (
-            <Suspense fallback={screenLoading}>
+            <Suspense fallback={<ScreenSkeleton />}>
               <Screen />
             </Suspense>
           ),
@@ -75,28 +173,11 @@ function ManageApp() {
           </Link>
           <span className="manage__tag">Back office</span>
         </p>
-        <nav aria-label="Back office">
-          <ul className="manage__nav">
-            {sections.map((section) => (
-              <li key={section.path}>
-                <Link
-                  to={`${routeTable.manage}/${section.path}`}
-                  aria-current={
-                    pathname.startsWith(`${routeTable.manage}/${section.path}`) ? 'page' : undefined
-                  }
-                >
-                  {section.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <button type="button" className="manage__sign-out" onClick={() => void leave()}>
-                Sign out
-              </button>
-            </li>
-          </ul>
-        </nav>
+        <button type="button" className="manage__sign-out" onClick={() => void leave()}>
+          Sign out
+        </button>
       </header>
+      <ManageMenu sections={sections} pathname={pathname} />
       <main id="manage-main" className="manage__main" tabIndex={-1}>
         {me.isSuccess ? (
           screen
@@ -111,7 +192,7 @@ function ManageApp() {
             </p>
           </section>
         ) : (
-          screenLoading
+          <ScreenSkeleton />
         )}
       </main>
     </div>

@@ -12,6 +12,7 @@ const books = (client: ClientConfig) => client.booking !== undefined;
 export const manageSections: ManageSection[] = [
   {
     path: 'diary',
+    inTabBar: true,
     label: 'Diary',
     description:
       "Today's bookings first, a day or a week at a time; cancel, or add a phone booking.",
@@ -27,6 +28,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'treatments',
+    inTabBar: true,
     label: 'Treatments',
     description: 'Categories and treatments: prices, durations, their order, and what is offered.',
     load: () => import('@/manage/screens/treatments/treatments-page'),
@@ -34,6 +36,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'orders',
+    inTabBar: true,
     label: 'Orders',
     description: 'Orders from the shop, newest first: call the customer, mark them done.',
     load: () => import('@/manage/screens/orders/orders-page'),
@@ -41,6 +44,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'products',
+    inTabBar: true,
     label: 'Products',
     description: 'Your catalogue: change titles, prices and pictures, hide or show products.',
     load: () => import('@/manage/screens/products/products-page'),
@@ -49,6 +53,8 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'content',
+    inTabBar: true,
+    tabLabel: 'Content',
     label: 'Site content',
     description:
       'Every word of your site: texts, contact details, menu, and the blocks of each page; preview, then publish.',

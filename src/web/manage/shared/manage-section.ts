@@ -10,6 +10,12 @@ export interface ManageSection {
   label: string;
   description: string;
   load: () => Promise<{ default: ComponentType }>;
+  /**
+   * On a phone the menu is a bar of Home, the first three screens marked here and More: the
+   * screens an owner opens most days. `tabLabel` is a shorter label where the bar is narrow.
+   */
+  inTabBar?: boolean;
+  tabLabel?: string;
   /** Whether this client's back office has the screen (no diary for a shop without booking). */
   shownFor?: (client: ClientConfig) => boolean;
 }

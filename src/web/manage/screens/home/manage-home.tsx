@@ -26,7 +26,7 @@ export function ManageHome({ sections }: { sections: ManageSection[] }) {
     <section className="manage__screen">
       <PageHeading title="Back office">Back office</PageHeading>
       {me.data && <p>Signed in as {me.data.email}.</p>}
-      <ul className="manage__cards">
+      <ul className="manage__cards manage__cards--overview">
         {sections.map((section) => (
           <li key={section.path} className="card">
             <h2>

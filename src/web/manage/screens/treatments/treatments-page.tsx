@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ManageMenu, ManageTreatment } from '@common/diary';
 import { PageHeading } from '@/components/page-heading';
-import { screenLoading } from '@/components/screen-loading';
 import { ApiError } from '@/lib/api-client';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { changeMenu, fetchMenu, menuQueryKey } from './treatments-api';
 
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
@@ -311,7 +311,7 @@ export default function TreatmentsPage() {
   return (
     <section className="manage__screen">
       <PageHeading title="Treatments">Treatments</PageHeading>
-      {menu.isPending && screenLoading}
+      {menu.isPending && <ScreenSkeleton />}
       {menu.isError && <p role="alert">The treatments could not be loaded. Please try again.</p>}
       {menu.data && <MenuEditor menu={menu.data} />}
     </section>
