@@ -81,7 +81,8 @@ function ManageMenu({ sections, pathname }: { sections: ManageSection[]; pathnam
         onKeyDown={closeOnEscape}
       >
         {moreOpen && (
-          <div className="manage-nav__more" id="manage-more">
+          // A link to the screen already shown changes no address: close on any click too.
+          <div className="manage-nav__more" id="manage-more" onClick={() => setOpenAt(undefined)}>
             <ul>
               {rest.map((section) => (
                 <li key={section.path}>

@@ -203,8 +203,10 @@ function MenuEditor({ menu }: { menu: ManageMenu }) {
                     />
                   ) : (
                     <>
-                      <strong>{t.name}</strong> · {pounds.format(t.price)} · {t.duration} min
-                      {!t.active && ' · not offered'}{' '}
+                      <span className="manage__treatment-name">
+                        <strong>{t.name}</strong> · {pounds.format(t.price)} · {t.duration} min
+                        {!t.active && ' · not offered'}
+                      </span>{' '}
                       <button
                         type="button"
                         className="button"
