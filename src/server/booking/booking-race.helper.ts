@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { createBookingRequestSchema } from '../../common/booking.js';
-import { loadClientRegistry } from '../clients/client-registry.js';
+import { loadClientRegistry } from '../clients/client-registry-store.js';
 import { openDatabase } from '../db/database.js';
 import { AppError } from '../kernel/errors.js';
 import { createBooking } from './booking-service.js';

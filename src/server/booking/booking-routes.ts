@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createAvailableTimesCache, type AvailableTimesCache } from './available-times-cache.js';
 import { manageTokenPattern, moveBookingRequestSchema } from '../../common/booking-manage.js';
-import { assertSameSiteRequest } from '../owners/require-owner.js';
+import { assertSameSiteRequest } from '../kernel/same-site-request.js';
 import {
   cancelManagedBooking,
   getManagedBooking,
@@ -19,7 +19,7 @@ import { AppError, parseRequest } from '../kernel/errors.js';
 import { cachedJsonAnswer } from '../kernel/reference-cache.js';
 import type { BookingRules } from '../../common/booking-rules.js';
 import type { ClientConfig } from '../../common/client-config.js';
-import { siteOriginOfRequest } from '../owners/site-origin.js';
+import { siteOriginOfRequest } from '../kernel/site-origin.js';
 import { attachHoldSweep, confirmHeldBooking } from './booking-holds.js';
 import { cachedBookingRules } from './booking-rules-store.js';
 import {

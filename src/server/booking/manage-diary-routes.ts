@@ -18,7 +18,7 @@ import {
 } from '../../common/diary.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { parseRequest } from '../kernel/errors.js';
-import { recordAudit, requireOwner } from '../owners/require-owner.js';
+import { recordAudit } from '../audit/audit-store.js';
 import {
   addOwnerBooking,
   bookingDetail,
@@ -55,8 +55,6 @@ const idParamsSchema = z.object({
  * 404, as an unknown one. Writes are audited as the owner.
  */
 export const manageDiaryRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  app.addHook('preHandler', requireOwner(deps));
-
   const context = (request: FastifyRequest): ManageContext => ({
     db: deps.db,
     dbKind: deps.dbKind,
@@ -70,53 +68,53 @@ export const manageDiaryRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
   const idOf = (request: FastifyRequest) =>
     parseRequest(idParamsSchema, request.params, 'address').id;
 
-  app.get('/api/manage/diary', async (request): Promise<Diary> =>
+  app.get('/diary', async (request): Promise<Diary> =>
     listDiary(context(request), parseRequest(diaryQuerySchema, request.query, 'query')),
   );
 
-  app.get('/api/manage/bookings/:id', async (request): Promise<DiaryBooking> =>
+  app.get('/bookings/:id', async (request): Promise<DiaryBooking> =>
     bookingDetail(context(request), idOf(request)),
   );
 
-  app.post('/api/manage/bookings/:id/cancel', async (request): Promise<DiaryBooking> => {
+  app.post('/bookings/:id/cancel', async (request): Promise<DiaryBooking> => {
     const id = idOf(request);
     const body = parseRequest(cancelBookingRequestSchema, request.body ?? {}, 'cancellation');
     return cancelBooking(context(request), id, body);
   });
 
-  app.post('/api/manage/bookings', async (request, reply): Promise<DiaryBooking> => {
+  app.post('/bookings', async (request, reply): Promise<DiaryBooking> => {
     const body = parseRequest(ownerBookingRequestSchema, request.body ?? {}, 'booking');
     const booking = await addOwnerBooking(context(request), body);
     reply.code(201);
     return booking;
   });
 
-  app.get('/api/manage/booking-rules', async (request): Promise<VersionedBookingRules> =>
+  app.get('/booking-rules', async (request): Promise<VersionedBookingRules> =>
     getBookingRules(context(request)),
   );
 
-  app.put('/api/manage/booking-rules', async (request): Promise<VersionedBookingRules> => {
+  app.put('/booking-rules', async (request): Promise<VersionedBookingRules> => {
     const body = parseRequest(versionedBookingRulesSchema, request.body ?? {}, 'booking rules');
     return updateBookingRules(context(request), body);
   });
 
-  app.get('/api/manage/menu', async (request): Promise<ManageMenu> => getMenu(context(request)));
+  app.get('/menu', async (request): Promise<ManageMenu> => getMenu(context(request)));
 
-  app.post('/api/manage/categories', async (request, reply): Promise<ManageMenu> => {
+  app.post('/categories', async (request, reply): Promise<ManageMenu> => {
     const body = parseRequest(categoryInputSchema, request.body ?? {}, 'category');
     const menu = await addCategory(context(request), body);
     reply.code(201);
     return menu;
   });
 
-  app.put('/api/manage/categories/order', async (request): Promise<ManageMenu> =>
+  app.put('/categories/order', async (request): Promise<ManageMenu> =>
     reorderCategories(
       context(request),
       parseRequest(reorderRequestSchema, request.body ?? {}, 'order'),
     ),
   );
 
-  app.put('/api/manage/categories/:id', async (request): Promise<ManageMenu> => {
+  app.put('/categories/:id', async (request): Promise<ManageMenu> => {
     const id = idOf(request);
     return editCategory(
       context(request),
@@ -125,13 +123,13 @@ export const manageDiaryRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
     );
   });
 
-  app.put('/api/manage/categories/:id/active', async (request): Promise<ManageMenu> => {
+  app.put('/categories/:id/active', async (request): Promise<ManageMenu> => {
     const id = idOf(request);
     const { active } = parseRequest(activeRequestSchema, request.body ?? {}, 'request');
     return setCategoryActive(context(request), id, active);
   });
 
-  app.put('/api/manage/categories/:id/treatments/order', async (request): Promise<ManageMenu> => {
+  app.put('/categories/:id/treatments/order', async (request): Promise<ManageMenu> => {
     const id = idOf(request);
     return reorderTreatments(
       context(request),
@@ -140,14 +138,14 @@ export const manageDiaryRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
     );
   });
 
-  app.post('/api/manage/treatments', async (request, reply): Promise<ManageMenu> => {
+  app.post('/treatments', async (request, reply): Promise<ManageMenu> => {
     const body = parseRequest(treatmentInputSchema, request.body ?? {}, 'treatment');
     const menu = await addTreatment(context(request), body);
     reply.code(201);
     return menu;
   });
 
-  app.put('/api/manage/treatments/:id', async (request): Promise<ManageMenu> => {
+  app.put('/treatments/:id', async (request): Promise<ManageMenu> => {
     const id = idOf(request);
     return editTreatment(
       context(request),
@@ -156,7 +154,7 @@ export const manageDiaryRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
     );
   });
 
-  app.put('/api/manage/treatments/:id/active', async (request): Promise<ManageMenu> => {
+  app.put('/treatments/:id/active', async (request): Promise<ManageMenu> => {
     const id = idOf(request);
     const { active } = parseRequest(activeRequestSchema, request.body ?? {}, 'request');
     return setTreatmentActive(context(request), id, active);

@@ -17,7 +17,7 @@ import { sanitiseBlurb } from '../kernel/sanitise-html.js';
 import { storeUpload } from '../media/image-pipeline.js';
 import { mediaFolderOf } from '../media/placeholder-images.js';
 import { pictureUploadLimits, receivePicture } from '../media/upload-request.js';
-import { recordAudit, requireOwner } from '../owners/require-owner.js';
+import { recordAudit } from '../audit/audit-store.js';
 import { picturesOf } from './catalogue-store.js';
 
 const idParams = z.object({
@@ -77,7 +77,6 @@ const changedMessage =
  * looked up with the session's client, so another client's product answers 404.
  */
 export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  app.addHook('preHandler', requireOwner(deps));
   await app.register(fastifyMultipart, { limits: pictureUploadLimits });
   const db = deps.db;
 
@@ -161,7 +160,7 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     return view(clientCode, id);
   };
 
-  app.get('/api/manage/products', async (request): Promise<{ products: ManagedProduct[] }> => {
+  app.get('/products', async (request): Promise<{ products: ManagedProduct[] }> => {
     const rows = await db
       .selectFrom('products')
       .select('id')
@@ -175,7 +174,7 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
   });
 
   // A new product starts hidden and without pictures: the owner shows it once it has one.
-  app.post('/api/manage/products', async (request, reply): Promise<ManagedProduct> => {
+  app.post('/products', async (request, reply): Promise<ManagedProduct> => {
     const add = parseRequest(editSchema.omit({ version: true }), request.body ?? {}, 'product');
     const { clientCode } = request.owner;
     const id = await db.transaction().execute(async (trx) => {
@@ -209,7 +208,7 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     return view(clientCode, id);
   });
 
-  app.put('/api/manage/products/:id', async (request): Promise<ManagedProduct> => {
+  app.put('/products/:id', async (request): Promise<ManagedProduct> => {
     const { id } = parseRequest(idParams, request.params, 'product id');
     const edit = parseRequest(editSchema, request.body ?? {}, 'product');
     const { clientCode } = request.owner;
@@ -239,7 +238,7 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     return view(clientCode, id);
   });
 
-  app.post('/api/manage/products/:id/visibility', async (request): Promise<ManagedProduct> => {
+  app.post('/products/:id/visibility', async (request): Promise<ManagedProduct> => {
     const { id } = parseRequest(idParams, request.params, 'product id');
     const { hidden } = parseRequest(visibilitySchema, request.body ?? {}, 'visibility');
     const { clientCode } = request.owner;
@@ -258,7 +257,7 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     return view(clientCode, id);
   });
 
-  app.post('/api/manage/products/order', async (request): Promise<{ ids: number[] }> => {
+  app.post('/products/order', async (request): Promise<{ ids: number[] }> => {
     const { ids } = parseRequest(reorderSchema, request.body ?? {}, 'order');
     const { clientCode } = request.owner;
     const known = await db
@@ -295,13 +294,13 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
   });
 
   // A new cover: the upload goes first; the earlier pictures stay in the gallery after it.
-  app.post('/api/manage/products/:id/picture', async (request) => addPicture(request, 'first'));
+  app.post('/products/:id/picture', async (request) => addPicture(request, 'first'));
 
   // Another picture for the gallery, after the others.
-  app.post('/api/manage/products/:id/pictures', async (request) => addPicture(request, 'last'));
+  app.post('/products/:id/pictures', async (request) => addPicture(request, 'last'));
 
   // The pictures in a new order, with their alt texts; one left out is removed from the product.
-  app.put('/api/manage/products/:id/pictures', async (request): Promise<ManagedProduct> => {
+  app.put('/products/:id/pictures', async (request): Promise<ManagedProduct> => {
     const { id } = parseRequest(idParams, request.params, 'product id');
     const edit = parseRequest(picturesSchema, request.body ?? {}, 'pictures');
     const { clientCode } = request.owner;

@@ -1,3 +1,4 @@
+import { insertAudit } from '../audit/audit-store.js';
 import { sql, type Kysely } from 'kysely';
 import type { ClientConfig } from '../../common/client-config.js';
 import { ownerMessages } from '../../common/owners.js';
@@ -13,7 +14,6 @@ import {
   deleteOwnerSessions,
   findOwnerByEmail,
   findOwnerById,
-  insertAudit,
   insertOneTimeToken,
   newSecret,
   normaliseEmail,

@@ -1,10 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { createFormLimits } from '../forms/form-limits.js';
+import { createFormLimits } from './form-limits.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, type ClientErrorStatus } from '../kernel/errors.js';
-import { decideRelayRequest, type RelayRequest } from './compose-message.js';
-import { enqueueMessage } from './outbox-store.js';
+import { decideRelayRequest, type RelayRequest } from '../mail/compose-message.js';
+import { enqueueMessage } from '../mail/outbox-store.js';
 
 const relayBodyLimit = 64 * 1024;
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;

@@ -1,5 +1,5 @@
 import type { ClientConfig } from '../../common/client-config.js';
-import type { ClientRegistry } from '../clients/client-registry.js';
+import type { ClientRegistry } from './client-registry.js';
 
 export interface OriginFacts {
   production: boolean;

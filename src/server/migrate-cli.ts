@@ -1,7 +1,8 @@
-import { loadConfig } from '../config.js';
-import { runCommandLine } from '../kernel/command-line.js';
-import { drawSeedPlaceholders, runReleaseStepOn } from './release-step.js';
-import { readSeed } from './seed.js';
+import { loadConfig } from './config.js';
+import { runCommandLine } from './kernel/command-line.js';
+import { runReleaseStepOn } from './db/release-step.js';
+import { drawSeedPlaceholders } from './media/seed-pictures.js';
+import { readSeed } from './db/seed.js';
 
 const usage = `Usage: npm run migrate [-- --skip-pictures]
   The release step: brings the database (DATABASE_URL, or the SQLite file) up to date, applies

@@ -4,9 +4,9 @@ import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { textMessages } from '../../common/text-rules.js';
-import { relayMessages } from './compose-message.js';
-import { readMail } from './mime-for-tests.js';
-import { enqueueMessage } from './outbox-store.js';
+import { relayMessages } from '../mail/compose-message.js';
+import { readMail } from '../mail/mime-for-tests.js';
+import { enqueueMessage } from '../mail/outbox-store.js';
 import {
   claimDueMessages,
   createOutboxWorker,
@@ -14,7 +14,7 @@ import {
   smtpDelivery,
   type DeliverMessage,
   type OutboxWorker,
-} from './outbox-worker.js';
+} from '../mail/outbox-worker.js';
 
 const highLimits = { MAIL_RELAY_LIMIT_PER_IP: '100000', MAIL_RELAY_LIMIT_PER_CLIENT: '100000' };
 const fastRetries = {
