@@ -17,6 +17,7 @@ import { loadBookingRules, saveBookingRules } from './booking-rules-store.js';
 import { placeBooking, requireBookingEnabled } from './booking-service.js';
 import { findDiaryBooking, listDiaryBookings, markCancelled } from './diary-store.js';
 import type { ManageContext } from './manage-context.js';
+import { inTransaction } from '../db/transaction.js';
 
 /**
  * The owner's diary: bookings by day or week, a booking's detail, cancelling, and phone or
@@ -63,7 +64,7 @@ export async function cancelBooking(
   const { db, client, mailFrom, now } = context;
   const booking = await bookingDetail(context, id);
   const reason = request.reason?.trim() || null;
-  const cancelled = await db.transaction().execute(async (trx) => {
+  const cancelled = await inTransaction(db, async (trx) => {
     const marked = await markCancelled(trx, client.name, id, reason, now);
     if (!marked) return false;
     await dropPendingReminders(trx, client.name, id, now);

@@ -43,3 +43,16 @@ export async function refreshClient(
   registry.replace(parseStoredRecord(row.code, row.config), Number(row.version));
   return true;
 }
+
+/** When a client's record was last saved (its `updated_at`), if there is one. */
+export async function findClientSavedAt(
+  db: Kysely<Database>,
+  code: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('clients')
+    .select('updated_at')
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return row?.updated_at;
+}

@@ -6,11 +6,9 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { textMessages } from '../../common/text-rules.js';
 import { relayMessages } from '../mail/compose-message.js';
 import { readMail } from '../mail/mime-for-tests.js';
-import { enqueueMessage } from '../mail/outbox-store.js';
+import { claimDueMessages, enqueueMessage, retryFailedMessages } from '../mail/outbox-store.js';
 import {
-  claimDueMessages,
   createOutboxWorker,
-  retryFailedMessages,
   smtpDelivery,
   type DeliverMessage,
   type OutboxWorker,

@@ -4,7 +4,7 @@ import type { OutboxEntry } from '../../common/outbox.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { parseRequest } from '../kernel/errors.js';
 import { recordAudit } from '../audit/audit-store.js';
-import { listOutboxForClient, retryClientMessage } from './outbox-admin.js';
+import { listOutboxForClient, retryClientMessage } from './outbox-admin-store.js';
 
 const listQuerySchema = z.object({
   sentDays: z.coerce.number().int().min(1).max(90).default(7),

@@ -9,7 +9,7 @@ import {
 import type { AppDeps } from '../kernel/app-deps.js';
 import { parseRequest } from '../kernel/errors.js';
 import { recordAudit } from '../audit/audit-store.js';
-import { changeOrderStatus, getOrderDetail, listOrders } from './orders-admin.js';
+import { changeOrderStatus, getOrderDetail, listOrders } from './orders-admin-store.js';
 
 const listQuerySchema = z.object({
   status: z.enum(orderStatuses, 'status must be new, contacted, completed or cancelled').optional(),
