@@ -1,12 +1,13 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { addDays, splitStartTime, type Treatment } from '../../common/booking.js';
 import type { BookingRules } from '../../common/booking-rules.js';
-import { findBookedIntervalsBetween } from './free-days-service.js';
+import { findBookedIntervalsBetween } from './booking-store.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { freeBookingRequest } from '../../../tests/support/booking-request.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { listDiaryBookings } from './diary-store.js';
-import { confirmHeldBooking, holdReleasedReason, releaseExpiredHolds } from './booking-holds.js';
+import { confirmHeldBooking } from './booking-holds.js';
+import { holdReleasedReason, releaseExpiredHolds } from './booking-holds-store.js';
 import { findAvailableTimes, placeBooking } from './booking-service.js';
 
 const sameSite = {

@@ -5,10 +5,18 @@ import type { BookingConfirmation } from '../../common/booking-manage.js';
 import type { BookingsTable, Database } from '../db/schema.js';
 import type { DataChanges } from '../kernel/data-changes.js';
 import { AppError } from '../kernel/errors.js';
+import { inTransaction } from '../db/transaction.js';
 import { enqueueMessage } from '../mail/outbox-store.js';
 import { bookingCalendar } from './booking-calendar.js';
 import { renderBookingEmails } from './booking-emails.js';
 import { changeDeadline } from './change-cutoff.js';
+import {
+  confirmPendingBooking,
+  findBookingByConfirmToken,
+  findBookingStatus,
+  listBookingLines,
+  releaseExpiredHolds,
+} from './booking-holds-store.js';
 import { hashManageToken, newManageToken } from './booking-reference.js';
 import { queueReminder } from './booking-reminders.js';
 import { manageUrl, rulesFor, type CreateBookingContext } from './booking-service.js';
@@ -23,8 +31,6 @@ import { manageUrl, rulesFor, type CreateBookingContext } from './booking-servic
  * now); the sweep then marks it cancelled, with one conditional UPDATE that is safe to run on
  * every instance at once.
  */
-
-export const holdReleasedReason = 'Not confirmed by e-mail in time';
 
 export interface ConfirmContext extends CreateBookingContext {
   changes: DataChanges;
@@ -59,11 +65,7 @@ async function storedBookingOf(
     | 'consent_version'
   >,
 ): Promise<StoredBooking> {
-  const lines = await db
-    .selectFrom('booking_treatments')
-    .select(['treatment_id', 'name', 'price_pence', 'duration_minutes'])
-    .where('booking_id', '=', row.id)
-    .execute();
+  const lines = await listBookingLines(db, row.id);
   const date = row.booking_date;
   return {
     ID: row.id,
@@ -105,12 +107,7 @@ export async function confirmHeldBooking(
 ): Promise<BookingConfirmation> {
   const { db, client, mailFrom, now } = context;
   const rules = await rulesFor(db, client, context.rules);
-  const row = await db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('client_code', '=', client.name)
-    .where('confirm_token_hash', '=', hashManageToken(token))
-    .executeTakeFirst();
+  const row = await findBookingByConfirmToken(db, client.name, hashManageToken(token));
   if (!row) {
     throw new AppError(
       404,
@@ -128,15 +125,8 @@ export async function confirmHeldBooking(
   if (row.status !== 'pending') throw released();
 
   const manage = newManageToken();
-  const confirmed = await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('bookings')
-      .set({ status: 'booked', manage_token_hash: manage.hash })
-      .where('id', '=', row.id)
-      .where('status', '=', 'pending')
-      .where('held_until', '>', now.toISOString())
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return false;
+  const confirmed = await inTransaction(db, async (trx) => {
+    if (!(await confirmPendingBooking(trx, row.id, manage.hash, now))) return false;
     const stored = await storedBookingOf(trx, row);
     const ical = bookingCalendar(
       client,
@@ -186,31 +176,11 @@ export async function confirmHeldBooking(
   });
   if (!confirmed) {
     // Another click confirmed it meanwhile, or the hold ran out (or was swept).
-    const status = await db
-      .selectFrom('bookings')
-      .select('status')
-      .where('id', '=', row.id)
-      .executeTakeFirstOrThrow();
-    if (status.status === 'booked') return answer(true);
+    if ((await findBookingStatus(db, row.id)) === 'booked') return answer(true);
     throw released();
   }
   context.changes.clientChanged(client.name, 'bookings');
   return answer(false);
-}
-
-/**
- * Marks every pending booking whose hold has run out as cancelled; returns how many. Safe on
- * several instances at once: the UPDATE's own condition decides, so each hold is released once.
- */
-export async function releaseExpiredHolds(db: Kysely<Database>, now: Date): Promise<number> {
-  const at = now.toISOString();
-  const result = await db
-    .updateTable('bookings')
-    .set({ status: 'cancelled', cancelled_at: at, cancel_reason: holdReleasedReason })
-    .where('status', '=', 'pending')
-    .where('held_until', '<=', at)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }
 
 /** Runs the sweep every minute while the server runs (every instance; see releaseExpiredHolds). */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { reminderHoursDefault, type BookingRules } from '../../common/booking-rules.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import type { Database } from '../db/schema.js';
-import { enqueueMessage } from '../mail/outbox-store.js';
+import { dropPendingMessages, enqueueMessage } from '../mail/outbox-store.js';
 import { localTimeToInstant } from './availability.js';
 import { renderReminderEmail } from './booking-emails.js';
 
@@ -61,14 +61,9 @@ export async function dropPendingReminders(
   bookingId: number,
   now: Date,
 ): Promise<void> {
-  await trx
-    .deleteFrom('outbox')
-    .where('client_code', '=', clientCode)
-    .where('template_id', '=', 'booking-reminder')
-    .where('idempotency_key', 'like', `booking-${bookingId}-reminder-%`)
-    .where('status', '=', 'pending')
-    .where((eb) =>
-      eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]),
-    )
-    .execute();
+  await dropPendingMessages(
+    trx,
+    { clientCode, templateId: 'booking-reminder', keyLike: `booking-${bookingId}-reminder-%` },
+    now,
+  );
 }

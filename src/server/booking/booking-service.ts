@@ -43,6 +43,7 @@ import {
   isExistingCustomer,
   withDayLock,
   type TreatmentRow,
+  isReferenceTaken,
 } from './booking-store.js';
 
 /** A client whose record does not take bookings answers 404 with how to book instead. */
@@ -110,13 +111,7 @@ export interface CreateBookingContext extends AvailableTimesContext {
 async function uniqueReference(trx: Kysely<Database>, clientCode: string): Promise<string> {
   for (;;) {
     const reference = newBookingReference();
-    const taken = await trx
-      .selectFrom('bookings')
-      .select('id')
-      .where('client_code', '=', clientCode)
-      .where('reference', '=', reference)
-      .executeTakeFirst();
-    if (!taken) return reference;
+    if (!(await isReferenceTaken(trx, clientCode, reference))) return reference;
   }
 }
 

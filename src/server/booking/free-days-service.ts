@@ -1,53 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { FreeDays, FreeDaysRequest } from '../../common/booking-free-days.js';
-import type { Database } from '../db/schema.js';
 import { AppError } from '../kernel/errors.js';
-import type { BookedInterval } from './availability.js';
-import { takesItsSlot } from './booking-store.js';
+import { findBookedIntervalsBetween } from './booking-store.js';
 import { rulesFor, type AvailableTimesContext } from './booking-service.js';
 import type { AvailableTimesCache } from './available-times-cache.js';
 import { checkMonth, findFreeDays } from './free-days.js';
-
-/**
- * The booked times of every day from `from` to `to` (YYYY-MM-DD, inclusive), in one query.
- * As for one day (findBookedIntervals), bookings of the same times are counted in the database,
- * and the covering index (client, date, status, start, end) answers without the table.
- */
-export async function findBookedIntervalsBetween(
-  db: Kysely<Database>,
-  clientCode: string,
-  from: string,
-  to: string,
-  now: Date,
-): Promise<Map<string, BookedInterval[]>> {
-  const rows = await db
-    .selectFrom('bookings')
-    .select(({ fn }) => [
-      'booking_date',
-      'start_minute',
-      'end_minute',
-      fn.countAll<number | string>().as('count'),
-    ])
-    .where('client_code', '=', clientCode)
-    .where('booking_date', '>=', from)
-    .where('booking_date', '<=', to)
-    // A held booking (awaiting its e-mail confirmation) takes its time until the hold ends.
-    .where(takesItsSlot(now))
-    .groupBy(['booking_date', 'start_minute', 'end_minute'])
-    .execute();
-  const byDate = new Map<string, BookedInterval[]>();
-  for (const row of rows) {
-    const day = byDate.get(row.booking_date) ?? [];
-    // PostgreSQL's count(*) is a bigint, which pg hands over as a string.
-    day.push({
-      startMinute: row.start_minute,
-      endMinute: row.end_minute,
-      count: Number(row.count),
-    });
-    byDate.set(row.booking_date, day);
-  }
-  return byDate;
-}
 
 /** GET bookings/free-days: what each day of a month offers for treatments of this length. */
 export async function findFreeDaysOfMonth(

@@ -6,6 +6,7 @@ import type { ClientConfig } from '../../common/client-config.js';
 import type { BookingsTable, Database } from '../db/schema.js';
 import type { DataChanges } from '../kernel/data-changes.js';
 import { AppError } from '../kernel/errors.js';
+import { inTransaction } from '../db/transaction.js';
 import { enqueueMessage } from '../mail/outbox-store.js';
 import {
   checkBookingDate,
@@ -25,7 +26,14 @@ import {
   rulesFor,
   type CreateBookingContext,
 } from './booking-service.js';
+import { listBookingLines } from './booking-holds-store.js';
 import { findBookedIntervals, withDayLock } from './booking-store.js';
+import {
+  findBookingByManageToken,
+  findMoveIdempotencyKey,
+  markCancelledByCustomer,
+  moveBookedBooking,
+} from './visitor-manage-store.js';
 
 /**
  * The visitor's own booking through the link in their e-mail (issue 17). The token is the only
@@ -55,18 +63,9 @@ async function findByToken(
   row: BookingRow;
   treatments: Array<{ name: string; price: number; duration: number }>;
 }> {
-  const row = await db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('client_code', '=', client.name)
-    .where('manage_token_hash', '=', hashManageToken(token))
-    .executeTakeFirst();
+  const row = await findBookingByManageToken(db, client.name, hashManageToken(token));
   if (!row) throw notFound();
-  const lines = await db
-    .selectFrom('booking_treatments')
-    .select(['name', 'price_pence', 'duration_minutes'])
-    .where('booking_id', '=', row.id)
-    .execute();
+  const lines = await listBookingLines(db, row.id);
   return {
     row,
     treatments: lines.map((l) => ({
@@ -134,19 +133,8 @@ export async function cancelManagedBooking(
   const { row, treatments } = await findByToken(db, client, token);
   refuseUnchangeable(toManaged(row, treatments, client, rules, now), client);
   const sequence = row.ical_sequence + 1;
-  const done = await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('bookings')
-      .set({
-        status: 'cancelled',
-        cancelled_at: now.toISOString(),
-        cancel_reason: 'Cancelled by the customer online',
-        ical_sequence: sequence,
-      })
-      .where('id', '=', row.id)
-      .where('status', '=', 'booked')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return false;
+  const done = await inTransaction(db, async (trx) => {
+    if (!(await markCancelledByCustomer(trx, row.id, sequence, now))) return false;
     await dropPendingReminders(trx, client.name, row.id, now);
     const facts = {
       reference: row.reference ?? String(row.id),
@@ -259,27 +247,17 @@ export async function moveManagedBooking(
       now,
       context.addressCaps,
     );
-    const updated = await trx
-      .updateTable('bookings')
-      .set({
-        booking_date: date,
-        start_minute: minuteOfDay,
-        end_minute: endMinute,
-        ical_sequence: sequence,
-        move_idempotency_key: idempotencyKey ?? null,
-      })
-      .where('id', '=', row.id)
-      .where('status', '=', 'booked')
-      .where('ical_sequence', '=', row.ical_sequence)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) {
+    const movedNow = await moveBookedBooking(trx, row.id, row.ical_sequence, {
+      booking_date: date,
+      start_minute: minuteOfDay,
+      end_minute: endMinute,
+      ical_sequence: sequence,
+      move_idempotency_key: idempotencyKey ?? null,
+    });
+    if (!movedNow) {
       // A replay that raced the first send: the first one moved it, so answer as it is now.
-      const current = await trx
-        .selectFrom('bookings')
-        .select('move_idempotency_key')
-        .where('id', '=', row.id)
-        .executeTakeFirst();
-      if (idempotencyKey !== undefined && current?.move_idempotency_key === idempotencyKey) {
+      const currentKey = await findMoveIdempotencyKey(trx, row.id);
+      if (idempotencyKey !== undefined && currentKey === idempotencyKey) {
         return false;
       }
       throw new AppError(409, 'This booking was changed meanwhile. Please reload the page.');

@@ -213,3 +213,24 @@ export async function listMessagesByStatus(db: Kysely<Database>, status: string)
     .limit(200)
     .execute();
 }
+
+/**
+ * Deletes a client's pending messages of one template whose idempotency key is `like` the
+ * pattern, unless a worker holds them (then they go out: too late to take back).
+ */
+export async function dropPendingMessages(
+  db: Kysely<Database>,
+  which: { clientCode: string; templateId: string; keyLike: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .deleteFrom('outbox')
+    .where('client_code', '=', which.clientCode)
+    .where('template_id', '=', which.templateId)
+    .where('idempotency_key', 'like', which.keyLike)
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]),
+    )
+    .execute();
+}
