@@ -26,12 +26,12 @@ import {
   localEndMinute,
   localTimeToInstant,
   type BookedInterval,
-} from './availability.js';
-import { bookingCalendar } from './booking-calendar.js';
-import { renderBookingEmails, renderConfirmRequestEmail } from './booking-emails.js';
-import { changeDeadline } from './change-cutoff.js';
+} from './availability/availability.js';
+import { bookingCalendar } from './emails/booking-calendar.js';
+import { renderBookingEmails, renderConfirmRequestEmail } from './emails/booking-emails.js';
+import { changeDeadline } from './availability/change-cutoff.js';
 import { newBookingReference, newManageToken } from './booking-reference.js';
-import { queueReminder } from './booking-reminders.js';
+import { queueReminder } from './emails/booking-reminders.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import {
   countBookingsFromAddressSince,

@@ -7,7 +7,7 @@ import type {
   Database,
   TreatmentsTable,
 } from '../db/schema.js';
-import type { BookedInterval } from './availability.js';
+import type { BookedInterval } from './availability/availability.js';
 
 /** A treatment as read from the database. */
 export type TreatmentRow = Selectable<TreatmentsTable>;

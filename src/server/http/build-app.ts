@@ -10,7 +10,7 @@ import Fastify, {
 import type { ClientConfig } from '../../common/client-config.js';
 import { AccessLog } from '../access-log.js';
 import { lazyChildLogger } from '../lazy-child-logger.js';
-import { availableTimesAddress, bookingRoutes } from '../booking/booking-routes.js';
+import { availableTimesAddress, bookingRoutes } from '../booking/visitor/booking-routes.js';
 import { catalogueRoutes } from '../catalogue/catalogue-routes.js';
 import { listProductPictures } from '../catalogue/catalogue-store.js';
 import { clientsRoutes } from '../clients/clients-routes.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { auditRoutes } from '../audit/audit-routes.js';
-import { manageDiaryRoutes } from '../booking/manage-diary-routes.js';
+import { manageDiaryRoutes } from '../booking/diary/manage-diary-routes.js';
 import { manageProductsRoutes } from '../catalogue/manage-products-routes.js';
 import { manageContentRoutes } from '../clients/manage-content-routes.js';
 import type { AppDeps } from '../kernel/app-deps.js';
