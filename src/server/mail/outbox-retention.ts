@@ -8,7 +8,7 @@ export const retentionPeriodMs = 60 * 60_000;
 
 /**
  * Retention as the timer runs it: once a period across every instance (the period is claimed
- * in scheduled_runs first, src/server/shared-state/scheduled-runs.ts), so ten instances do not
+ * in scheduled_runs first, src/server/shared-state/scheduled-runs-store.ts), so ten instances do not
  * run the same delete ten times an hour. A little under the timer's hour, so that an instance's
  * own next tick is not refused for being a few milliseconds early.
  */
