@@ -9,6 +9,8 @@ import { pictureSetSchema } from './catalogue.js';
 export const libraryPictureSchema = z.extend(pictureSetSchema, {
   file: z.string(),
   uploadedAt: z.string(),
+  /** Placed in the published or draft content or on a product: it cannot be deleted. */
+  inUse: z.boolean(),
 });
 export type LibraryPicture = z.infer<typeof libraryPictureSchema>;
 

@@ -14,13 +14,17 @@ export interface PictureUses {
   products: string[];
 }
 
-export async function findLibraryPictureUses(
+/** The stored JSON that may name library pictures, read once for any number of pictures. */
+export interface PictureReferences {
+  publishedContent: string | undefined;
+  draftContent: string | undefined;
+  products: { title: string; pictures: string }[];
+}
+
+export async function readPictureReferences(
   db: Kysely<Database>,
   clientCode: string,
-  name: string,
-): Promise<PictureUses> {
-  const mentions = (json: string | null | undefined) =>
-    typeof json === 'string' && json.includes(`library/${name}`);
+): Promise<PictureReferences> {
   const [client, draft, products] = await Promise.all([
     db.selectFrom('clients').select('config').where('code', '=', clientCode).executeTakeFirst(),
     db
@@ -37,9 +41,21 @@ export async function findLibraryPictureUses(
       .execute(),
   ]);
   return {
-    publishedContent: mentions(client?.config),
-    draftContent: mentions(draft?.content),
-    products: products.filter((row) => mentions(row.pictures)).map((row) => row.title),
+    publishedContent: client?.config,
+    draftContent: draft?.content,
+    products: products.flatMap((row) =>
+      row.pictures === null ? [] : [{ title: row.title, pictures: row.pictures }],
+    ),
+  };
+}
+
+/** Where the library picture `name` (`m-0a1b2c3d4e5f`) is used. */
+export function usesOf(references: PictureReferences, name: string): PictureUses {
+  const mentions = (json: string | undefined) => json?.includes(`library/${name}`) === true;
+  return {
+    publishedContent: mentions(references.publishedContent),
+    draftContent: mentions(references.draftContent),
+    products: references.products.filter((row) => mentions(row.pictures)).map((row) => row.title),
   };
 }
 

@@ -98,13 +98,19 @@ describeEachDatabase("the owner's picture library", (kind) => {
       [...original.home, { type: 'imageRow', style: 'photos', pictures: [placed] }],
       false,
     );
+    const listed = await t.app.inject({ url: '/api/manage/media', headers: js.headers });
+    const inUse = listed.json<{ pictures: LibraryPicture[] }>().pictures;
+    expect(inUse.find((p) => p.path === picture.path)?.inUse).toBe(true);
     const inDraft = await remove(picture, js.headers);
     expect(inDraft.statusCode).toBe(409);
     expect(inDraft.json<{ message: string }>().message).toBe(
       'This picture is used in the draft of the site content, so it was not deleted. Take it out there first.',
     );
 
-    await saveAndMaybePublish((await content()).draft!.content.home, true);
+    await saveAndMaybePublish(
+      ((await content()).draft!.content as unknown as SiteContent).home,
+      true,
+    );
     const published = await remove(picture, js.headers);
     expect(published.statusCode).toBe(409);
     expect(published.json<{ message: string }>().message).toMatch(/used in the published site/);
@@ -138,8 +144,8 @@ describeEachDatabase("the owner's picture library", (kind) => {
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect((await t.app.inject({ url: `${picture.path}-320.avif` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `${picture.path}.jpeg` })).statusCode).toBe(404);
-    const listed = await t.app.inject({ url: '/api/manage/media', headers: js.headers });
-    expect(listed.json<{ pictures: LibraryPicture[] }>().pictures.map((p) => p.path)).not.toContain(
+    const after = await t.app.inject({ url: '/api/manage/media', headers: js.headers });
+    expect(after.json<{ pictures: LibraryPicture[] }>().pictures.map((p) => p.path)).not.toContain(
       picture.path,
     );
     expect((await remove(picture, js.headers)).statusCode).toBe(404);

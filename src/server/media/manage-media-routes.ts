@@ -8,7 +8,7 @@ import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
 import { recordAudit, requireOwner } from '../owners/require-owner.js';
 import { storeUpload } from './image-pipeline.js';
-import { describeUses, findLibraryPictureUses } from './library-store.js';
+import { describeUses, readPictureReferences, usesOf } from './library-store.js';
 import { createLocalMediaStorage } from './media-storage.js';
 import { mediaFolderOf } from './placeholder-images.js';
 import { pictureUploadLimits, receivePicture } from './upload-request.js';
@@ -45,6 +45,7 @@ export const manageMediaRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
   app.get('/api/manage/media', async (request): Promise<{ pictures: LibraryPicture[] }> => {
     const folder = folderOf(request.owner.clientCode);
     const records = (await storage.list(folder)).filter((key) => /\/m-[0-9a-f]+\.json$/.test(key));
+    const references = await readPictureReferences(deps.db, request.owner.clientCode);
     const pictures: LibraryPicture[] = [];
     for (const key of records) {
       try {
@@ -55,6 +56,7 @@ export const manageMediaRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
           ...set,
           file: `${libraryFolder}/${name}.jpeg`,
           uploadedAt: String(parsed.uploadedAt),
+          inUse: describeUses(usesOf(references, name)) !== undefined,
         });
       } catch {
         // A damaged record is left out rather than failing the whole list.
@@ -77,9 +79,11 @@ export const manageMediaRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
       src,
       file: `${libraryFolder}/${name}.jpeg`,
       uploadedAt: new Date().toISOString(),
+      inUse: false,
     };
     // The record last: a picture is listed only once all its files are stored.
-    await storage.put(`${folder}/${name}.json`, JSON.stringify(picture));
+    const { inUse: _, ...record } = picture;
+    await storage.put(`${folder}/${name}.json`, JSON.stringify(record));
     await recordAudit(deps, request.owner, 'media.upload', { picture: stored.path });
     reply.code(201);
     return { picture };
@@ -92,7 +96,7 @@ export const manageMediaRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
     if (!(await storage.exists(`${folder}/${name}.json`))) {
       throw new AppError(404, 'That picture is not in your library (it may have been deleted).');
     }
-    const usedIn = describeUses(await findLibraryPictureUses(deps.db, clientCode, name));
+    const usedIn = describeUses(usesOf(await readPictureReferences(deps.db, clientCode), name));
     if (usedIn) {
       throw new AppError(
         409,
