@@ -11,9 +11,11 @@ export function PictureFileInput({
   hint = 'JPEG, PNG, WebP or AVIF, up to 10 MB each. Choose several at once if you like.',
   onFiles,
   disabled,
+  multiple = true,
 }: {
   label: string;
   hint?: string;
+  multiple?: boolean;
   onFiles: (files: File[]) => void;
   disabled?: boolean;
 }) {
@@ -34,7 +36,7 @@ export function PictureFileInput({
         id={id}
         type="file"
         accept="image/*"
-        multiple
+        multiple={multiple}
         disabled={disabled}
         aria-describedby={`${id}-hint`}
         onChange={choose}
