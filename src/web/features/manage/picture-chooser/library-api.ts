@@ -1,17 +1,40 @@
-import {
-  libraryListSchema,
-  libraryPictureName,
-  libraryUploadSchema,
-  type LibraryPicture,
-} from '@common/picture-library';
-import { apiJson, apiUpload } from '@/lib/api-client';
+// Types only from the shared module, as content-api.ts does: the answers are checked by hand, so
+// the site-content screen loads no schema library.
+import { libraryPictureName, type LibraryPicture } from '@common/picture-library';
+import { ApiError, apiJson, apiUpload } from '@/lib/api-client';
 
-/** The picture library's calls (/api/manage/media); answers parsed with the shared schemas. */
+/** The picture library's calls (/api/manage/media). */
 
 export const libraryQueryKey = ['manage', 'media'] as const;
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const notUnderstood = 'The server’s answer about your pictures was not understood.';
+
+function asLibraryPicture(value: unknown): LibraryPicture {
+  if (
+    !isObject(value) ||
+    typeof value.path !== 'string' ||
+    typeof value.file !== 'string' ||
+    typeof value.width !== 'number' ||
+    typeof value.height !== 'number' ||
+    !Array.isArray(value.widths) ||
+    !value.widths.every((w) => typeof w === 'number') ||
+    typeof value.uploadedAt !== 'string' ||
+    typeof value.inUse !== 'boolean'
+  ) {
+    throw new ApiError(502, notUnderstood);
+  }
+  return value as unknown as LibraryPicture;
+}
+
 export async function fetchLibrary(): Promise<LibraryPicture[]> {
-  return libraryListSchema.parse(await apiJson('/api/manage/media')).pictures;
+  const answer = await apiJson('/api/manage/media');
+  if (!isObject(answer) || !Array.isArray(answer.pictures)) {
+    throw new ApiError(502, notUnderstood);
+  }
+  return answer.pictures.map(asLibraryPicture);
 }
 
 /** Uploads one picture into the library, reporting how much is sent. */
@@ -21,7 +44,8 @@ export async function uploadToLibrary(
 ): Promise<LibraryPicture> {
   const form = new FormData();
   form.append('picture', file);
-  return libraryUploadSchema.parse(await apiUpload('/api/manage/media', form, onProgress)).picture;
+  const answer = await apiUpload('/api/manage/media', form, onProgress);
+  return asLibraryPicture(isObject(answer) ? answer.picture : undefined);
 }
 
 /** Deletes a picture no content and no product uses (the server refuses one in use: 409). */
