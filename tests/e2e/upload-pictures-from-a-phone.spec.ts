@@ -77,6 +77,7 @@ test('an owner uploads three photos at once from a phone and places one on the h
     await expect(owner.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
 
     // Unused uploads can be deleted; the placed one is marked in use and offers no delete.
+    await owner.getByRole('button', { name: 'Pages and blocks' }).click();
     await firstPicture.getByRole('button', { name: 'Change picture' }).click();
     await expect(chooser.getByText('In use on the site')).toHaveCount(1);
     await chooser.getByRole('button', { name: /^Delete uploaded picture 3,/ }).click();

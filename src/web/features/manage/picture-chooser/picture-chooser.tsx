@@ -134,7 +134,12 @@ function ChooserDialog({
   const client = useClient();
   const queries = useQueryClient();
   const groupName = useId();
-  const library = useQuery({ queryKey: libraryQueryKey, queryFn: fetchLibrary });
+  // Asked again at each opening: which pictures are in use changes as content is saved.
+  const library = useQuery({
+    queryKey: libraryQueryKey,
+    queryFn: fetchLibrary,
+    refetchOnMount: 'always',
+  });
   const [choice, setChoice] = useState<Choice | undefined>(
     value.file
       ? ({ file: value.file, width: value.width, height: value.height } as Choice)
