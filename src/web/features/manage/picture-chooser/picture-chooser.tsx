@@ -237,8 +237,10 @@ function ChooserDialog({
                     className="button"
                     disabled={remove.isPending}
                     onClick={() => remove.mutate(picture)}
+                    // Starts with the visible word (WCAG 2.5.3), then says which picture.
+                    aria-label={`Delete ${name.charAt(0).toLowerCase()}${name.slice(1)}`}
                   >
-                    Delete {name.charAt(0).toLowerCase() + name.slice(1)}
+                    Delete
                   </button>
                 )}
               </li>
