@@ -4,9 +4,10 @@ import { Link, useSearchParams } from 'react-router';
 import { formatCartAmount } from '@common/cart-rules';
 import { orderStatuses, type OrderDetail, type OrderStatus } from '@common/orders';
 import { PageHeading } from '@/components/page-heading';
-import { screenLoading } from '@/components/screen-loading';
 import { ApiError } from '@/lib/api-client';
 import { useClient } from '@/lib/client-context';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { EmptyState } from '@/manage/shared/empty-state';
 import { changeStatus, fetchOrder, fetchOrders, orderQueryKey, ordersQueryKey } from './orders-api';
 
 const statusLabels: Record<OrderStatus, string> = {
@@ -44,9 +45,23 @@ function OrderList() {
           ))}
         </select>
       </p>
-      {orders.isPending && screenLoading}
+      {orders.isPending && <ScreenSkeleton />}
       {orders.isError && <p role="alert">The orders could not be loaded. Please try again.</p>}
-      {orders.data?.length === 0 && <p>No orders to show.</p>}
+      {orders.data?.length === 0 &&
+        (status ? (
+          <EmptyState
+            title={`No ${statusLabels[status].toLowerCase()} orders`}
+            action={
+              <button type="button" className="button" onClick={() => setStatus('')}>
+                Show all orders
+              </button>
+            }
+          />
+        ) : (
+          <EmptyState title="No orders yet">
+            When a customer checks out in your shop, the order appears here and you get an e-mail.
+          </EmptyState>
+        ))}
       {orders.data && orders.data.length > 0 && (
         <ol className="manage__cards manage__orders">
           {orders.data.map((order) => (
@@ -155,7 +170,7 @@ function OrderView({ orderNumber }: { orderNumber: string }) {
         <Link to=".">← All orders</Link>
       </p>
       <PageHeading title={`Order ${orderNumber}`}>Order {orderNumber}</PageHeading>
-      {order.isPending && screenLoading}
+      {order.isPending && <ScreenSkeleton />}
       {order.isError && (
         <p role="alert">
           {order.error instanceof ApiError

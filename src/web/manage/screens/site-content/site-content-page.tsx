@@ -3,8 +3,8 @@ import { useContext, useId, useMemo, useRef, useState } from 'react';
 import { contentPaths, type ContentPath } from '@common/routes';
 import type { ContentState } from '@common/site-content';
 import { PageHeading } from '@/components/page-heading';
-import { screenLoading } from '@/components/screen-loading';
 import { ApiError } from '@/lib/api-client';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import {
   ContentRefused,
   contentQueryKey,
@@ -426,7 +426,7 @@ export default function ContentPage() {
   return (
     <section className="manage__screen">
       <PageHeading title="Site content">Site content</PageHeading>
-      {content.isPending && screenLoading}
+      {content.isPending && <ScreenSkeleton shape="form" />}
       {content.isError && <p role="alert">The content could not be loaded. Please try again.</p>}
       {content.data && (
         <ContentEditor

@@ -4,8 +4,9 @@ import { Link, useNavigate } from 'react-router';
 import { routeTable } from '@common/routes';
 import { PageHeading } from '@/components/page-heading';
 import { useSessionStore } from '@/lib/session-store';
-import { fetchMe, meQueryKey, signOutEverywhere } from './manage-api';
-import type { ManageSection } from './manage-sections';
+import { fetchMe, meQueryKey } from '@/manage/shared/session-api';
+import type { ManageSection } from '@/manage/shared/manage-section';
+import { signOutEverywhere } from './home-api';
 
 /** /manage: who is signed in, the back office's screens, and signing out on every device. */
 export function ManageHome({ sections }: { sections: ManageSection[] }) {
@@ -25,7 +26,7 @@ export function ManageHome({ sections }: { sections: ManageSection[] }) {
     <section className="manage__screen">
       <PageHeading title="Back office">Back office</PageHeading>
       {me.data && <p>Signed in as {me.data.email}.</p>}
-      <ul className="manage__cards">
+      <ul className="manage__cards manage__cards--overview">
         {sections.map((section) => (
           <li key={section.path} className="card">
             <h2>

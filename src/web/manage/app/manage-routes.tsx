@@ -2,14 +2,16 @@ import type { RouteObject } from 'react-router';
 import { routeTable } from '@common/routes';
 
 const loadPasswordPage: RouteObject['lazy'] = async () => ({
-  Component: (await import('./set-password-page')).default,
+  Component: (await import('@/manage/screens/sign-in/set-password-page')).default,
 });
 
 /** Sign-in and password screens: inside the site's own header and footer, each its own chunk. */
 export const signInRoutes: RouteObject[] = [
   {
     path: routeTable.login,
-    lazy: async () => ({ Component: (await import('./login-page')).default }),
+    lazy: async () => ({
+      Component: (await import('@/manage/screens/sign-in/login-page')).default,
+    }),
   },
   { path: routeTable.loginSetPassword, lazy: loadPasswordPage },
   { path: routeTable.loginReset, lazy: loadPasswordPage },

@@ -4,8 +4,9 @@ import type { ManagedProduct } from '@common/manage-products';
 import { productCategories } from '@common/routes';
 import { PageHeading } from '@/components/page-heading';
 import { ResponsivePicture } from '@/components/responsive-picture';
-import { screenLoading } from '@/components/screen-loading';
 import { useClient } from '@/lib/client-context';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { EmptyState } from '@/manage/shared/empty-state';
 import { DescriptionEditor } from './description-editor';
 import { ProductPictures } from './product-pictures';
 import {
@@ -240,9 +241,13 @@ export default function ProductsPage() {
     <section className="manage__screen">
       <PageHeading title="Products">Products</PageHeading>
       <AddProduct />
-      {products.isPending && screenLoading}
+      {products.isPending && <ScreenSkeleton />}
       {products.isError && <p role="alert">The products could not be loaded. Please try again.</p>}
-      {products.data?.length === 0 && <p>No products yet.</p>}
+      {products.data?.length === 0 && (
+        <EmptyState title="No products yet">
+          Open “Add a product” above to put the first one in your shop.
+        </EmptyState>
+      )}
       <p role="status">{reorder.isPending ? 'Saving the order…' : orderStatus}</p>
       {reorder.error && <p role="alert">{reorder.error.message}</p>}
       {list.length > 0 && (

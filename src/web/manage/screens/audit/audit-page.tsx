@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '@common/owners';
 import { PageHeading } from '@/components/page-heading';
-import { screenLoading } from '@/components/screen-loading';
-import { auditQueryKey, fetchAudit } from './manage-api';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { EmptyState } from '@/manage/shared/empty-state';
+import { auditQueryKey, fetchAudit } from './audit-api';
 
 const actionLabels: Record<string, string> = {
   'signed-in': 'Signed in',
@@ -32,9 +33,13 @@ export default function AuditPage() {
   return (
     <section className="manage__screen">
       <PageHeading title="Audit trail">Audit trail</PageHeading>
-      {audit.isPending && screenLoading}
+      {audit.isPending && <ScreenSkeleton />}
       {audit.isError && <p role="alert">The audit trail could not be loaded. Please try again.</p>}
-      {audit.data?.length === 0 && <p>Nothing has happened yet.</p>}
+      {audit.data?.length === 0 && (
+        <EmptyState title="Nothing has happened yet">
+          Each sign-in and each change to your site is listed here, newest first.
+        </EmptyState>
+      )}
       {audit.data && audit.data.length > 0 && (
         <ol className="manage__audit">
           {audit.data.map((entry) => (

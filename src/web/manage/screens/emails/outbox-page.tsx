@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OutboxEntry } from '@common/outbox';
 import { PageHeading } from '@/components/page-heading';
-import { screenLoading } from '@/components/screen-loading';
 import { ApiError } from '@/lib/api-client';
-import { fetchOutbox, outboxQueryKey, retryMessage } from './orders-api';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { fetchOutbox, outboxQueryKey, retryMessage } from './emails-api';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -46,7 +46,7 @@ export default function OutboxPage() {
   return (
     <section className="manage__screen">
       <PageHeading title="E-mails">E-mails</PageHeading>
-      {outbox.isPending && screenLoading}
+      {outbox.isPending && <ScreenSkeleton />}
       {outbox.isError && <p role="alert">The e-mails could not be loaded. Please try again.</p>}
       {outbox.data &&
         groups.map((group) => {

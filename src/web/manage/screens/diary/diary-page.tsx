@@ -4,9 +4,10 @@ import { Link, useSearchParams } from 'react-router';
 import { addDays, formatLongDate, todayInTimeZone } from '@common/booking';
 import type { DiaryBooking } from '@common/diary';
 import { PageHeading } from '@/components/page-heading';
-import { screenLoading } from '@/components/screen-loading';
 import { ApiError } from '@/lib/api-client';
 import { useClient } from '@/lib/client-context';
+import { EmptyState } from '@/manage/shared/empty-state';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import {
   addBooking,
   bookingQueryKey,
@@ -66,7 +67,6 @@ function DiaryList() {
   const date = params.get('date') ?? today;
   const view: DiaryView = params.get('view') === 'week' ? 'week' : 'day';
   const dateId = useId();
-  const viewId = useId();
   const go = (next: { date?: string; view?: DiaryView }) =>
     setParams({ date: next.date ?? date, view: next.view ?? view });
   const diary = useQuery({
@@ -77,55 +77,87 @@ function DiaryList() {
   const step = view === 'week' ? 7 : 1;
   return (
     <section className="manage__screen">
-      <PageHeading title="Diary">Diary</PageHeading>
-      <p>
+      <div className="manage__head">
+        <PageHeading title="Diary">Diary</PageHeading>
         <Link className="button button--primary" to="?add=1">
           Add a booking
         </Link>
-      </p>
-      <div className="manage__filter manage__diary-nav">
-        <button type="button" className="button" onClick={() => go({ date: addDays(date, -step) })}>
-          {view === 'week' ? 'Previous week' : 'Previous day'}
-        </button>
+      </div>
+      <div className="manage__diary-nav">
+        <div className="manage__segmented" role="group" aria-label="View">
+          {(['day', 'week'] as const).map((choice) => (
+            <button
+              key={choice}
+              type="button"
+              aria-pressed={view === choice}
+              onClick={() => go({ view: choice })}
+            >
+              {choice === 'day' ? 'Day' : 'Week'}
+            </button>
+          ))}
+        </div>
         <button type="button" className="button" onClick={() => go({ date: today })}>
           Today
         </button>
-        <button type="button" className="button" onClick={() => go({ date: addDays(date, step) })}>
-          {view === 'week' ? 'Next week' : 'Next day'}
-        </button>
-        <label htmlFor={dateId}>Date</label>
-        <input
-          id={dateId}
-          type="date"
-          value={date}
-          onChange={(event) => {
-            if (event.target.value) go({ date: event.target.value });
-          }}
-        />
-        <label htmlFor={viewId}>View</label>
-        <select
-          id={viewId}
-          value={view}
-          onChange={(event) => go({ view: event.target.value === 'week' ? 'week' : 'day' })}
-        >
-          <option value="day">Day</option>
-          <option value="week">Week</option>
-        </select>
+        <div className="manage__diary-step">
+          <button
+            type="button"
+            className="button manage__icon-button"
+            onClick={() => go({ date: addDays(date, -step) })}
+          >
+            <span aria-hidden="true">‹</span>
+            <span className="visually-hidden">
+              {view === 'week' ? 'Previous week' : 'Previous day'}
+            </span>
+          </button>
+          <label htmlFor={dateId} className="visually-hidden">
+            Date
+          </label>
+          <input
+            id={dateId}
+            type="date"
+            value={date}
+            onChange={(event) => {
+              if (event.target.value) go({ date: event.target.value });
+            }}
+          />
+          <button
+            type="button"
+            className="button manage__icon-button"
+            onClick={() => go({ date: addDays(date, step) })}
+          >
+            <span aria-hidden="true">›</span>
+            <span className="visually-hidden">{view === 'week' ? 'Next week' : 'Next day'}</span>
+          </button>
+        </div>
       </div>
-      {diary.isPending && screenLoading}
+      {diary.isPending && <ScreenSkeleton />}
       {diary.isError && (
         <p role="alert">
           {problem(diary.error, 'The diary could not be loaded. Please try again.')}
         </p>
       )}
       {diary.data?.days.map((day) => (
-        <section key={day.date} aria-label={formatLongDate(day.date)}>
+        <section key={day.date} aria-label={formatLongDate(day.date)} className="manage__diary-day">
           <h2>
             {day.date === today ? 'Today, ' : ''}
             {formatLongDate(day.date)}
           </h2>
           {day.bookings.length === 0 ? (
-            <p>No bookings.</p>
+            view === 'day' ? (
+              <EmptyState
+                title="No bookings"
+                action={
+                  <Link className="button" to="?add=1">
+                    Add a booking
+                  </Link>
+                }
+              >
+                Bookings made online appear here as they come in. Took one by phone? Add it.
+              </EmptyState>
+            ) : (
+              <p>No bookings.</p>
+            )
           ) : (
             <ol className="manage__cards">
               {day.bookings.map((booking) => (
@@ -205,7 +237,7 @@ function BookingView({ id }: { id: number }) {
         <Link to={b ? `?date=${b.date}` : '.'}>← Diary</Link>
       </p>
       <PageHeading title={`Booking ${id}`}>Booking {id}</PageHeading>
-      {booking.isPending && screenLoading}
+      {booking.isPending && <ScreenSkeleton shape="form" />}
       {booking.isError && (
         <p role="alert">{problem(booking.error, 'The booking could not be loaded.')}</p>
       )}
@@ -307,10 +339,10 @@ function AddBooking() {
       >
         <fieldset>
           <legend>Treatments</legend>
-          {menu.isPending && screenLoading}
+          {menu.isPending && <ScreenSkeleton shape="form" />}
           {treatments.map((t) => (
             <p key={t.id}>
-              <label>
+              <label className="manage__check">
                 <input
                   type="checkbox"
                   checked={chosen.includes(t.id)}

@@ -8,8 +8,8 @@ import { routeTable } from '@common/routes';
 import { PageHeading } from '@/components/page-heading';
 import { ApiError } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
-import { requestReset, setPassword } from './manage-api';
-import { OwnerField, OwnerForm, useOwnerSubmit } from './owner-form';
+import { OwnerField, OwnerForm, useOwnerSubmit } from '@/manage/shared/owner-form';
+import { requestReset, setPassword } from './sign-in-api';
 
 const newPasswordSchema = z.object({ password: newPasswordField, confirm: z.string() }).check(
   z.refine((form) => form.password === form.confirm, {

@@ -6,10 +6,9 @@ import {
   type OrderStatus,
   type OrderSummary,
 } from '@common/orders';
-import { outboxListSchema, type OutboxEntry } from '@common/outbox';
 import { apiJson } from '@/lib/api-client';
 
-/** The back office's calls for orders and the outbox; answers parsed with the shared schemas. */
+/** The back office's calls for orders; answers parsed with the shared schemas. */
 
 export const ordersQueryKey = (status?: OrderStatus) =>
   status ? (['manage', 'orders', { status }] as const) : (['manage', 'orders'] as const);
@@ -37,14 +36,4 @@ export async function changeStatus(
       body: JSON.stringify(change),
     }),
   );
-}
-
-export const outboxQueryKey = ['manage', 'outbox'] as const;
-
-export async function fetchOutbox(): Promise<OutboxEntry[]> {
-  return outboxListSchema.parse(await apiJson('/api/manage/outbox?sentDays=7')).messages;
-}
-
-export async function retryMessage(id: number): Promise<void> {
-  await apiJson(`/api/manage/outbox/${id}/retry`, { method: 'POST' });
 }

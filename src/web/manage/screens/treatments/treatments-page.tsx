@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ManageMenu, ManageTreatment } from '@common/diary';
 import { PageHeading } from '@/components/page-heading';
-import { screenLoading } from '@/components/screen-loading';
 import { ApiError } from '@/lib/api-client';
-import { changeMenu, fetchMenu, menuQueryKey } from './diary-api';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { changeMenu, fetchMenu, menuQueryKey } from './treatments-api';
 
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
@@ -203,8 +203,10 @@ function MenuEditor({ menu }: { menu: ManageMenu }) {
                     />
                   ) : (
                     <>
-                      <strong>{t.name}</strong> · {pounds.format(t.price)} · {t.duration} min
-                      {!t.active && ' · not offered'}{' '}
+                      <span className="manage__treatment-name">
+                        <strong>{t.name}</strong> · {pounds.format(t.price)} · {t.duration} min
+                        {!t.active && ' · not offered'}
+                      </span>{' '}
                       <button
                         type="button"
                         className="button"
@@ -311,7 +313,7 @@ export default function TreatmentsPage() {
   return (
     <section className="manage__screen">
       <PageHeading title="Treatments">Treatments</PageHeading>
-      {menu.isPending && screenLoading}
+      {menu.isPending && <ScreenSkeleton />}
       {menu.isError && <p role="alert">The treatments could not be loaded. Please try again.</p>}
       {menu.data && <MenuEditor menu={menu.data} />}
     </section>

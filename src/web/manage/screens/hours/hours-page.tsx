@@ -9,9 +9,10 @@ import {
 } from '@common/booking-rule-defaults';
 import type { Weekday } from '@common/client-config';
 import { PageHeading } from '@/components/page-heading';
-import { screenLoading } from '@/components/screen-loading';
 import { ApiError } from '@/lib/api-client';
-import { diaryQueryKey, fetchRules, rulesQueryKey, saveRules } from './diary-api';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { EmptyState } from '@/manage/shared/empty-state';
+import { diaryQueryKey, fetchRules, rulesQueryKey, saveRules } from './hours-api';
 
 const dayNames: Record<Weekday, string> = {
   sun: 'Sunday',
@@ -223,7 +224,10 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
       })}
       <h2>Closures</h2>
       {rules.closures.length === 0 ? (
-        <p>No closures.</p>
+        <EmptyState title="No closures">
+          Closing for a holiday or a training day? Add it below, then save the hours: customers
+          cannot book those days.
+        </EmptyState>
       ) : (
         <ul className="manage__closures">
           {rules.closures.map((closure, i) => {
@@ -300,7 +304,7 @@ export default function HoursPage() {
   return (
     <section className="manage__screen">
       <PageHeading title="Hours">Opening hours</PageHeading>
-      {rules.isPending && screenLoading}
+      {rules.isPending && <ScreenSkeleton shape="form" />}
       {rules.isError && <p role="alert">The hours could not be loaded. Please try again.</p>}
       {rules.data && <HoursForm saved={rules.data} />}
     </section>

@@ -6,9 +6,9 @@ import { routeTable } from '@common/routes';
 import { PageHeading } from '@/components/page-heading';
 import { ApiError } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
-import { signIn } from './manage-api';
-import { safeNextPath } from './next-path';
-import { OwnerField, OwnerForm, useOwnerSubmit } from './owner-form';
+import { safeNextPath } from '@/manage/shared/next-path';
+import { OwnerField, OwnerForm, useOwnerSubmit } from '@/manage/shared/owner-form';
+import { signIn } from './sign-in-api';
 
 /**
  * /login (spec: the 401 rule's target): the business owner's sign-in. Any failure shows one
