@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { maxPictureAltLength, type ManagedProduct } from '@common/manage-products';
 import { ResponsivePicture } from '@/components/responsive-picture';
-import { PictureFileInput, UploadList } from './picture-chooser/upload-list';
-import { useUploadQueue } from './picture-chooser/use-upload-queue';
+import { PictureFileInput, UploadList } from '@/manage/shared/picture-chooser/upload-list';
+import { useUploadQueue } from '@/manage/shared/picture-chooser/use-upload-queue';
 import { addPicture, productsQueryKey, savePictures, uploadPicture } from './products-api';
 
 interface DraftPicture {

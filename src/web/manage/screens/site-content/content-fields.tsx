@@ -1,6 +1,9 @@
 import { createContext, useContext, useId, type ReactNode } from 'react';
 import { getAt, pathKey, type Json, type Path } from './content-paths';
-import { PictureChooser, type ChosenPicture } from './picture-chooser/picture-chooser';
+import {
+  PictureChooser,
+  type ChosenPicture,
+} from '@/manage/shared/picture-chooser/picture-chooser';
 
 /**
  * The site-content editor's fields, described as data: each block type and each part of the
