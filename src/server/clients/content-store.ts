@@ -39,6 +39,7 @@ export class ContentInvalidError extends AppError {
     super(
       400,
       `Some fields need a change: ${issues.map((i) => `${i.path || '(content)'}: ${i.message}`).join('; ')}`,
+      issues,
     );
   }
 }
