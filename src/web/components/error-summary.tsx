@@ -33,12 +33,7 @@ export function ErrorSummary({
   }, [submitCount, failure]);
   if (!shown) return null;
   return (
-    <section
-      ref={summary}
-      className="error-summary"
-      tabIndex={-1}
-      aria-labelledby={headingId}
-    >
+    <section ref={summary} className="error-summary" tabIndex={-1} aria-labelledby={headingId}>
       <h2 id={headingId}>Not saved yet</h2>
       {failure && <p role="alert">{failure}</p>}
       {problems.length > 0 && (
