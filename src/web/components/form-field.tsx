@@ -7,7 +7,7 @@ export interface FieldSpec<Name extends string = string> {
   name: Name;
   label: string;
   required?: boolean;
-  type?: 'text' | 'email' | 'tel' | 'password';
+  type?: 'text' | 'email' | 'tel' | 'password' | 'number' | 'date' | 'time';
   inputMode?: 'numeric' | 'text' | 'tel' | 'email';
   autoComplete?: string;
   hint?: string;

@@ -3,9 +3,12 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { routeTable } from '@common/routes';
 import { screenLoading } from '@/components/screen-loading';
+import { Toasts } from '@/components/toast';
 import { useClient } from '@/lib/client-context';
 import { withQueryClient } from '@/lib/query-provider';
 import { useSessionStore } from '@/lib/session-store';
+import { SessionRenewal } from '@/manage/shared/session-renewal';
+import { UnsavedChangesGuard, useConfirmLeave } from '@/manage/shared/unsaved-changes';
 import { ManageHome } from './manage-home';
 import { fetchMe, meQueryKey, signOut } from './manage-api';
 import { sectionsFor } from './manage-sections';
@@ -52,6 +55,7 @@ function ManageApp() {
     [sections],
   );
   const screen = useRoutes(routes);
+  const confirmLeave = useConfirmLeave();
 
   const leave = async () => {
     await signOut();
@@ -90,7 +94,11 @@ function ManageApp() {
               </li>
             ))}
             <li>
-              <button type="button" className="manage__sign-out" onClick={() => void leave()}>
+              <button
+                type="button"
+                className="manage__sign-out"
+                onClick={() => confirmLeave(() => void leave())}
+              >
                 Sign out
               </button>
             </li>
@@ -114,8 +122,20 @@ function ManageApp() {
           screenLoading
         )}
       </main>
+      {/* Once signed in, an ended session asks for the password here rather than leaving. */}
+      {me.isSuccess && <SessionRenewal email={me.data.email} />}
+      <Toasts />
     </div>
   );
 }
 
-export default withQueryClient(ManageApp);
+/** Every move inside the back office asks first while a screen has unsaved changes. */
+function GuardedManageApp() {
+  return (
+    <UnsavedChangesGuard>
+      <ManageApp />
+    </UnsavedChangesGuard>
+  );
+}
+
+export default withQueryClient(GuardedManageApp);
