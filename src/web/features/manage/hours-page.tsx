@@ -1,20 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  useController,
-  useForm,
-  useWatch,
-  type Control,
-  type UseFormReturn,
-} from 'react-hook-form';
-import {
-  bookingRulesSchema,
-  closureSchema,
-  type BookingRules,
-  type Closure,
-  type VersionedBookingRules,
-} from '@common/booking-rules';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { type BookingRules, type Closure, type VersionedBookingRules } from '@common/booking-rules';
 import {
   changeCutoffHoursDefault,
   maxBookingMinutesDefault,
@@ -128,36 +115,35 @@ function describeClosure(closure: Closure): string {
   return closure.from === closure.to ? closure.from : `${closure.from} to ${closure.to}`;
 }
 
-/** A time of a span; a day that runs to midnight (24:00) shows 23:59, as time inputs stop there. */
+/**
+ * A time of a span; a day that runs to midnight (24:00) shows 23:59, as time inputs stop there.
+ * Controlled through watch and setValue rather than useController/useWatch: those would add to the
+ * form library's chunk that every visitor form downloads (docs/decisions/page-speed.md).
+ */
 function SpanTime({
-  control,
+  form,
   name,
   label,
 }: {
-  control: Control<BookingRules>;
+  form: UseFormReturn<BookingRules>;
   name: `weeklyHours.${Weekday}.${number}.${'start' | 'end'}`;
   label: string;
 }) {
-  const {
-    field: { name: fieldName, ref, value, onChange, onBlur },
-  } = useController({ control, name });
+  const value = form.watch(name);
   return (
     <label>
       {label}{' '}
       <input
         type="time"
-        name={fieldName}
-        ref={ref}
         value={value === '24:00' ? '23:59' : value}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
+        onChange={(event) => form.setValue(name, event.target.value, { shouldDirty: true })}
       />
     </label>
   );
 }
 
 function DaySpans({ form, day }: { form: UseFormReturn<BookingRules>; day: Weekday }) {
-  const spans = useWatch({ control: form.control, name: `weeklyHours.${day}` });
+  const spans = form.watch(`weeklyHours.${day}`);
   const setSpans = (next: typeof spans) =>
     form.setValue(`weeklyHours.${day}`, next, { shouldDirty: true });
   const dayError = form.formState.errors.weeklyHours?.[day];
@@ -168,8 +154,8 @@ function DaySpans({ form, day }: { form: UseFormReturn<BookingRules>; day: Weekd
       {spans.length === 0 && <p>Closed</p>}
       {spans.map((span, i) => (
         <p key={i} className="manage__span">
-          <SpanTime control={form.control} name={`weeklyHours.${day}.${i}.start`} label="Opens" />{' '}
-          <SpanTime control={form.control} name={`weeklyHours.${day}.${i}.end`} label="closes" />{' '}
+          <SpanTime form={form} name={`weeklyHours.${day}.${i}.start`} label="Opens" />{' '}
+          <SpanTime form={form} name={`weeklyHours.${day}.${i}.end`} label="closes" />{' '}
           <button
             type="button"
             className="button"
@@ -205,12 +191,11 @@ function DaySpans({ form, day }: { form: UseFormReturn<BookingRules>; day: Weekd
 /** A closure being written: its own small form (checked with the shared closure rules). */
 function ClosureAdder({ onAdd }: { onAdd: (closure: Closure) => void }) {
   const adder = useForm<Closure>({
-    resolver: zodResolver(closureSchema),
     mode: 'onSubmit',
     defaultValues: { from: '', to: '', reason: '' },
   });
   useUnsavedChanges(adder.formState.isDirty);
-  const from = useWatch({ control: adder.control, name: 'from' });
+  const from = adder.watch('from');
   const add = adder.handleSubmit(({ from, to, reason }) => {
     onAdd({ from, to, ...(reason ? { reason } : {}) });
     adder.reset();
@@ -248,8 +233,10 @@ function ClosureAdder({ onAdd }: { onAdd: (closure: Closure) => void }) {
 
 function HoursForm({ saved }: { saved: VersionedBookingRules }) {
   const queries = useQueryClient();
+  // The rules' schema is checked by the server, whose answer names each field (the kit shows it
+  // there): on the client its zod parts would grow the chunk every visitor form shares past its
+  // budget (docs/decisions/page-speed.md).
   const form = useForm<BookingRules>({
-    resolver: zodResolver(bookingRulesSchema),
     mode: 'onSubmit',
     defaultValues: formValuesOf(saved.rules),
   });
@@ -296,7 +283,8 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
     onSuccess: showSaved,
   });
 
-  const closures = useWatch({ control: form.control, name: 'closures' });
+  // eslint-disable-next-line react-hooks/incompatible-library -- watch, as SpanTime says
+  const closures = form.watch('closures');
   const removeClosure = (index: number) =>
     form.setValue(
       'closures',
