@@ -195,6 +195,7 @@ function ClosureAdder({ onAdd }: { onAdd: (closure: Closure) => void }) {
     defaultValues: { from: '', to: '', reason: '' },
   });
   useUnsavedChanges(adder.formState.isDirty);
+  // eslint-disable-next-line react-hooks/incompatible-library -- watch, as SpanTime says
   const from = adder.watch('from');
   const add = adder.handleSubmit(({ from, to, reason }) => {
     onAdd({ from, to, ...(reason ? { reason } : {}) });
