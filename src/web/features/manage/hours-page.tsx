@@ -13,6 +13,7 @@ import { ErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { screenLoading } from '@/components/screen-loading';
+import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
 import { useFormSubmit } from '@/lib/form-kit';
 import { DraftNotice } from '@/manage/shared/draft-notice';
@@ -281,7 +282,10 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
   const keepMine = useMutation({
     mutationFn: (other: VersionedBookingRules) =>
       saveRules({ version: other.version, rules: rulesToSave(form.getValues(), other.rules) }),
-    onSuccess: showSaved,
+    onSuccess: async (answer) => {
+      await showSaved(answer);
+      showToast('saved', 'Saved.');
+    },
   });
 
   // eslint-disable-next-line react-hooks/incompatible-library -- watch, as SpanTime says
