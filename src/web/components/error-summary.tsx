@@ -35,7 +35,7 @@ export function ErrorSummary({
   return (
     <section ref={summary} className="error-summary" tabIndex={-1} aria-labelledby={headingId}>
       <h2 id={headingId}>Not saved yet</h2>
-      {failure && <p role="alert">{failure}</p>}
+      {failure && <p>{failure}</p>}
       {problems.length > 0 && (
         <ul>
           {problems.map((problem) => (

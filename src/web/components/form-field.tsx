@@ -8,7 +8,7 @@ export interface FieldSpec<Name extends string = string> {
   label: string;
   required?: boolean;
   type?: 'text' | 'email' | 'tel' | 'password' | 'number' | 'date' | 'time';
-  inputMode?: 'numeric' | 'text' | 'tel' | 'email';
+  inputMode?: 'numeric' | 'decimal' | 'text' | 'tel' | 'email';
   autoComplete?: string;
   hint?: string;
   multiline?: boolean;

@@ -86,9 +86,10 @@ export interface FormSubmitOptions<Values extends FieldValues> {
  * problems on their fields, says what failed (`failure`, for the error summary) and toasts.
  * Busy while sending: `form.formState.isSubmitting`.
  */
-export function useFormSubmit<Values extends FieldValues>(
-  form: UseFormReturn<Values>,
-  options: FormSubmitOptions<Values>,
+export function useFormSubmit<Values extends FieldValues, Sent extends FieldValues = Values>(
+  /** `Sent` is what the schema makes of the fields (its defaults filled in). */
+  form: UseFormReturn<Values, unknown, Sent>,
+  options: FormSubmitOptions<Sent>,
 ) {
   const [failure, setFailure] = useState<string | undefined>();
   const submit = form.handleSubmit(

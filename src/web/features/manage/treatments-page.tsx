@@ -1,9 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { ManageMenu, ManageTreatment } from '@common/diary';
+import { useForm } from 'react-hook-form';
+import type * as z from 'zod/mini';
+import {
+  treatmentInputSchema,
+  type ManageMenu,
+  type ManageTreatment,
+  type TreatmentInput,
+} from '@common/diary';
+import { ErrorSummary } from '@/components/error-summary';
+import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { screenLoading } from '@/components/screen-loading';
 import { ApiError } from '@/lib/api-client';
+import { useFormSubmit } from '@/lib/form-kit';
+import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { changeMenu, fetchMenu, menuQueryKey } from './diary-api';
 
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
@@ -25,6 +37,17 @@ function useMenuChange() {
   });
 }
 
+const treatmentLabels: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  price: 'Price (£)',
+  duration: 'Duration (minutes)',
+};
+
+/** An empty box is no number: the shared schema then asks for one, rather than taking 0. */
+const numberOrNothing = (value: unknown) =>
+  value === '' || value === null || value === undefined ? Number.NaN : Number(value);
+
 function TreatmentForm({
   categoryId,
   treatment,
@@ -34,81 +57,71 @@ function TreatmentForm({
   treatment?: ManageTreatment;
   onDone: () => void;
 }) {
-  const change = useMenuChange();
-  const [name, setName] = useState(treatment?.name ?? '');
-  const [description, setDescription] = useState(treatment?.description ?? '');
-  const [price, setPrice] = useState(treatment ? String(treatment.price) : '');
-  const [duration, setDuration] = useState(treatment ? String(treatment.duration) : '');
-  const ids = { name: useId(), description: useId(), price: useId(), duration: useId() };
+  const queries = useQueryClient();
+  const form = useForm<z.input<typeof treatmentInputSchema>, unknown, TreatmentInput>({
+    resolver: zodResolver(treatmentInputSchema),
+    mode: 'onSubmit',
+    defaultValues: {
+      name: treatment?.name ?? '',
+      description: treatment?.description ?? '',
+      // An empty box for a new treatment; the schema's message asks for the number.
+      price: treatment?.price ?? ('' as unknown as number),
+      duration: treatment?.duration ?? ('' as unknown as number),
+      categoryId,
+    },
+  });
+  useUnsavedChanges(form.formState.isDirty);
+  const { submit, failure } = useFormSubmit(form, {
+    send: async (body) => {
+      const menu = await changeMenu(
+        treatment ? 'PUT' : 'POST',
+        treatment ? `treatments/${treatment.id}` : 'treatments',
+        body,
+      );
+      queries.setQueryData(menuQueryKey, menu);
+      form.reset(body);
+      onDone();
+    },
+    savedText: treatment ? 'Treatment saved.' : 'Treatment added.',
+    failedText: 'The treatment could not be saved. Please try again.',
+  });
+  const errors = form.formState.errors;
   return (
-    <form
-      className="manage__form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const body = {
-          name,
-          description,
-          price: Number(price),
-          duration: Number(duration),
-          categoryId,
-        };
-        change.mutate(
-          treatment
-            ? { method: 'PUT', path: `treatments/${treatment.id}`, body }
-            : { method: 'POST', path: 'treatments', body },
-          { onSuccess: onDone },
-        );
-      }}
-    >
-      <p>
-        <label htmlFor={ids.name}>Name</label>
-        <input
-          id={ids.name}
-          required
-          maxLength={100}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </p>
-      <p>
-        <label htmlFor={ids.description}>Description</label>
-        <textarea
-          id={ids.description}
-          rows={3}
-          maxLength={2000}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </p>
-      <p>
-        <label htmlFor={ids.price}>Price (£)</label>
-        <input
-          id={ids.price}
-          required
-          inputMode="decimal"
-          value={price}
-          onChange={(e) => setPrice(e.target.value)}
-        />
-      </p>
-      <p>
-        <label htmlFor={ids.duration}>Duration (minutes)</label>
-        <input
-          id={ids.duration}
-          required
-          type="number"
-          inputMode="numeric"
-          value={duration}
-          onChange={(e) => setDuration(e.target.value)}
-        />
-      </p>
-      {change.isError && (
-        <p role="alert">
-          {change.error instanceof ApiError
-            ? change.error.message
-            : 'The treatment could not be saved. Please try again.'}
-        </p>
-      )}
-      <button type="submit" className="button button--primary" disabled={change.isPending}>
+    <form className="manage__form" noValidate onSubmit={(event) => void submit(event)}>
+      <FormField label="Name" required registration={form.register('name')} error={errors.name} />
+      <FormField
+        label="Description"
+        multiline
+        registration={form.register('description')}
+        error={errors.description}
+      />
+      <FormField
+        label="Price (£)"
+        required
+        inputMode="decimal"
+        registration={form.register('price', { setValueAs: numberOrNothing })}
+        error={errors.price}
+      />
+      <FormField
+        label="Duration (minutes)"
+        required
+        type="number"
+        inputMode="numeric"
+        registration={form.register('duration', { setValueAs: numberOrNothing })}
+        error={errors.duration}
+      />
+      <ErrorSummary
+        errors={errors}
+        failure={failure}
+        submitCount={form.formState.submitCount}
+        onFocusField={(name) => form.setFocus(name as keyof TreatmentInput)}
+        labels={treatmentLabels}
+      />
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={form.formState.isSubmitting}
+      >
         {treatment ? 'Save the treatment' : 'Add the treatment'}
       </button>{' '}
       <button type="button" className="button" onClick={onDone}>
