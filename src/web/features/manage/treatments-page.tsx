@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import {
+  categoryInputSchema,
   treatmentInputSchema,
+  type CategoryInput,
   type ManageMenu,
   type ManageTreatment,
   type TreatmentInput,
@@ -131,11 +133,52 @@ function TreatmentForm({
   );
 }
 
+/** A new category: one field, on the kit like every form. */
+function CategoryAdder() {
+  const queries = useQueryClient();
+  const form = useForm<CategoryInput>({
+    resolver: zodResolver(categoryInputSchema),
+    mode: 'onSubmit',
+    defaultValues: { name: '' },
+  });
+  useUnsavedChanges(form.formState.isDirty);
+  const { submit, failure } = useFormSubmit(form, {
+    send: async (body) => {
+      queries.setQueryData(menuQueryKey, await changeMenu('POST', 'categories', body));
+      form.reset();
+    },
+    savedText: 'Category added.',
+    failedText: 'The category could not be added. Please try again.',
+  });
+  return (
+    <form className="manage__form" noValidate onSubmit={(event) => void submit(event)}>
+      <h2>Add a category</h2>
+      <FormField
+        label="Category name"
+        required
+        registration={form.register('name')}
+        error={form.formState.errors.name}
+      />
+      <ErrorSummary
+        errors={form.formState.errors}
+        failure={failure}
+        submitCount={form.formState.submitCount}
+        onFocusField={() => form.setFocus('name')}
+      />
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={form.formState.isSubmitting}
+      >
+        Add the category
+      </button>
+    </form>
+  );
+}
+
 function MenuEditor({ menu }: { menu: ManageMenu }) {
   const change = useMenuChange();
   const [editing, setEditing] = useState<string | null>(null);
-  const [categoryName, setCategoryName] = useState('');
-  const categoryId = useId();
   const categories = [...menu.categories].sort((a, b) => a.position - b.position);
   const categoryIds = categories.map((c) => c.id);
   return (
@@ -289,31 +332,7 @@ function MenuEditor({ menu }: { menu: ManageMenu }) {
           </section>
         );
       })}
-      <form
-        className="manage__form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          change.mutate(
-            { method: 'POST', path: 'categories', body: { name: categoryName } },
-            { onSuccess: () => setCategoryName('') },
-          );
-        }}
-      >
-        <h2>Add a category</h2>
-        <p>
-          <label htmlFor={categoryId}>Category name</label>
-          <input
-            id={categoryId}
-            required
-            maxLength={100}
-            value={categoryName}
-            onChange={(e) => setCategoryName(e.target.value)}
-          />
-        </p>
-        <button type="submit" className="button button--primary" disabled={change.isPending}>
-          Add the category
-        </button>
-      </form>
+      <CategoryAdder />
     </>
   );
 }
