@@ -6,8 +6,8 @@ import { FormField } from '@/components/form-field';
 import { ApiError } from '@/lib/api-client';
 import { isNoAnswer } from '@/lib/api-errors';
 import { useSessionStore } from '@/lib/session-store';
-import { signIn } from '@/features/manage/manage-api';
 import { ModalDialog } from './confirm-dialog';
+import { signIn } from './session-api';
 
 /**
  * The question SessionRenewal asks (loaded only when a session has ended): the owner's password,
