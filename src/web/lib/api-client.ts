@@ -1,8 +1,10 @@
 import { csrfHeader } from '@common/csrf-header';
+import type { FieldIssue } from '@common/field-issues';
 
 /**
  * The one fetch wrapper for our back end (spec sections 4 and 7): credentials included; a 401 on
- * a request not already retried marks it retried, logs the visitor out and navigates to /login.
+ * a request not already retried marks it retried, logs the visitor out and navigates to /login
+ * (unless a session renewal is set: then the owner signs in again in place and it is sent again).
  * Every failure is an ApiError: status 0 when no answer came (see fetchAnswer), else the server's.
  */
 export interface ApiRequestInit extends RequestInit {
@@ -19,6 +21,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** For a request that broke the server's schema: each field's problem (the answer's `issues`). */
+    readonly issues: readonly FieldIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -95,6 +99,17 @@ export function loginPathFor(here: string | undefined): string {
   return `/login?next=${encodeURIComponent(here)}`;
 }
 
+let renewSession: (() => Promise<boolean>) | undefined;
+
+/**
+ * While set (the back office, once the owner is signed in), a 401 asks the owner to sign in again
+ * where they are, and the request is sent once more if they did: an edit survives an expired
+ * session. `renew` resolves false when the owner gives up; then the 401 rule applies as usual.
+ */
+export function setSessionRenewal(renew: (() => Promise<boolean>) | undefined): void {
+  renewSession = renew;
+}
+
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
@@ -108,6 +123,9 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
   const response = await fetchAnswer(path, { ...requestInit, credentials: 'include' });
   if (response.status === 401 && !retried) {
     init.retried = true;
+    if (renewSession && (await renewSession())) {
+      return apiFetch(path, { ...requestInit, retried: true });
+    }
     signOutAfter401();
   }
   return response;
@@ -138,6 +156,7 @@ export function apiUpload(
   path: string,
   form: FormData,
   onProgress: (fraction: number) => void = () => {},
+  retried = false,
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
@@ -169,6 +188,17 @@ export function apiUpload(
         resolve(body);
         return;
       }
+      if (request.status === 401 && renewSession && !retried) {
+        // As apiFetch: the owner signs in again where they are, and the upload is sent again.
+        void renewSession().then((renewed) => {
+          if (renewed) resolve(apiUpload(path, form, onProgress, true));
+          else {
+            signOutAfter401();
+            reject(new ApiError(401, 'Please sign in again to upload.'));
+          }
+        }, reject);
+        return;
+      }
       if (request.status === 401) signOutAfter401();
       const message =
         body !== null && typeof body === 'object' && 'message' in body
@@ -180,15 +210,27 @@ export function apiUpload(
   });
 }
 
-async function readErrorMessage(response: Response): Promise<string> {
+function isFieldIssue(value: unknown): value is FieldIssue {
+  const issue = value as Partial<FieldIssue> | null;
+  return typeof issue?.path === 'string' && typeof issue.message === 'string';
+}
+
+/** A refused answer as an ApiError: the server's message and, for a bad request, its issues. */
+export async function readApiError(response: Response): Promise<ApiError> {
   const text = await readAnswer(response.text());
   try {
-    const body = JSON.parse(text) as { message?: unknown };
-    if (typeof body.message === 'string') return body.message;
+    const body = JSON.parse(text) as { message?: unknown; issues?: unknown };
+    if (typeof body.message === 'string') {
+      const issues = Array.isArray(body.issues) ? body.issues.filter(isFieldIssue) : [];
+      return new ApiError(response.status, body.message, issues);
+    }
   } catch {
     // not JSON: fall through to the raw text
   }
-  return text || response.statusText || `Request failed with status ${response.status}`;
+  return new ApiError(
+    response.status,
+    text || response.statusText || `Request failed with status ${response.status}`,
+  );
 }
 
 /**
@@ -201,7 +243,7 @@ export async function apiJson(path: string, init: ApiRequestInit = {}): Promise<
     headers.set('content-type', 'application/json');
   headers.set('accept', 'application/json');
   const response = await apiFetch(path, { ...init, headers });
-  if (!response.ok) throw new ApiError(response.status, await readErrorMessage(response));
+  if (!response.ok) throw await readApiError(response);
   if (response.status === 204) return null;
   return (await readAnswer(response.json())) as unknown;
 }
