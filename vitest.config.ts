@@ -11,6 +11,8 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
+    // PostgreSQL tests run in a database of this run's own, dropped at the end.
+    globalSetup: ['tests/support/postgres-run-database.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Integration tests each open their own database; two workers suit the 2-core machine.
