@@ -6,7 +6,6 @@ import { PageHeading } from '@/components/page-heading';
 import { ResponsivePicture } from '@/components/responsive-picture';
 import { screenLoading } from '@/components/screen-loading';
 import { useClient } from '@/lib/client-context';
-import { DescriptionEditor } from './description-editor';
 import { ProductPictures } from './product-pictures';
 import {
   addProduct,
@@ -16,6 +15,7 @@ import {
   saveProductOrder,
   setHidden,
 } from './products-api';
+import { RichTextEditor } from './rich-text-editor/lazy-rich-text-editor';
 import './products.css';
 
 /** Title, price and category fields, shared by the edit form and the add form. */
@@ -131,7 +131,13 @@ function ProductForm({ product, idBase }: { product: ManagedProduct; idBase: str
         onPrice={setPrice}
         onCategory={setCategory}
       />
-      <DescriptionEditor id={`${idBase}-blurb`} value={blurb} onChange={setBlurb} />
+      <RichTextEditor
+        id={`${idBase}-blurb`}
+        label="Description"
+        help="Select words, then use the buttons above the text (or Ctrl+B, Ctrl+I, Ctrl+K for a link)."
+        value={blurb}
+        onChange={setBlurb}
+      />
       <p className="product-pictures__buttons">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           Save {product.title}
