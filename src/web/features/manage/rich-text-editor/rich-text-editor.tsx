@@ -4,8 +4,10 @@ import {
   useEditor,
   useEditorState,
   type ChainedCommands,
+  type UseEditorOptions,
 } from '@tiptap/react';
-import type { EditorState } from '@tiptap/pm/state';
+import { TextSelection, type EditorState } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { checkLinkAddress, isAllowedLink, toolbarTarget } from './editor-rules';
@@ -89,6 +91,47 @@ function linkFieldFor(state: EditorState) {
   return { typed: typeof href === 'string' ? href : '', problem: '' };
 }
 
+const extensions = [
+  StarterKit.configure({
+    blockquote: false,
+    code: false,
+    codeBlock: false,
+    horizontalRule: false,
+    strike: false,
+    // An empty paragraph kept after a list would be saved as one.
+    trailingNode: false,
+    underline: false,
+    heading: { levels: [3, 4] },
+    link: {
+      openOnClick: false,
+      // No target or rel: the server keeps neither, and the words stay the owner's own site's.
+      HTMLAttributes: { target: null, rel: null },
+      isAllowedUri: (url) => isAllowedLink(url),
+    },
+  }),
+];
+
+/**
+ * ProseMirror reads the browser's selection only while it has focus, a moment after it changes:
+ * Shift+arrows then Shift+Tab at once (a fast typist, a screen reader's script) would leave the
+ * toolbar formatting the old selection. On leaving, take the browser's selection as it is.
+ */
+function keepBrowserSelection(view: EditorView) {
+  const browser = view.dom.ownerDocument.getSelection();
+  const { anchorNode, focusNode } = browser ?? {};
+  if (!browser || !anchorNode || !focusNode) return;
+  if (!view.dom.contains(anchorNode) || !view.dom.contains(focusNode)) return;
+  try {
+    const anchor = view.posAtDOM(anchorNode, browser.anchorOffset);
+    const head = view.posAtDOM(focusNode, browser.focusOffset);
+    const { selection, doc, tr } = view.state;
+    if (selection.anchor === anchor && selection.head === head) return;
+    view.dispatch(tr.setSelection(TextSelection.create(doc, anchor, head)));
+  } catch {
+    // A position ProseMirror cannot map (inside a widget): keep its own selection.
+  }
+}
+
 const isLinkShortcut = (event: globalThis.KeyboardEvent) =>
   (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key === 'k';
 
@@ -113,24 +156,10 @@ export default function RichTextEditor({ id, label, help, value, onChange }: Ric
   }, [onChange]);
   const [linkField, setLinkField] = useState<{ typed: string; problem: string } | null>(null);
 
-  const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        blockquote: false,
-        code: false,
-        codeBlock: false,
-        horizontalRule: false,
-        strike: false,
-        underline: false,
-        heading: { levels: [3, 4] },
-        link: {
-          openOnClick: false,
-          // No target or rel: the server keeps neither, and the words stay the owner's own site's.
-          HTMLAttributes: { target: null, rel: null },
-          isAllowedUri: (url) => isAllowedLink(url),
-        },
-      }),
-    ],
+  // The same options object on every render: Tiptap re-applies options that differ, which
+  // resets the view while the owner types (letters went missing).
+  const [options] = useState<UseEditorOptions>(() => ({
+    extensions,
     content: value,
     // Back office only: never rendered on the server.
     immediatelyRender: true,
@@ -142,6 +171,12 @@ export default function RichTextEditor({ id, label, help, value, onChange }: Ric
         'aria-labelledby': labelId,
         ...(help ? { 'aria-describedby': helpId } : {}),
         class: 'rich-text-editor__area',
+      },
+      handleDOMEvents: {
+        blur: (view) => {
+          keepBrowserSelection(view);
+          return false;
+        },
       },
       handleKeyDown: (view, event) => {
         if (!isLinkShortcut(event)) return false;
@@ -155,7 +190,8 @@ export default function RichTextEditor({ id, label, help, value, onChange }: Ric
       given.current = html;
       changed.current(html);
     },
-  });
+  }));
+  const editor = useEditor(options);
 
   useEffect(() => {
     if (value === given.current) return;
