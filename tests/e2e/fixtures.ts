@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -57,6 +57,12 @@ async function ensurePortIsFree(port: number): Promise<void> {
 }
 
 /**
+ * Where global-setup.ts left a media folder with the seed's placeholder pictures drawn: a server
+ * on a data folder without media starts from a copy of it instead of drawing them again.
+ */
+export const mediaTemplateVariable = 'E2E_MEDIA_TEMPLATE';
+
+/**
  * Starts the server `npm start` runs (`node dist/server/main.js`, built once per run by
  * tests/e2e/global-setup.ts) on a fresh SQLite file with a real SMTP sink, for one worker. With
  * `env.DATA_DIR` (and its `SQLITE_FILE`) it starts on that directory instead, which the test owns:
@@ -71,6 +77,10 @@ export async function startSiteServer(
   const ownDataDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'highstreet-e2e-'));
   const sqliteFile = env.SQLITE_FILE ?? join(dataDir, 'highstreet.sqlite');
+  const mediaTemplate = process.env[mediaTemplateVariable];
+  // A client set of its own (SEED_DIR) has pictures of its own to draw.
+  if (mediaTemplate && env.SEED_DIR === undefined && !existsSync(join(dataDir, 'media')))
+    cpSync(mediaTemplate, join(dataDir, 'media'), { recursive: true });
   let log = '';
   const child = spawn(process.execPath, [compiledEntry('main')], {
     cwd: repoRoot,

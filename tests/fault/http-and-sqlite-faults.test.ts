@@ -172,7 +172,9 @@ describe('a locked SQLite file', () => {
     other.exec('ROLLBACK');
     expect(new Set(codes)).toEqual(new Set([503]));
     expect(liveMs.length).toBeGreaterThan(5);
-    expect(Math.max(...liveMs)).toBeLessThan(250);
+    // 1 s, not less: this suite runs beside the browser tests on two cores, where a probe can
+    // wait a few hundred ms for the CPU; the stall it guards against was 3.7 s and more.
+    expect(Math.max(...liveMs)).toBeLessThan(1000);
   });
 
   it('answers a booking 503 fast too (BEGIN IMMEDIATE waits asynchronously), and takes it after', async () => {

@@ -154,7 +154,7 @@ describeEachDatabase('the release step, npm run migrate', (kind) => {
     await expect(
       prepareData(deployment.config, deployment.target, { migrate: false }),
     ).rejects.toThrow(
-      /^The database has no schema yet, this code needs 0001_initial, .*npm run migrate/,
+      /^The database has no schema yet, this code needs 0001-create-clients-catalogue-bookings-and-outbox, .*npm run migrate/,
     );
   });
 });
@@ -165,7 +165,7 @@ describeEachDatabase('a server on a schema older than its code', (kind) => {
     await runReleaseStepOn(deployment.config, deployment.target, { alwaysSeed: true });
     // The schema as the previous release left it: without this release's migration.
     const handle = openDatabase(deployment.target);
-    await sql`delete from kysely_migration where name = '0006_i20b_release_state'`.execute(
+    await sql`delete from kysely_migration where name = '0013-create-release-state'`.execute(
       handle.db,
     );
     await sql`drop table release_state`.execute(handle.db);
@@ -178,14 +178,14 @@ describeEachDatabase('a server on a schema older than its code', (kind) => {
     });
     expect(refused.code, refused.output).toBe(1);
     expect(refused.output).toMatch(
-      /Highstreet could not start: Database schema is at 0\d{3}_\w+, this code needs [\w, ]*0006_i20b_release_state[\w, ]*: run `npm run migrate` first/,
+      /Highstreet could not start: Database schema is at 0\d{3}-[\w-]+, this code needs 0013-create-release-state: run `npm run migrate` first/,
     );
 
     // After the release step the same server starts on it.
     const migrated = await runEntry('src/server/db/migrate-cli.ts', ['--skip-pictures'], {
       ...deployment.env,
     });
-    expect(migrated.output).toContain('0006_i20b_release_state');
+    expect(migrated.output).toContain('Applied 1 migration(s): 0013-create-release-state');
     const { handle: started, registry } = await prepareData(deployment.config, deployment.target, {
       migrate: false,
     });

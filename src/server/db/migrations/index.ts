@@ -1,0 +1,107 @@
+/**
+ * Every migration, in the order they run (docs/decisions/0008-migrations-one-file-each.md): one
+ * file each, named `NNNN-what-it-does.ts`, listed here by hand because the server is bundled by
+ * esbuild and nothing scans a folder at run time. A new migration takes the next number and goes
+ * at the end; a shipped one is never edited (a database that ran it will not run it again).
+ */
+import type { Kysely } from 'kysely';
+import type { DatabaseKind } from '../database.js';
+import * as m0001 from './0001-create-clients-catalogue-bookings-and-outbox.js';
+import * as m0002 from './0002-index-bookings-by-day-and-time.js';
+import * as m0003 from './0003-create-booking-rules.js';
+import * as m0004 from './0004-create-owners-sessions-and-audit-log.js';
+import * as m0005 from './0005-create-orders-and-index-sent-mail.js';
+import * as m0006 from './0006-add-booking-status-and-catalogue-order.js';
+import * as m0007 from './0007-add-booking-reference-and-scheduled-mail.js';
+import * as m0008 from './0008-add-product-visibility-order-and-cover.js';
+import * as m0009 from './0009-add-booking-holds.js';
+import * as m0010 from './0010-add-content-drafts.js';
+import * as m0011 from './0011-add-product-gallery.js';
+import * as m0012 from './0012-create-scheduled-runs.js';
+import * as m0013 from './0013-create-release-state.js';
+import * as m0014 from './0014-add-booking-visitor-identity.js';
+
+export interface ListedMigration {
+  /** The file's name without `.ts`, as Kysely records it in `kysely_migration`. */
+  name: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+  up: (db: Kysely<any>, kind: DatabaseKind) => Promise<void>;
+  /**
+   * The name it ran under before the split, when all migrations lived in one file: a database
+   * made then has this name in `kysely_migration`, and the migrator renames it (migrations.ts).
+   */
+  formerName?: string;
+}
+
+export const migrationList: readonly ListedMigration[] = [
+  {
+    name: '0001-create-clients-catalogue-bookings-and-outbox',
+    up: m0001.up,
+    formerName: '0001_initial',
+  },
+  {
+    name: '0002-index-bookings-by-day-and-time',
+    up: m0002.up,
+    formerName: '0002_bookings_by_day_and_time',
+  },
+  {
+    name: '0003-create-booking-rules',
+    up: m0003.up,
+    formerName: '0003_issue16_booking_rules',
+  },
+  {
+    name: '0004-create-owners-sessions-and-audit-log',
+    up: m0004.up,
+    formerName: '0003_issue16_owners',
+  },
+  {
+    name: '0005-create-orders-and-index-sent-mail',
+    up: m0005.up,
+    formerName: '0003_issue18_orders',
+  },
+  {
+    name: '0006-add-booking-status-and-catalogue-order',
+    up: m0006.up,
+    formerName: '0004_issue16_diary',
+  },
+  {
+    name: '0007-add-booking-reference-and-scheduled-mail',
+    up: m0007.up,
+    formerName: '0005_issue17_booking_lifecycle',
+  },
+  {
+    name: '0008-add-product-visibility-order-and-cover',
+    up: m0008.up,
+    formerName: '0005_issue19_products',
+  },
+  {
+    name: '0009-add-booking-holds',
+    up: m0009.up,
+    formerName: '0006_i17d_booking_holds',
+  },
+  {
+    name: '0010-add-content-drafts',
+    up: m0010.up,
+    formerName: '0006_i19e_content_drafts',
+  },
+  {
+    name: '0011-add-product-gallery',
+    up: m0011.up,
+    formerName: '0006_i19f_product_pictures',
+  },
+  {
+    name: '0012-create-scheduled-runs',
+    up: m0012.up,
+    formerName: '0006_i20a_scheduled_runs',
+  },
+  {
+    name: '0013-create-release-state',
+    up: m0013.up,
+    formerName: '0006_i20b_release_state',
+  },
+  {
+    name: '0014-add-booking-visitor-identity',
+    up: m0014.up,
+    formerName: '0007_i30_booking_identity',
+  },
+];
