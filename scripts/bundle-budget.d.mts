@@ -28,7 +28,9 @@ export declare const bundleBudgets: {
   initialBytes: number;
   lazyGroupBytes: number;
   scriptEntryBytes: number;
+  backOfficeGroupBytes: number;
 };
+export declare function isBackOfficeGroup(name: string): boolean;
 export declare function computeBundleSizes(
   manifest: Manifest,
   gzipSizeOf: (file: string) => number,

@@ -12,7 +12,17 @@ export const bundleBudgets = {
   initialBytes: 91 * 1024,
   lazyGroupBytes: 30 * 1024,
   scriptEntryBytes: 2 * 1024,
+  /**
+   * Issue 31: a lazy group of the back office (src/web/manage, the owner's app) may be larger, so
+   * a real rich-text editor (about 100–150 KB gzipped) fits beside its screen. Visitors never
+   * load these groups; what a back-office screen shares with a visitor screen is counted in the
+   * visitor's group against the 30 KB budget too (docs/decisions/page-speed.md).
+   */
+  backOfficeGroupBytes: 180 * 1024,
 };
+
+/** A lazy group of the back office: its entry lies under src/web/manage (Vite's root is src/web). */
+export const isBackOfficeGroup = (name) => name.startsWith('manage/');
 
 /** Keys of `start` and every chunk it statically imports, directly or not. */
 function staticClosure(manifest, start) {
@@ -54,11 +64,14 @@ export function computeBundleSizes(manifest, gzipSizeOf) {
     .filter((key) => manifest[key].isDynamicEntry && isJavaScript(manifest[key].file))
     .map((key) => {
       const extra = [...staticClosure(manifest, key)].filter((k) => !initial.has(k));
+      const name = manifest[key].src ?? key;
       return {
-        name: manifest[key].src ?? key,
+        name,
         files: extra.map((k) => manifest[k].file),
         bytes: sizeOfChunks(extra),
-        budget: bundleBudgets.lazyGroupBytes,
+        budget: isBackOfficeGroup(name)
+          ? bundleBudgets.backOfficeGroupBytes
+          : bundleBudgets.lazyGroupBytes,
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));

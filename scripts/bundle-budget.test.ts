@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bundleBudgets, computeBundleSizes, overBudget, type Manifest } from './bundle-budget.mjs';
+import {
+  bundleBudgets,
+  computeBundleSizes,
+  isBackOfficeGroup,
+  overBudget,
+  type Manifest,
+} from './bundle-budget.mjs';
 
 /** A small app: entry with a vendor chunk; two lazy screens sharing a form chunk. */
 const manifest: Manifest = {
@@ -103,5 +109,55 @@ describe('a script entry beside the page (the boot script)', () => {
   it('fails the build over its budget', () => {
     const over = overBudget(computeBundleSizes(withBoot, withBootSizes(3 * kb)));
     expect(over.map((group) => group.name)).toContain('script boot.ts');
+  });
+});
+
+describe('the back office budget', () => {
+  /** A visitor screen and a back-office screen that lazily loads a 140 KB editor. */
+  const withBackOffice: Manifest = {
+    ...manifest,
+    'manage/screens/products/products-page.tsx': {
+      file: 'assets/products.js',
+      src: 'manage/screens/products/products-page.tsx',
+      isDynamicEntry: true,
+      imports: ['_forms.js'],
+      dynamicImports: ['manage/shared/rich-text-editor.tsx'],
+    },
+    'manage/shared/rich-text-editor.tsx': {
+      file: 'assets/editor.js',
+      src: 'manage/shared/rich-text-editor.tsx',
+      isDynamicEntry: true,
+    },
+  };
+  const withEditor = (editorBytes: number) => (file: string) =>
+    file === 'assets/products.js'
+      ? 25 * kb
+      : file === 'assets/editor.js'
+        ? editorBytes
+        : file === 'assets/forms.js'
+          ? 10 * kb
+          : sizeOf(file);
+
+  it('lets a back-office group hold a real editor while visitor groups keep 30 KB', () => {
+    const sizes = computeBundleSizes(withBackOffice, withEditor(140 * kb));
+    const budgetOf = (name: string) => sizes.groups.find((g) => g.name === name)?.budget;
+    expect(budgetOf('manage/shared/rich-text-editor.tsx')).toBe(bundleBudgets.backOfficeGroupBytes);
+    expect(budgetOf('manage/screens/products/products-page.tsx')).toBe(
+      bundleBudgets.backOfficeGroupBytes,
+    );
+    expect(budgetOf('screens/a.tsx')).toBe(bundleBudgets.lazyGroupBytes);
+    expect(overBudget(sizes)).toEqual([]);
+    expect(bundleBudgets.lazyGroupBytes).toBe(30 * kb);
+  });
+
+  it('still fails a back-office group over its own budget', () => {
+    const over = overBudget(computeBundleSizes(withBackOffice, withEditor(200 * kb)));
+    expect(over.map((g) => g.name)).toEqual(['manage/shared/rich-text-editor.tsx']);
+  });
+
+  it('is only for entries under src/web/manage', () => {
+    expect(isBackOfficeGroup('manage/app/manage-app.tsx')).toBe(true);
+    expect(isBackOfficeGroup('features/shop/checkout-page.tsx')).toBe(false);
+    expect(isBackOfficeGroup('features/booking/manage-booking-page.tsx')).toBe(false);
   });
 });

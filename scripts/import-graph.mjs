@@ -175,7 +175,45 @@ export const projectBoundaries = [
   },
   {
     from: /^src\/web\/(components|lib)\//,
+    forbidden: (target) => /^src\/web\/(app|features|manage)\//.test(target),
+    message:
+      'Shared components and lib code import neither the app shell, a feature nor the back office.',
+  },
+  // The back office (src/web/manage) is an app of its own: the site's router loads its entry
+  // lazily, so its code never lands in a visitor's bundle, and its screens stay apart.
+  {
+    from: /^(?!src\/web\/app\/router\.tsx$|src\/web\/manage\/)/,
+    forbidden: (target) => target.startsWith('src/web/manage/'),
+    message:
+      'Only the router (src/web/app/router.tsx) imports the back office, through src/web/manage/app/manage-routes.tsx.',
+  },
+  {
+    from: /^src\/web\/app\/router\.tsx$/,
+    forbidden: (target) =>
+      target.startsWith('src/web/manage/') && target !== 'src/web/manage/app/manage-routes.tsx',
+    message:
+      "The router imports the back office's entry (src/web/manage/app/manage-routes.tsx) only.",
+  },
+  {
+    from: /^src\/web\/manage\/screens\/([^/]+)\//,
+    forbidden: (target, match) =>
+      target.startsWith('src/web/manage/') &&
+      !target.startsWith('src/web/manage/shared/') &&
+      !target.startsWith(`src/web/manage/screens/${match[1]}/`),
+    message:
+      'A back-office screen imports neither another screen nor the back office shell; move what two screens share to src/web/manage/shared.',
+  },
+  {
+    from: /^src\/web\/manage\/shared\//,
+    forbidden: (target) =>
+      target.startsWith('src/web/manage/') && !target.startsWith('src/web/manage/shared/'),
+    message:
+      "The back office's shared parts import no screen and not its shell (src/web/manage/app).",
+  },
+  {
+    from: /^src\/web\/manage\//,
     forbidden: (target) => /^src\/web\/(app|features)\//.test(target),
-    message: 'Shared components and lib code import neither the app shell nor a feature.',
+    message:
+      'The back office imports neither the site shell nor a visitor feature; shared pieces go in src/web/components or src/web/lib.',
   },
 ];

@@ -83,11 +83,11 @@ describe('the import graph', () => {
       'src/server/booking/b.ts': `import '../http/build-app'; import '../kernel/k';`,
       'src/server/booking/b.test.ts': `import '../http/build-app';`,
       'src/server/http/build-app.ts': `import '../booking/b';`,
-      'src/web/app/router.tsx': `import '@/features/shop/page'; import '@/features/manage/screen';`,
+      'src/web/app/router.tsx': `import '@/features/shop/page'; import '@/manage/app/manage-routes';`,
       'src/web/features/shop/page.tsx': `import '@/app/router'; import '@/features/booking/x'; import './y';`,
       'src/web/features/shop/y.ts': `export {};`,
       'src/web/features/booking/x.ts': `import '@/lib/api';`,
-      'src/web/features/manage/screen.tsx': `export {};`,
+      'src/web/manage/app/manage-routes.tsx': `export {};`,
       'src/web/lib/api.ts': `import '@/features/shop/y';`,
     });
     const breaks = findBoundaryBreaks(buildImportGraph(dir, ['src'], aliases), projectBoundaries);
@@ -101,5 +101,57 @@ describe('the import graph', () => {
     expect(breaks.find((b) => b.file === 'src/web/features/shop/page.tsx')?.message).toMatch(
       /does not import the app shell/,
     );
+  });
+
+  it('keeps the back office apart: only the router imports its entry, screens stay apart', () => {
+    const dir = projectWith({
+      'src/web/app/router.tsx': `import '@/manage/app/manage-routes'; import '@/manage/screens/diary/page';`,
+      'src/web/app/shell/menu.tsx': `import '@/manage/shared/session-api';`,
+      'src/web/features/shop/page.tsx': `import '@/manage/screens/orders/page';`,
+      'src/web/lib/api.ts': `import '@/manage/shared/session-api';`,
+      'src/web/manage/app/manage-routes.tsx': `import('@/manage/app/manage-app');`,
+      'src/web/manage/app/manage-app.tsx': `import '@/manage/screens/home/home'; import '@/manage/shared/session-api'; import('@/manage/screens/diary/page');`,
+      'src/web/manage/screens/home/home.tsx': `import '@/manage/shared/session-api'; import './home-api';`,
+      'src/web/manage/screens/home/home-api.ts': `import '@/lib/api';`,
+      'src/web/manage/screens/diary/page.tsx': `import '@/manage/screens/hours/hours-api'; import '@/manage/app/manage-app';`,
+      'src/web/manage/screens/hours/hours-api.ts': `import '@/features/shop/page';`,
+      'src/web/manage/screens/orders/page.tsx': `import type { X } from '@/manage/screens/diary/page';`,
+      'src/web/manage/shared/session-api.ts': `import '@/lib/api';`,
+      'src/web/manage/shared/section.ts': `import type { Y } from '@/manage/screens/home/home'; import '@/manage/app/manage-app';`,
+    });
+    const breaks = findBoundaryBreaks(buildImportGraph(dir, ['src'], aliases), projectBoundaries);
+    expect(breaks.map(({ file, target }) => `${file} → ${target}`).sort()).toEqual([
+      'src/web/app/router.tsx → src/web/manage/screens/diary/page.tsx',
+      'src/web/app/shell/menu.tsx → src/web/manage/shared/session-api.ts',
+      'src/web/features/shop/page.tsx → src/web/manage/screens/orders/page.tsx',
+      'src/web/lib/api.ts → src/web/manage/shared/session-api.ts',
+      'src/web/lib/api.ts → src/web/manage/shared/session-api.ts',
+      'src/web/manage/screens/diary/page.tsx → src/web/manage/app/manage-app.tsx',
+      'src/web/manage/screens/diary/page.tsx → src/web/manage/screens/hours/hours-api.ts',
+      'src/web/manage/screens/hours/hours-api.ts → src/web/features/shop/page.tsx',
+      'src/web/manage/screens/orders/page.tsx → src/web/manage/screens/diary/page.tsx',
+      'src/web/manage/shared/section.ts → src/web/manage/app/manage-app.tsx',
+      'src/web/manage/shared/section.ts → src/web/manage/screens/home/home.tsx',
+    ]);
+    const messageOf = (file: string, target: string) =>
+      breaks.filter((b) => b.file === file && b.target === target).map((b) => b.message);
+    expect(
+      messageOf('src/web/manage/screens/orders/page.tsx', 'src/web/manage/screens/diary/page.tsx'),
+    ).toEqual([expect.stringMatching(/imports neither another screen/)]);
+    expect(
+      messageOf('src/web/manage/shared/section.ts', 'src/web/manage/screens/home/home.tsx'),
+    ).toEqual([expect.stringMatching(/shared parts import no screen/)]);
+  });
+
+  it('passes on the real tree, and fails on a screen importing another planted in it', () => {
+    const graph = buildImportGraph(process.cwd(), ['src'], aliases);
+    expect(findBoundaryBreaks(graph, projectBoundaries)).toEqual([]);
+    graph.set('src/web/manage/screens/orders/orders-page.tsx', [
+      ...(graph.get('src/web/manage/screens/orders/orders-page.tsx') ?? []),
+      'src/web/manage/screens/diary/diary-api.ts',
+    ]);
+    expect(findBoundaryBreaks(graph, projectBoundaries).map((b) => b.target)).toEqual([
+      'src/web/manage/screens/diary/diary-api.ts',
+    ]);
   });
 });

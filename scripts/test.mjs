@@ -2,8 +2,8 @@
 // production build; the cluster test; browser tests in Debian's Chromium, on the compiled server.
 // Stops at the first failing group. The lanes of a group run at once, each lane its steps in
 // turn: the static checks are single-threaded each, and the browser and cluster tests mostly wait
-// (on Chromium, servers and timers), so the Node 24 tests use the CPU they leave on this 2-core
-// machine (the Node 20 ones beside them too slowed both: 383 s instead of 133). Output of a lane
+// (on Chromium, servers and timers), so the cluster test and the Node 24 tests use the CPU they
+// leave on this 2-core machine (the Node 20 ones beside them too slowed both: 383 s instead of 133). Output of a lane
 // that shares its group is printed whole as each step ends.
 import { spawn } from 'node:child_process';
 
@@ -21,18 +21,21 @@ const groups = [
   // cluster tests run what it builds, as `npm start` does).
   [[['Build', 'npm', ['run', 'build']]]],
   [
+    [['Browser tests', 'npx', ['playwright', 'test']]],
     [
       // The compiled server as processes: three instances behind nginx on one PostgreSQL and one
       // Redis, and memory under distinct hosts (tests/cluster/; installs nginx and redis-server
       // with apt when missing).
       ['Cluster test', 'npm', ['run', 'test:cluster']],
-      ['Browser tests', 'npx', ['playwright', 'test']],
+      // The unit and integration tests again on Node 24 LTS, fetched from the npm registry, with
+      // better-sqlite3 built for it apart (scripts/test-on-node.mjs).
+      ['Unit and integration tests on Node 24', 'node', ['scripts/test-on-node.mjs', '24']],
     ],
-    // The unit and integration tests again on Node 24 LTS, fetched from the npm registry, with
-    // better-sqlite3 built for it apart (scripts/test-on-node.mjs).
-    [['Unit and integration tests on Node 24', 'node', ['scripts/test-on-node.mjs', '24']]],
   ],
 ];
+
+/** Failed steps of shared groups, whose output is printed again at the very end. */
+const failures = [];
 
 /** Runs one step; alone in its group it prints as it goes, else its output is kept until it ends. */
 function runStep([name, command, args], alone) {
@@ -50,6 +53,7 @@ function runStep([name, command, args], alone) {
         process.stdout.write(Buffer.concat(output));
       }
       const passed = code === 0;
+      if (!passed && !alone) failures.push({ name, output: Buffer.concat(output).toString() });
       console[passed ? 'log' : 'error'](
         `=== ${name} ${passed ? 'passed' : 'FAILED'} in ${seconds} s${signal ? ` (${signal})` : ''}`,
       );
@@ -71,6 +75,14 @@ const suiteStarted = Date.now();
 for (const group of groups) {
   const codes = await Promise.all(group.map((lane) => runLane(lane, group.length === 1)));
   const failed = codes.find((code) => code !== 0);
-  if (failed !== undefined) process.exit(failed);
+  if (failed !== undefined) {
+    // A lane that failed early scrolled away while the others went on: its end comes last, where
+    // a reader of a CI log (often shown only its tail) looks first.
+    for (const failure of failures) {
+      const lastLines = failure.output.trimEnd().split('\n').slice(-120).join('\n');
+      console.error(`\n=== ${failure.name} FAILED; the end of its output again:\n${lastLines}`);
+    }
+    process.exit(failed);
+  }
 }
 console.log(`\n=== Every step passed in ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`);

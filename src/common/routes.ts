@@ -108,7 +108,7 @@ const staticPaths = new Set<string>(Object.values(routeTable).filter((p) => !p.i
 export function isKnownPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (staticPaths.has(path)) return true;
-  // The back office routes its own screens (src/web/features/manage).
+  // The back office routes its own screens (src/web/manage).
   if (/^\/manage(\/[a-z0-9-]+)+$/.test(path)) return true;
   if (/^\/booking\/(manage|confirm)\/[A-Za-z0-9_-]{43}$/.test(path)) return true;
   return /^\/product\/[^/]+$/.test(path);

@@ -106,9 +106,7 @@ describeEachDatabase('the release step, npm run migrate', (kind) => {
   it('runs twice at once on a fresh database: both succeed, each migration and review once', async () => {
     const deployment = await freshDeployment(kind);
     const runs = await Promise.all(
-      [1, 2].map(() =>
-        runEntry('src/server/db/migrate-cli.ts', ['--skip-pictures'], deployment.env),
-      ),
+      [1, 2].map(() => runEntry('src/server/migrate-cli.ts', ['--skip-pictures'], deployment.env)),
     );
     for (const run of runs) {
       expect(run.output).toContain('Applied the seed: 7 client(s)');
@@ -182,7 +180,7 @@ describeEachDatabase('a server on a schema older than its code', (kind) => {
     );
 
     // After the release step the same server starts on it.
-    const migrated = await runEntry('src/server/db/migrate-cli.ts', ['--skip-pictures'], {
+    const migrated = await runEntry('src/server/migrate-cli.ts', ['--skip-pictures'], {
       ...deployment.env,
     });
     expect(migrated.output).toContain('Applied 1 migration(s): 0013-create-release-state');

@@ -7,7 +7,7 @@ import { pictureSetSchema } from '../../common/catalogue.js';
 import type { PictureSet } from '../../common/picture-set.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError } from '../kernel/errors.js';
-import { recordAudit, requireOwner } from '../owners/require-owner.js';
+import { recordAudit } from '../audit/audit-store.js';
 import { storeUpload } from './image-pipeline.js';
 import { mediaFolderOf } from './placeholder-images.js';
 import { pictureUploadLimits, receivePicture } from './upload-request.js';
@@ -28,7 +28,6 @@ export interface LibraryPicture extends PictureSet {
  * picks from GET and places the set it is given (docs/decisions/uploaded-pictures.md).
  */
 export const manageMediaRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  app.addHook('preHandler', requireOwner(deps));
   await app.register(fastifyMultipart, { limits: pictureUploadLimits });
 
   const folderOf = (clientCode: string) => {
@@ -37,7 +36,7 @@ export const manageMediaRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
     return `${mediaFolderOf(client)}/${libraryFolder}`;
   };
 
-  app.get('/api/manage/media', async (request): Promise<{ pictures: LibraryPicture[] }> => {
+  app.get('/media', async (request): Promise<{ pictures: LibraryPicture[] }> => {
     const dir = join(deps.config.mediaDir, folderOf(request.owner.clientCode));
     const names = await readdir(dir).catch(() => [] as string[]);
     const pictures: LibraryPicture[] = [];
@@ -54,7 +53,7 @@ export const manageMediaRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
     return { pictures };
   });
 
-  app.post('/api/manage/media', async (request, reply): Promise<{ picture: LibraryPicture }> => {
+  app.post('/media', async (request, reply): Promise<{ picture: LibraryPicture }> => {
     const folder = folderOf(request.owner.clientCode);
     const data = await receivePicture(request);
     const name = `m-${randomBytes(6).toString('hex')}`;

@@ -6,7 +6,7 @@ import { bookingRoutes } from '@/features/booking/booking-routes';
 import { contentRoutes } from '@/features/content/content-routes';
 import { enquiryRoutes } from '@/features/enquiry/enquiry-routes';
 import { homeRoutes } from '@/features/home/home-routes';
-import { manageRoutes, signInRoutes } from '@/features/manage/manage-routes';
+import { manageRoutes, signInRoutes } from '@/manage/app/manage-routes';
 import { reviewsRoutes } from '@/features/reviews/reviews-routes';
 import { shopRoutes } from '@/features/shop/shop-routes';
 import { preloadable, type Preloadable } from '@/lib/preloadable';

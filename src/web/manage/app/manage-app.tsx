@@ -1,0 +1,203 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { routeTable } from '@common/routes';
+import { useClient } from '@/lib/client-context';
+import { withQueryClient } from '@/lib/query-provider';
+import { useSessionStore } from '@/lib/session-store';
+import { ManageHome } from '@/manage/screens/home/manage-home';
+import type { ManageSection } from '@/manage/shared/manage-section';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { fetchMe, meQueryKey, signOut } from '@/manage/shared/session-api';
+import { sectionsFor } from './manage-sections';
+import { NavIcon } from './nav-icons';
+import './manage.css';
+
+function ManageNotFound() {
+  return (
+    <section className="manage__screen">
+      <h1>Not found</h1>
+      <p>The back office has no screen at this address.</p>
+    </section>
+  );
+}
+
+const home: Pick<ManageSection, 'path' | 'label'> = { path: '', label: 'Home' };
+
+// Link with aria-current rather than NavLink: NavLink's code would join every visitor's first load.
+function MenuLink({
+  section,
+  pathname,
+  short = false,
+}: {
+  section: Pick<ManageSection, 'path' | 'label' | 'tabLabel'>;
+  pathname: string;
+  short?: boolean;
+}) {
+  const to = section.path ? `${routeTable.manage}/${section.path}` : routeTable.manage;
+  const current = section.path ? pathname.startsWith(to) : pathname === to;
+  return (
+    <Link className="manage-nav__link" to={to} aria-current={current ? 'page' : undefined}>
+      <NavIcon name={section.path} />
+      <span>{short ? (section.tabLabel ?? section.label) : section.label}</span>
+    </Link>
+  );
+}
+
+/**
+ * The back office's menu, drawn twice and shown once by width (manage.css): a side bar with every
+ * screen from 64rem, and below that a bar at the foot of the screen with Home, the three screens
+ * owners open most (`inTabBar`) and More, which opens the rest. Neither ever wraps into rows.
+ */
+function ManageMenu({ sections, pathname }: { sections: ManageSection[]; pathname: string }) {
+  // Open at one address: following a link (or Back) closes it.
+  const [openAt, setOpenAt] = useState<string | undefined>();
+  const moreOpen = openAt === pathname;
+  const moreButton = useRef<HTMLButtonElement>(null);
+  const tabs = sections.filter((section) => section.inTabBar).slice(0, 3);
+  const rest = sections.filter((section) => !tabs.includes(section));
+  const restIsCurrent = rest.some((section) =>
+    pathname.startsWith(`${routeTable.manage}/${section.path}`),
+  );
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !moreOpen) return;
+    setOpenAt(undefined);
+    moreButton.current?.focus();
+  };
+  return (
+    <>
+      <nav aria-label="Back office" className="manage-nav manage-nav--side">
+        <ul>
+          {[home, ...sections].map((section) => (
+            <li key={section.path}>
+              <MenuLink section={section} pathname={pathname} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <nav
+        aria-label="Back office"
+        className="manage-nav manage-nav--bar"
+        onKeyDown={closeOnEscape}
+      >
+        {moreOpen && (
+          // A link to the screen already shown changes no address: close on any click too.
+          <div className="manage-nav__more" id="manage-more" onClick={() => setOpenAt(undefined)}>
+            <ul>
+              {rest.map((section) => (
+                <li key={section.path}>
+                  <MenuLink section={section} pathname={pathname} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <ul className="manage-nav__tabs">
+          {[home, ...tabs].map((section) => (
+            <li key={section.path}>
+              <MenuLink section={section} pathname={pathname} short />
+            </li>
+          ))}
+          {rest.length > 0 && (
+            <li>
+              <button
+                ref={moreButton}
+                type="button"
+                className="manage-nav__link"
+                aria-expanded={moreOpen}
+                aria-controls="manage-more"
+                data-current={restIsCurrent ? '' : undefined}
+                onClick={() => setOpenAt(moreOpen ? undefined : pathname)}
+              >
+                <NavIcon name="more" />
+                <span>More</span>
+              </button>
+            </li>
+          )}
+        </ul>
+      </nav>
+    </>
+  );
+}
+
+/**
+ * /manage/*: the back office, its own chunk (never in a visitor's bundle), outside the site's
+ * header and footer. It asks who is signed in first: without a session that answer is a 401, and
+ * the API client's 401 rule takes the owner to /login?next=… (src/web/lib/api-client.ts).
+ */
+function ManageApp() {
+  const client = useClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queries = useQueryClient();
+  const sections = useMemo(() => sectionsFor(client), [client]);
+  const me = useQuery({ queryKey: meQueryKey, queryFn: fetchMe, retry: false, staleTime: 300_000 });
+  const routes = useMemo<RouteObject[]>(
+    () => [
+      { index: true, element: <ManageHome sections={sections} /> },
+      ...sections.map((section) => {
+        const Screen = lazy(section.load);
+        return {
+          path: section.path,
+          element: (
+            <Suspense fallback={<ScreenSkeleton />}>
+              <Screen />
+            </Suspense>
+          ),
+        };
+      }),
+      { path: '*', element: <ManageNotFound /> },
+    ],
+    [sections],
+  );
+  const screen = useRoutes(routes);
+
+  const leave = async () => {
+    await signOut();
+    useSessionStore.getState().logOut();
+    queries.removeQueries({ queryKey: ['manage'] });
+    await navigate(routeTable.login, { replace: true });
+  };
+
+  return (
+    <div className="manage">
+      <a className="skip-link" href="#manage-main">
+        Skip to content
+      </a>
+      <header className="manage__header">
+        <p className="manage__business">
+          <Link
+            to={routeTable.manage}
+            aria-current={pathname === routeTable.manage ? 'page' : undefined}
+          >
+            {me.data?.businessName ?? client.title}
+          </Link>
+          <span className="manage__tag">Back office</span>
+        </p>
+        <button type="button" className="manage__sign-out" onClick={() => void leave()}>
+          Sign out
+        </button>
+      </header>
+      <ManageMenu sections={sections} pathname={pathname} />
+      <main id="manage-main" className="manage__main" tabIndex={-1}>
+        {me.isSuccess ? (
+          screen
+        ) : me.isError ? (
+          <section className="manage__screen">
+            <h1>Back office</h1>
+            <p role="alert">
+              We could not reach the server. Please check the connection and{' '}
+              <button type="button" className="button" onClick={() => void me.refetch()}>
+                try again
+              </button>
+            </p>
+          </section>
+        ) : (
+          <ScreenSkeleton />
+        )}
+      </main>
+    </div>
+  );
+}
+
+export default withQueryClient(ManageApp);

@@ -1,0 +1,80 @@
+import type { ClientConfig } from '@common/client-config';
+import type { ManageSection } from '@/manage/shared/manage-section';
+
+/**
+ * The back office's screens, in the order of its menu: each is a path under /manage, a label, a
+ * line for the overview, and its screen's own chunk. A new screen (the diary, hours,
+ * treatments …) is one entry here; the menu and the routes follow.
+ */
+
+const books = (client: ClientConfig) => client.booking !== undefined;
+
+export const manageSections: ManageSection[] = [
+  {
+    path: 'diary',
+    inTabBar: true,
+    label: 'Diary',
+    description:
+      "Today's bookings first, a day or a week at a time; cancel, or add a phone booking.",
+    load: () => import('@/manage/screens/diary/diary-page'),
+    shownFor: books,
+  },
+  {
+    path: 'hours',
+    label: 'Hours',
+    description: 'Opening hours with breaks, closed days, and how bookings can be made.',
+    load: () => import('@/manage/screens/hours/hours-page'),
+    shownFor: books,
+  },
+  {
+    path: 'treatments',
+    inTabBar: true,
+    label: 'Treatments',
+    description: 'Categories and treatments: prices, durations, their order, and what is offered.',
+    load: () => import('@/manage/screens/treatments/treatments-page'),
+    shownFor: books,
+  },
+  {
+    path: 'orders',
+    inTabBar: true,
+    label: 'Orders',
+    description: 'Orders from the shop, newest first: call the customer, mark them done.',
+    load: () => import('@/manage/screens/orders/orders-page'),
+    shownFor: (client) => client.usesCart,
+  },
+  {
+    path: 'products',
+    inTabBar: true,
+    label: 'Products',
+    description: 'Your catalogue: change titles, prices and pictures, hide or show products.',
+    load: () => import('@/manage/screens/products/products-page'),
+    // The clients with a catalogue are the shops; a salon's owner has nothing to edit here.
+    shownFor: (client) => client.usesCart,
+  },
+  {
+    path: 'content',
+    inTabBar: true,
+    tabLabel: 'Content',
+    label: 'Site content',
+    description:
+      'Every word of your site: texts, contact details, menu, and the blocks of each page; preview, then publish.',
+    load: () => import('@/manage/screens/site-content/site-content-page'),
+  },
+  {
+    path: 'outbox',
+    label: 'E-mails',
+    description: 'What the site has e-mailed for you, and anything that did not arrive.',
+    load: () => import('@/manage/screens/emails/outbox-page'),
+  },
+  {
+    path: 'audit',
+    label: 'Audit',
+    description: 'Who signed in and what they changed, newest first.',
+    load: () => import('@/manage/screens/audit/audit-page'),
+  },
+];
+
+/** The screens this client's back office shows, in menu order. */
+export function sectionsFor(client: ClientConfig): ManageSection[] {
+  return manageSections.filter((section) => section.shownFor?.(client) ?? true);
+}

@@ -1,0 +1,38 @@
+/**
+ * The tab bar's icons, one per screen path ('' is Home), drawn as 24px outlines in the text
+ * colour. Decorative: every tab also says its name.
+ */
+const outlines: Record<string, string> = {
+  '': 'M3 11.5 12 4l9 7.5M5.5 9.5V20h5v-6h3v6h5V9.5',
+  diary: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 14h3v3H8z',
+  hours: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3.5 2',
+  treatments: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01',
+  orders: 'M5 8h14l-1.2 12H6.2zM9 8V6.5a3 3 0 0 1 6 0V8',
+  products: 'M3.5 12.5 12 4h7.5v7.5L11 20zM15.5 8h.01',
+  content: 'M6 3h8l4 4v14H6zM14 3v4h4M9 12h6M9 16h6',
+  outbox: 'M3 6h18v12H3zM3 6l9 7 9-7',
+  audit: 'M12 3 4.5 6v5.5c0 4.5 3.2 8.3 7.5 9.5 4.3-1.2 7.5-5 7.5-9.5V6zM9 12l2 2 4-4',
+  more: 'M5 12h.01M12 12h.01M19 12h.01',
+};
+
+export function NavIcon({ name }: { name: string }) {
+  return (
+    <svg
+      className="manage-nav__icon"
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d={outlines[name] ?? outlines.more}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={name === 'more' ? 3 : 1.8}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

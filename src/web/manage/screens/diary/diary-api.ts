@@ -1,0 +1,47 @@
+import { availableTimesSchema } from '@common/booking';
+import type { CancelBookingRequest, Diary, DiaryBooking, OwnerBookingRequest } from '@common/diary';
+import { apiJson } from '@/lib/api-client';
+import { typed, type DiaryView } from '@/manage/shared/booking-queries';
+
+/** The diary's calls: a day or a week of bookings, one booking, cancelling and adding one. */
+
+export {
+  diaryQueryKey,
+  fetchMenu,
+  menuQueryKey,
+  type DiaryView,
+} from '@/manage/shared/booking-queries';
+
+export async function fetchDiary(date: string, view: DiaryView): Promise<Diary> {
+  return typed(`/api/manage/diary?date=${encodeURIComponent(date)}&view=${view}`);
+}
+
+export const bookingQueryKey = (id: number) => ['manage', 'booking', id] as const;
+
+export async function fetchBooking(id: number): Promise<DiaryBooking> {
+  return typed(`/api/manage/bookings/${id}`);
+}
+
+export async function cancelBooking(
+  id: number,
+  request: CancelBookingRequest,
+): Promise<DiaryBooking> {
+  return typed(`/api/manage/bookings/${id}/cancel`, {
+    method: 'POST',
+    body: JSON.stringify(request),
+  });
+}
+
+export async function addBooking(request: OwnerBookingRequest): Promise<DiaryBooking> {
+  return typed('/api/manage/bookings', { method: 'POST', body: JSON.stringify(request) });
+}
+
+/** The visitor's availability endpoint: the free start times of a day for a total duration. */
+export async function fetchFreeTimes(date: string, duration: number): Promise<string[]> {
+  return availableTimesSchema.parse(
+    await apiJson('/api/bookings/time', {
+      method: 'POST',
+      body: JSON.stringify({ bookingDate: date, estmatedDuration: duration }),
+    }),
+  );
+}

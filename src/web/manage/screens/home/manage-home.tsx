@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { routeTable } from '@common/routes';
+import { PageHeading } from '@/components/page-heading';
+import { useSessionStore } from '@/lib/session-store';
+import { fetchMe, meQueryKey } from '@/manage/shared/session-api';
+import type { ManageSection } from '@/manage/shared/manage-section';
+import { signOutEverywhere } from './home-api';
+
+/** /manage: who is signed in, the back office's screens, and signing out on every device. */
+export function ManageHome({ sections }: { sections: ManageSection[] }) {
+  const me = useQuery({ queryKey: meQueryKey, queryFn: fetchMe, retry: false });
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const everywhere = async () => {
+    setBusy(true);
+    try {
+      await signOutEverywhere();
+    } finally {
+      useSessionStore.getState().logOut();
+      await navigate(routeTable.login, { replace: true });
+    }
+  };
+  return (
+    <section className="manage__screen">
+      <PageHeading title="Back office">Back office</PageHeading>
+      {me.data && <p>Signed in as {me.data.email}.</p>}
+      <ul className="manage__cards manage__cards--overview">
+        {sections.map((section) => (
+          <li key={section.path} className="card">
+            <h2>
+              <Link to={`${routeTable.manage}/${section.path}`}>{section.label}</Link>
+            </h2>
+            <p>{section.description}</p>
+          </li>
+        ))}
+      </ul>
+      <h2>Devices</h2>
+      <p>Lost a phone, or signed in on a shared computer? End every session, this one included.</p>
+      <button type="button" className="button" disabled={busy} onClick={() => void everywhere()}>
+        Sign out everywhere
+      </button>
+    </section>
+  );
+}

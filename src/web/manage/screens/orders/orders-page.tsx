@@ -1,0 +1,263 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatCartAmount } from '@common/cart-rules';
+import { orderStatuses, type OrderDetail, type OrderStatus } from '@common/orders';
+import { PageHeading } from '@/components/page-heading';
+import { ApiError } from '@/lib/api-client';
+import { useClient } from '@/lib/client-context';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { EmptyState } from '@/manage/shared/empty-state';
+import { changeStatus, fetchOrder, fetchOrders, orderQueryKey, ordersQueryKey } from './orders-api';
+
+const statusLabels: Record<OrderStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+function OrderList() {
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const filterId = useId();
+  const orders = useQuery({
+    queryKey: ordersQueryKey(status || undefined),
+    queryFn: () => fetchOrders(status || undefined),
+    staleTime: 0,
+  });
+  return (
+    <section className="manage__screen">
+      <PageHeading title="Orders">Orders</PageHeading>
+      <p className="manage__filter">
+        <label htmlFor={filterId}>Show</label>{' '}
+        <select
+          id={filterId}
+          value={status}
+          onChange={(event) => setStatus(event.target.value as OrderStatus | '')}
+        >
+          <option value="">All orders</option>
+          {orderStatuses.map((s) => (
+            <option key={s} value={s}>
+              {statusLabels[s]}
+            </option>
+          ))}
+        </select>
+      </p>
+      {orders.isPending && <ScreenSkeleton />}
+      {orders.isError && <p role="alert">The orders could not be loaded. Please try again.</p>}
+      {orders.data?.length === 0 &&
+        (status ? (
+          <EmptyState
+            title={`No ${statusLabels[status].toLowerCase()} orders`}
+            action={
+              <button type="button" className="button" onClick={() => setStatus('')}>
+                Show all orders
+              </button>
+            }
+          />
+        ) : (
+          <EmptyState title="No orders yet">
+            When a customer checks out in your shop, the order appears here and you get an e-mail.
+          </EmptyState>
+        ))}
+      {orders.data && orders.data.length > 0 && (
+        <ol className="manage__cards manage__orders">
+          {orders.data.map((order) => (
+            <li key={order.orderNumber} className="card">
+              <h2>
+                <Link to={`?order=${encodeURIComponent(order.orderNumber)}`}>
+                  {order.orderNumber}
+                </Link>{' '}
+                <span className={`manage__status manage__status--${order.status}`}>
+                  {statusLabels[order.status]}
+                </span>
+              </h2>
+              <p>
+                {order.customerName} · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}{' '}
+                · <strong>{order.totalText}</strong>
+              </p>
+              <p>
+                <time dateTime={order.createdAt}>{when.format(new Date(order.createdAt))}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function StatusForm({ order }: { order: OrderDetail }) {
+  const queries = useQueryClient();
+  const [next, setNext] = useState<OrderStatus | ''>('');
+  const [note, setNote] = useState('');
+  const statusId = useId();
+  const noteId = useId();
+  const save = useMutation({
+    mutationFn: (status: OrderStatus) =>
+      changeStatus(order.orderNumber, { status, note, expectedUpdatedAt: order.updatedAt }),
+    onSuccess: async (updated) => {
+      queries.setQueryData(orderQueryKey(order.orderNumber), updated);
+      await queries.invalidateQueries({ queryKey: ordersQueryKey() });
+      setNext('');
+      setNote('');
+    },
+  });
+  return (
+    <form
+      className="manage__form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (next) save.mutate(next);
+      }}
+    >
+      <h2>Change the status</h2>
+      <p>
+        <label htmlFor={statusId}>New status</label>
+        <select
+          id={statusId}
+          value={next}
+          required
+          onChange={(event) => setNext(event.target.value as OrderStatus | '')}
+        >
+          <option value="">Choose…</option>
+          {order.nextStatuses.map((s) => (
+            <option key={s} value={s}>
+              {statusLabels[s]}
+            </option>
+          ))}
+        </select>
+      </p>
+      <p>
+        <label htmlFor={noteId}>Note (optional)</label>
+        <textarea
+          id={noteId}
+          rows={3}
+          maxLength={1000}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </p>
+      {save.isError && (
+        <p role="alert">
+          {save.error instanceof ApiError
+            ? save.error.message
+            : 'The change could not be saved. Please try again.'}
+        </p>
+      )}
+      <p role="status">{save.isSuccess ? `Saved: ${statusLabels[order.status]}.` : ''}</p>
+      <button type="submit" className="button button--primary" disabled={!next || save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save'}
+      </button>
+    </form>
+  );
+}
+
+function OrderView({ orderNumber }: { orderNumber: string }) {
+  const client = useClient();
+  const order = useQuery({
+    queryKey: orderQueryKey(orderNumber),
+    queryFn: () => fetchOrder(orderNumber),
+    staleTime: 0,
+    retry: false,
+  });
+  const money = (amount: number) => formatCartAmount(amount, client);
+  return (
+    <section className="manage__screen">
+      <p>
+        <Link to=".">← All orders</Link>
+      </p>
+      <PageHeading title={`Order ${orderNumber}`}>Order {orderNumber}</PageHeading>
+      {order.isPending && <ScreenSkeleton />}
+      {order.isError && (
+        <p role="alert">
+          {order.error instanceof ApiError
+            ? order.error.message
+            : 'The order could not be loaded. Please try again.'}
+        </p>
+      )}
+      {order.data && (
+        <>
+          <p>
+            <span className={`manage__status manage__status--${order.data.status}`}>
+              {statusLabels[order.data.status]}
+            </span>{' '}
+            · placed{' '}
+            <time dateTime={order.data.createdAt}>
+              {when.format(new Date(order.data.createdAt))}
+            </time>
+          </p>
+          {order.data.statusNote && <p>Note: {order.data.statusNote}</p>}
+          <h2>Customer</h2>
+          <dl className="manage__details">
+            <dt>Name</dt>
+            <dd>{order.data.customerName}</dd>
+            <dt>Phone</dt>
+            <dd>
+              <a href={`tel:${order.data.customerTelephone.replace(/\s+/g, '')}`}>
+                {order.data.customerTelephone}
+              </a>
+            </dd>
+            <dt>E-mail</dt>
+            <dd>
+              <a href={`mailto:${order.data.customerEmail}`}>{order.data.customerEmail}</a>
+            </dd>
+            {order.data.customerAddress && (
+              <>
+                <dt>Address</dt>
+                <dd className="manage__multiline">{order.data.customerAddress}</dd>
+              </>
+            )}
+            {order.data.customerMessage && (
+              <>
+                <dt>Message</dt>
+                <dd className="manage__multiline">{order.data.customerMessage}</dd>
+              </>
+            )}
+          </dl>
+          <h2>Items</h2>
+          <div className="manage__table-wrap">
+            <table className="manage__table">
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Qty</th>
+                  <th scope="col">Price each</th>
+                  <th scope="col">Line</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.data.lines.map((line) => (
+                  <tr key={line.productId}>
+                    <td>{line.title}</td>
+                    <td>{line.quantity}</td>
+                    <td>{money(line.unitPrice)}</td>
+                    <td>{money(line.lineAmount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={3}>
+                    Total
+                  </th>
+                  <td>{order.data.totalText}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          {order.data.nextStatuses.length > 0 && <StatusForm order={order.data} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** /manage/orders: the list (newest first, by status), or one order with ?order=SE-000123. */
+export default function OrdersPage() {
+  const [params] = useSearchParams();
+  const orderNumber = params.get('order');
+  return orderNumber ? <OrderView orderNumber={orderNumber} /> : <OrderList />;
+}

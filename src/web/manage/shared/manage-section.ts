@@ -1,0 +1,21 @@
+import type { ComponentType } from 'react';
+import type { ClientConfig } from '@common/client-config';
+
+/**
+ * One of the back office's screens, as its menu and overview show it: a path under /manage, a
+ * label, a line for the overview, and its screen's own chunk (the list is app/manage-sections.ts).
+ */
+export interface ManageSection {
+  path: string;
+  label: string;
+  description: string;
+  load: () => Promise<{ default: ComponentType }>;
+  /**
+   * On a phone the menu is a bar of Home, the first three screens marked here and More: the
+   * screens an owner opens most days. `tabLabel` is a shorter label where the bar is narrow.
+   */
+  inTabBar?: boolean;
+  tabLabel?: string;
+  /** Whether this client's back office has the screen (no diary for a shop without booking). */
+  shownFor?: (client: ClientConfig) => boolean;
+}
