@@ -112,9 +112,10 @@ const extensions = [
 ];
 
 /**
- * ProseMirror reads the browser's selection only while it has focus, a moment after it changes:
- * Shift+arrows then Shift+Tab at once (a fast typist, a screen reader's script) would leave the
- * toolbar formatting the old selection. On leaving, take the browser's selection as it is.
+ * ProseMirror reads the browser's selection a moment after it changes (on "selectionchange"), and
+ * only while it has focus: Shift+arrows then at once Ctrl+B, Enter or Shift+Tab to the toolbar
+ * (voice control, a screen reader's script, a test) would act on the selection as it was before.
+ * So before a key acts, and when the text loses focus, take the browser's selection as it is.
  */
 function keepBrowserSelection(view: EditorView) {
   const browser = view.dom.ownerDocument.getSelection();
@@ -126,7 +127,7 @@ function keepBrowserSelection(view: EditorView) {
     const head = view.posAtDOM(focusNode, browser.focusOffset);
     const { selection, doc, tr } = view.state;
     if (selection.anchor === anchor && selection.head === head) return;
-    view.dispatch(tr.setSelection(TextSelection.create(doc, anchor, head)));
+    view.dispatch(tr.setSelection(TextSelection.between(doc.resolve(anchor), doc.resolve(head))));
   } catch {
     // A position ProseMirror cannot map (inside a widget): keep its own selection.
   }
@@ -179,6 +180,7 @@ export default function RichTextEditor({ id, label, help, value, onChange }: Ric
         },
       },
       handleKeyDown: (view, event) => {
+        if (!event.isComposing) keepBrowserSelection(view);
         if (!isLinkShortcut(event)) return false;
         event.preventDefault();
         setLinkField(linkFieldFor(view.state));
