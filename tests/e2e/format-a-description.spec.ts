@@ -85,6 +85,7 @@ test('an owner formats a product description with the keyboard alone; the produc
     );
 
     await expectNoAxeViolations(owner);
+    await form.screenshot({ path: test.info().outputPath('description-editor-390.png') });
     await owner.setViewportSize(desktop);
     await expectNoAxeViolations(owner);
 
@@ -92,7 +93,6 @@ test('an owner formats a product description with the keyboard alone; the produc
     await expect(form.getByRole('button', { name: `Save ${title}` })).toBeFocused();
     await press('Enter');
     await expect(form.getByText('Saved. The site shows the change now.')).toBeVisible();
-    await text.screenshot({ path: test.info().outputPath('description-editor.png') });
   } finally {
     await context.close();
   }
