@@ -34,16 +34,23 @@ describe('npm run check on the server', () => {
     expect(run.status).toBe(0);
   });
 
-  it('fails on kernel/ importing a resource, naming the import and the folders it ties', () => {
+  it('fails on kernel/ importing a resource and db/ importing kernel/, naming each import', () => {
     const root = copyOfServer();
     writeFileSync(
       join(root, 'src/server/kernel/planted.ts'),
       `import { findProduct } from '../catalogue/catalogue-store.js';\nexport const planted = findProduct;\n`,
     );
+    writeFileSync(
+      join(root, 'src/server/db/planted.ts'),
+      `import { AppError } from '../kernel/errors.js';\nexport const planted = AppError;\n`,
+    );
     const run = runCheck(root);
     expect(run.status).toBe(1);
     expect(run.errors).toContain(
       'src/server/kernel/planted.ts imports src/server/catalogue/catalogue-store.ts: kernel/ sits below every resource',
+    );
+    expect(run.errors).toContain(
+      'src/server/db/planted.ts imports src/server/kernel/errors.ts: db/ is the lowest layer',
     );
     expect(run.errors).toMatch(
       /Server folders import each other \(.*src\/server\/catalogue\/.*src\/server\/kernel\/.*\)/,

@@ -35,10 +35,11 @@ export interface StoredDraft {
 
 /** A 400 whose message names each field (`welcome.heading: must not be empty`). */
 export class ContentInvalidError extends AppError {
-  constructor(readonly issues: ContentIssue[]) {
+  constructor(issues: ContentIssue[]) {
     super(
       400,
       `Some fields need a change: ${issues.map((i) => `${i.path || '(content)'}: ${i.message}`).join('; ')}`,
+      issues,
     );
   }
 }

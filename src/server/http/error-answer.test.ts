@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../kernel/errors.js';
+import * as z from 'zod/mini';
+import { AppError, parseRequest } from '../kernel/errors.js';
 import {
   errorAnswer,
   retryAfterOf,
@@ -13,6 +14,22 @@ describe('errorAnswer', () => {
       statusCode: 409,
       error: 'Conflict',
       message: 'Sorry, 10:00 has just been booked.',
+    });
+  });
+
+  it('names each field of a request that broke its schema, for the form to show beside it', () => {
+    const schema = z.object({ rules: z.object({ capacity: z.number().check(z.gte(1, 'too few')) }) });
+    let thrown: unknown;
+    try {
+      parseRequest(schema, { rules: { capacity: 0 } }, 'booking rules');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(errorAnswer(thrown)).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Invalid booking rules: rules.capacity: too few',
+      issues: [{ path: 'rules.capacity', message: 'too few' }],
     });
   });
 

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { asDatabaseUnavailable } from '../db/unavailable.js';
+import type { FieldIssue } from '../../common/field-issues.js';
 import { AppError } from '../kernel/errors.js';
 
 /** The body of every error our JSON API answers with. */
@@ -9,6 +10,8 @@ export interface ErrorAnswer {
   error: string;
   /** What went wrong, in words the visitor can act on; never a server error's details. */
   message: string;
+  /** For a request that broke a schema: each field's problem, so a form can show it beside the field. */
+  issues?: FieldIssue[];
 }
 
 export const serverErrorMessage = 'Something went wrong on our side. Please try again in a moment.';
@@ -48,9 +51,11 @@ export function errorAnswer(error: unknown): ErrorAnswer {
     return { statusCode: 503, error: 'Service Unavailable', message: unavailableMessage };
   }
   const statusCode = statusOf(error);
+  const issues = error instanceof AppError && error.issues.length > 0 ? error.issues : undefined;
   return {
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
     message: statusCode >= 500 ? serverErrorMessage : messageOf(error, statusCode),
+    ...(issues ? { issues } : {}),
   };
 }

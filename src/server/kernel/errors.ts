@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { describeIssues } from '../../common/client-config.js';
+import type { FieldIssue } from '../../common/field-issues.js';
 
 /** The 4xx statuses our own API answers with; anything else is a server error (500). */
 export type ClientErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429;
@@ -12,6 +13,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: ClientErrorStatus,
     message: string,
+    /** For a request that broke a schema: each field's problem, answered as `issues`. */
+    readonly issues: FieldIssue[] = [],
   ) {
     super(message);
     this.name = 'AppError';
@@ -24,7 +27,13 @@ export class AppError extends Error {
  */
 export function parseRequest<T>(schema: z.core.$ZodType<T>, value: unknown, what = 'request'): T {
   const parsed = z.safeParse(schema, value);
-  if (!parsed.success) throw new AppError(400, `Invalid ${what}: ${describeIssues(parsed.error)}`);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.'),
+      message: issue.message,
+    }));
+    throw new AppError(400, `Invalid ${what}: ${describeIssues(parsed.error)}`, issues);
+  }
   return parsed.data;
 }
 

@@ -7,8 +7,8 @@ export interface FieldSpec<Name extends string = string> {
   name: Name;
   label: string;
   required?: boolean;
-  type?: 'text' | 'email' | 'tel' | 'password';
-  inputMode?: 'numeric' | 'text' | 'tel' | 'email';
+  type?: 'text' | 'email' | 'tel' | 'password' | 'number' | 'date' | 'time';
+  inputMode?: 'numeric' | 'decimal' | 'text' | 'tel' | 'email';
   autoComplete?: string;
   hint?: string;
   multiline?: boolean;

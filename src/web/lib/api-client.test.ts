@@ -10,11 +10,14 @@ import {
   loginPathFor,
   noAnswerMessages,
   readAnswer,
+  setSessionRenewal,
 } from './api-client';
 import { isNoAnswer, isRefusal } from './api-errors';
 
 let server: Server;
 let base = '';
+/** Whether the test's owner has signed in again (as the cookie would say). */
+let sessionRenewed = false;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -22,6 +25,21 @@ beforeAll(async () => {
       res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ header: req.headers['x-requested-with'] ?? null }));
+    } else if (req.url === '/renewable') {
+      // Signed in again once the test's renewal ran: the request is answered the second time.
+      const renewed = sessionRenewed;
+      res
+        .writeHead(renewed ? 200 : 401, { 'content-type': 'application/json' })
+        .end(renewed ? '{"saved":true}' : '{"message":"Sign in first"}');
+    } else if (req.url === '/invalid') {
+      res.writeHead(400, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Invalid booking rules: rules.capacity: too few',
+          issues: [{ path: 'rules.capacity', message: 'too few' }, { path: 7 }],
+        }),
+      );
     } else if (req.url === '/private') {
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Sign in first"}');
     } else if (req.url === '/stall-body') {
@@ -55,6 +73,39 @@ describe('apiFetch', () => {
     expect(calls).toEqual(['logOut', 'navigate /login']);
     await apiFetch(`${base}/private`, init);
     expect(calls).toHaveLength(2);
+  });
+
+  it('with a session renewal set, a 401 asks it and sends the request once more', async () => {
+    const calls: string[] = [];
+    configureApiClient({
+      logOut: () => calls.push('logOut'),
+      navigate: (p) => calls.push(`navigate ${p}`),
+    });
+    setSessionRenewal(async () => {
+      calls.push('renew');
+      sessionRenewed = true;
+      return true;
+    });
+    try {
+      expect(await apiJson(`${base}/renewable`, { method: 'PUT', body: '{}' })).toEqual({
+        saved: true,
+      });
+      expect(calls).toEqual(['renew']);
+
+      // The owner gives up: the usual 401 rule, once.
+      setSessionRenewal(async () => false);
+      await expect(apiJson(`${base}/private`)).rejects.toMatchObject({ status: 401 });
+      expect(calls).toEqual(['renew', 'logOut', 'navigate /login']);
+    } finally {
+      setSessionRenewal(undefined);
+    }
+  });
+
+  it('carries the issues of a refused request, each with a path and a message', async () => {
+    await expect(apiJson(`${base}/invalid`, { method: 'POST', body: '{}' })).rejects.toMatchObject({
+      status: 400,
+      issues: [{ path: 'rules.capacity', message: 'too few' }],
+    });
   });
 
   it('leaves other answers alone', async () => {

@@ -1,8 +1,10 @@
 import { csrfHeader } from '@common/csrf-header';
+import type { FieldIssue } from '@common/field-issues';
 
 /**
  * The one fetch wrapper for our back end (spec sections 4 and 7): credentials included; a 401 on
- * a request not already retried marks it retried, logs the visitor out and navigates to /login.
+ * a request not already retried marks it retried, logs the visitor out and navigates to /login
+ * (unless a session renewal is set: then the owner signs in again in place and it is sent again).
  * Every failure is an ApiError: status 0 when no answer came (see fetchAnswer), else the server's.
  */
 export interface ApiRequestInit extends RequestInit {
@@ -19,6 +21,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** For a request that broke the server's schema: each field's problem (the answer's `issues`). */
+    readonly issues: readonly FieldIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -95,6 +99,17 @@ export function loginPathFor(here: string | undefined): string {
   return `/login?next=${encodeURIComponent(here)}`;
 }
 
+let renewSession: (() => Promise<boolean>) | undefined;
+
+/**
+ * While set (the back office, once the owner is signed in), a 401 asks the owner to sign in again
+ * where they are, and the request is sent once more if they did: an edit survives an expired
+ * session. `renew` resolves false when the owner gives up; then the 401 rule applies as usual.
+ */
+export function setSessionRenewal(renew: (() => Promise<boolean>) | undefined): void {
+  renewSession = renew;
+}
+
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
@@ -108,23 +123,114 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
   const response = await fetchAnswer(path, { ...requestInit, credentials: 'include' });
   if (response.status === 401 && !retried) {
     init.retried = true;
-    hooks.logOut();
-    const here =
-      typeof window === 'undefined' ? undefined : window.location.pathname + window.location.search;
-    hooks.navigate(loginPathFor(here));
+    if (renewSession && (await renewSession())) {
+      return apiFetch(path, { ...requestInit, retried: true });
+    }
+    signOutAfter401();
   }
   return response;
 }
 
-async function readErrorMessage(response: Response): Promise<string> {
+/** The 401 rule: log out and go to /login, coming back here after signing in. */
+function signOutAfter401(): void {
+  hooks.logOut();
+  const here =
+    typeof window === 'undefined' ? undefined : window.location.pathname + window.location.search;
+  hooks.navigate(loginPathFor(here));
+}
+
+/**
+ * How long an upload may take: a 10 MB photo on a slow phone connection (1 Mbit/s up) needs
+ * about 80 s, and the server then encodes it for a few seconds.
+ */
+export const uploadTimeoutMs = 120_000;
+
+/**
+ * POSTs a form with files and reports how much is sent (`onProgress`, 0 to 1). The one call not
+ * made with fetch: fetch reports no upload progress (a streamed request body needs HTTP/2 and
+ * still says nothing of what was sent), XMLHttpRequest's `upload.onprogress` does. Everything
+ * else is apiJson's: the cross-site header, credentials, the 401 rule, ApiError with the
+ * server's message, status 0 with the no-answer message. Answers the parsed JSON body.
+ */
+export function apiUpload(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void = () => {},
+  retried = false,
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.withCredentials = true;
+    request.timeout = uploadTimeoutMs;
+    request.setRequestHeader(csrfHeader.name, csrfHeader.value);
+    request.setRequestHeader('accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onerror = () => reject(new ApiError(noAnswerStatus, noAnswerMessages.unreachable));
+    request.ontimeout = () =>
+      reject(
+        new ApiError(
+          noAnswerStatus,
+          `The upload got no answer in ${uploadTimeoutMs / 1000} seconds. Please check your internet connection and try again.`,
+        ),
+      );
+    request.onload = () => {
+      let body: unknown = null;
+      try {
+        body = request.responseText ? (JSON.parse(request.responseText) as unknown) : null;
+      } catch {
+        // not JSON: the status decides, with a plain message
+      }
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(1);
+        resolve(body);
+        return;
+      }
+      if (request.status === 401 && renewSession && !retried) {
+        // As apiFetch: the owner signs in again where they are, and the upload is sent again.
+        void renewSession().then((renewed) => {
+          if (renewed) resolve(apiUpload(path, form, onProgress, true));
+          else {
+            signOutAfter401();
+            reject(new ApiError(401, 'Please sign in again to upload.'));
+          }
+        }, reject);
+        return;
+      }
+      if (request.status === 401) signOutAfter401();
+      const message =
+        body !== null && typeof body === 'object' && 'message' in body
+          ? String(body.message)
+          : `The upload failed with status ${request.status}.`;
+      reject(new ApiError(request.status, message));
+    };
+    request.send(form);
+  });
+}
+
+function isFieldIssue(value: unknown): value is FieldIssue {
+  const issue = value as Partial<FieldIssue> | null;
+  return typeof issue?.path === 'string' && typeof issue.message === 'string';
+}
+
+/** A refused answer as an ApiError: the server's message and, for a bad request, its issues. */
+export async function readApiError(response: Response): Promise<ApiError> {
   const text = await readAnswer(response.text());
   try {
-    const body = JSON.parse(text) as { message?: unknown };
-    if (typeof body.message === 'string') return body.message;
+    const body = JSON.parse(text) as { message?: unknown; issues?: unknown };
+    if (typeof body.message === 'string') {
+      const issues = Array.isArray(body.issues) ? body.issues.filter(isFieldIssue) : [];
+      return new ApiError(response.status, body.message, issues);
+    }
   } catch {
     // not JSON: fall through to the raw text
   }
-  return text || response.statusText || `Request failed with status ${response.status}`;
+  return new ApiError(
+    response.status,
+    text || response.statusText || `Request failed with status ${response.status}`,
+  );
 }
 
 /**
@@ -137,7 +243,7 @@ export async function apiJson(path: string, init: ApiRequestInit = {}): Promise<
     headers.set('content-type', 'application/json');
   headers.set('accept', 'application/json');
   const response = await apiFetch(path, { ...init, headers });
-  if (!response.ok) throw new ApiError(response.status, await readErrorMessage(response));
+  if (!response.ok) throw await readApiError(response);
   if (response.status === 204) return null;
   return (await readAnswer(response.json())) as unknown;
 }

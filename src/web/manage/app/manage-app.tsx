@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { routeTable } from '@common/routes';
+import { Toasts } from '@/components/toast';
 import { useClient } from '@/lib/client-context';
 import { withQueryClient } from '@/lib/query-provider';
 import { useSessionStore } from '@/lib/session-store';
@@ -9,6 +10,8 @@ import { ManageHome } from '@/manage/screens/home/manage-home';
 import type { ManageSection } from '@/manage/shared/manage-section';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { fetchMe, meQueryKey, signOut } from '@/manage/shared/session-api';
+import { SessionRenewal } from '@/manage/shared/session-renewal';
+import { UnsavedChangesGuard, useConfirmLeave } from '@/manage/shared/unsaved-changes';
 import { sectionsFor } from './manage-sections';
 import { NavIcon } from './nav-icons';
 import './manage.css';
@@ -151,6 +154,7 @@ function ManageApp() {
     [sections],
   );
   const screen = useRoutes(routes);
+  const confirmLeave = useConfirmLeave();
 
   const leave = async () => {
     await signOut();
@@ -174,7 +178,11 @@ function ManageApp() {
           </Link>
           <span className="manage__tag">Back office</span>
         </p>
-        <button type="button" className="manage__sign-out" onClick={() => void leave()}>
+        <button
+          type="button"
+          className="manage__sign-out"
+          onClick={() => confirmLeave(() => void leave())}
+        >
           Sign out
         </button>
       </header>
@@ -196,8 +204,20 @@ function ManageApp() {
           <ScreenSkeleton />
         )}
       </main>
+      {/* Once signed in, an ended session asks for the password here rather than leaving. */}
+      {me.isSuccess && <SessionRenewal email={me.data.email} />}
+      <Toasts />
     </div>
   );
 }
 
-export default withQueryClient(ManageApp);
+/** Every move inside the back office asks first while a screen has unsaved changes. */
+function GuardedManageApp() {
+  return (
+    <UnsavedChangesGuard>
+      <ManageApp />
+    </UnsavedChangesGuard>
+  );
+}
+
+export default withQueryClient(GuardedManageApp);

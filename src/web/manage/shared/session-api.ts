@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { ownerSchema, type OwnerView } from '@common/owners';
 import { apiJson } from '@/lib/api-client';
 
@@ -22,4 +23,11 @@ export async function signOut(): Promise<void> {
 export const meQueryKey = ['manage', 'me'] as const;
 export async function fetchMe(): Promise<OwnerView> {
   return ownerSchema.parse(await apiJson('/api/manage/me'));
+}
+
+export const signedInSchema = z.object({ owner: ownerSchema });
+
+/** /login and the sign-in-again dialog (an ended session during an edit) both sign in here. */
+export async function signIn(email: string, password: string): Promise<OwnerView> {
+  return signedInSchema.parse(await ownerPost('/api/owner/login', { email, password }, true)).owner;
 }

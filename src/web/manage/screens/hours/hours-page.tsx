@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import type { BookingRules, VersionedBookingRules } from '@common/booking-rules';
+import { useState } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { type BookingRules, type Closure, type VersionedBookingRules } from '@common/booking-rules';
 import {
   changeCutoffHoursDefault,
   maxBookingMinutesDefault,
@@ -8,10 +9,19 @@ import {
   reminderHoursDefault,
 } from '@common/booking-rule-defaults';
 import type { Weekday } from '@common/client-config';
+import { ErrorSummary } from '@/components/error-summary';
+import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
+import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
-import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { useFormSubmit } from '@/lib/form-kit';
+import { DraftNotice } from '@/manage/shared/draft-notice';
 import { EmptyState } from '@/manage/shared/empty-state';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
+import { useFormDraft } from '@/manage/shared/use-form-draft';
+import { VersionConflict } from '@/manage/shared/version-conflict';
+import { diffVersions } from '@/manage/shared/version-diff';
 import { diaryQueryKey, fetchRules, rulesQueryKey, saveRules } from './hours-api';
 
 const dayNames: Record<Weekday, string> = {
@@ -65,67 +75,159 @@ const lifecycleRules: { key: NumberRule; label: string; fallback: number }[] = [
     fallback: 0,
   },
 ];
+const fieldLabels: Record<string, string> = Object.fromEntries(
+  [...numberRules, ...lifecycleRules].map(({ key, label }) => [key, label]),
+);
 
-function NumberField({
+/** The rules as the form holds them: the issue-17 rules filled with the defaults shown. */
+function formValuesOf(rules: BookingRules): BookingRules {
+  const filled = { ...rules };
+  for (const { key, fallback } of lifecycleRules) filled[key] = rules[key] ?? fallback;
+  return filled;
+}
+
+/** The form's values to save: a default left as it was stays unset (it follows the default). */
+function rulesToSave(values: BookingRules, saved: BookingRules): BookingRules {
+  const rules = { ...values };
+  for (const { key, fallback } of lifecycleRules) {
+    if (saved[key] === undefined && rules[key] === fallback) delete rules[key];
+  }
+  return rules;
+}
+
+const isRules = (value: unknown): value is BookingRules =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Partial<BookingRules>).weeklyHours === 'object' &&
+  Array.isArray((value as Partial<BookingRules>).closures);
+
+/** A field of the rules by its path, as the comparison of two versions names it. */
+function labelOfPath(path: string): string {
+  const [first, day, span, end] = path.split('.');
+  if (first === 'weeklyHours' && day) {
+    const name = dayNames[day as Weekday] ?? day;
+    if (span === undefined) return `${name} hours`;
+    return `${name}, span ${Number(span) + 1}, ${end === 'end' ? 'closes' : 'opens'}`;
+  }
+  if (first === 'closures') return 'Closures';
+  return fieldLabels[first ?? ''] ?? path;
+}
+
+function describeClosure(closure: Closure): string {
+  return closure.from === closure.to ? closure.from : `${closure.from} to ${closure.to}`;
+}
+
+/**
+ * A time of a span; a day that runs to midnight (24:00) shows 23:59, as time inputs stop there.
+ * Controlled through watch and setValue rather than useController/useWatch: those would add to the
+ * form library's chunk that every visitor form downloads (docs/decisions/page-speed.md).
+ */
+function SpanTime({
+  form,
+  name,
   label,
-  value,
-  onChange,
 }: {
+  form: UseFormReturn<BookingRules>;
+  name: `weeklyHours.${Weekday}.${number}.${'start' | 'end'}`;
   label: string;
-  value: number;
-  onChange: (value: number) => void;
 }) {
-  const id = useId();
+  const value = form.watch(name);
   return (
-    <p>
-      <label htmlFor={id}>{label}</label>
+    <label>
+      {label}{' '}
       <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        value={Number.isNaN(value) ? '' : value}
-        onChange={(event) => onChange(event.target.valueAsNumber)}
+        type="time"
+        value={value === '24:00' ? '23:59' : value}
+        onChange={(event) => form.setValue(name, event.target.value, { shouldDirty: true })}
       />
-    </p>
+    </label>
   );
 }
 
-function ClosureAdder({ onAdd }: { onAdd: (from: string, to: string, reason: string) => void }) {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [reason, setReason] = useState('');
-  const ids = { from: useId(), to: useId(), reason: useId() };
+function DaySpans({ form, day }: { form: UseFormReturn<BookingRules>; day: Weekday }) {
+  const spans = form.watch(`weeklyHours.${day}`);
+  const setSpans = (next: typeof spans) =>
+    form.setValue(`weeklyHours.${day}`, next, { shouldDirty: true });
+  const dayError = form.formState.errors.weeklyHours?.[day];
+  const problem = dayError?.message ?? dayError?.root?.message;
   return (
     <fieldset>
-      <legend>Add a closure</legend>
-      <p>
-        <label htmlFor={ids.from}>From</label>
-        <input id={ids.from} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-      </p>
-      <p>
-        <label htmlFor={ids.to}>To (optional, for several days)</label>
-        <input id={ids.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-      </p>
-      <p>
-        <label htmlFor={ids.reason}>Reason (optional)</label>
-        <input
-          id={ids.reason}
-          maxLength={200}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </p>
+      <legend>{dayNames[day]}</legend>
+      {spans.length === 0 && <p>Closed</p>}
+      {spans.map((span, i) => (
+        <p key={i} className="manage__span">
+          <SpanTime form={form} name={`weeklyHours.${day}.${i}.start`} label="Opens" />{' '}
+          <SpanTime form={form} name={`weeklyHours.${day}.${i}.end`} label="closes" />{' '}
+          <button
+            type="button"
+            className="button"
+            aria-label={`Remove ${dayNames[day]} ${span.start}–${span.end}`}
+            onClick={() => setSpans(spans.filter((_, j) => j !== i))}
+          >
+            Remove
+          </button>
+        </p>
+      ))}
+      {problem && (
+        <p className="form-field__error" role="alert">
+          {problem}
+        </p>
+      )}
       <button
         type="button"
         className="button"
-        disabled={!from}
+        disabled={spans.length >= 6}
         onClick={() => {
-          onAdd(from, to || from, reason.trim());
-          setFrom('');
-          setTo('');
-          setReason('');
+          const last = spans.at(-1);
+          const start = last ? last.end : '09:00';
+          const end = start < '17:00' ? '17:00' : '23:00';
+          setSpans([...spans, { start, end }]);
         }}
       >
+        Add a span on {dayNames[day]}
+      </button>
+    </fieldset>
+  );
+}
+
+/** A closure being written: its own small form (checked with the shared closure rules). */
+function ClosureAdder({ onAdd }: { onAdd: (closure: Closure) => void }) {
+  const adder = useForm<Closure>({
+    mode: 'onSubmit',
+    defaultValues: { from: '', to: '', reason: '' },
+  });
+  useUnsavedChanges(adder.formState.isDirty);
+  // eslint-disable-next-line react-hooks/incompatible-library -- watch, as SpanTime says
+  const from = adder.watch('from');
+  const add = adder.handleSubmit(({ from, to, reason }) => {
+    onAdd({ from, to, ...(reason ? { reason } : {}) });
+    adder.reset();
+  });
+  const errors = adder.formState.errors;
+  return (
+    <fieldset>
+      <legend>Add a closure</legend>
+      <FormField
+        label="From"
+        type="date"
+        registration={adder.register('from')}
+        error={errors.from}
+      />
+      <FormField
+        label="To (optional, for several days)"
+        type="date"
+        registration={adder.register('to', {
+          setValueAs: (to: string) => to || adder.getValues('from'),
+        })}
+        error={errors.to}
+      />
+      <FormField
+        label="Reason (optional)"
+        registration={adder.register('reason')}
+        error={errors.reason}
+      />
+      {errors.root?.message && <p role="alert">{errors.root.message}</p>}
+      <button type="button" className="button" disabled={!from} onClick={() => void add()}>
         Add the closure
       </button>
     </fieldset>
@@ -134,138 +236,127 @@ function ClosureAdder({ onAdd }: { onAdd: (from: string, to: string, reason: str
 
 function HoursForm({ saved }: { saved: VersionedBookingRules }) {
   const queries = useQueryClient();
-  const [rules, setRules] = useState<BookingRules>(saved.rules);
-  const change = (next: Partial<BookingRules>) => setRules((now) => ({ ...now, ...next }));
-  const setDay = (day: Weekday, spans: BookingRules['weeklyHours'][Weekday]) =>
-    setRules((now) => ({ ...now, weeklyHours: { ...now.weeklyHours, [day]: spans } }));
-  const save = useMutation({
-    mutationFn: () => saveRules({ version: saved.version, rules }),
-    onSuccess: async (answer) => {
-      queries.setQueryData(rulesQueryKey, answer);
-      setRules(answer.rules);
-      await queries.invalidateQueries({ queryKey: diaryQueryKey() });
+  // The rules' schema is checked by the server, whose answer names each field (the kit shows it
+  // there): on the client its zod parts would grow the chunk every visitor form shares past its
+  // budget (docs/decisions/page-speed.md).
+  const form = useForm<BookingRules>({
+    mode: 'onSubmit',
+    defaultValues: formValuesOf(saved.rules),
+  });
+  const draft = useFormDraft(form, {
+    screen: 'hours',
+    record: 'booking-rules',
+    version: saved.version,
+    isValues: isRules,
+  });
+  const [theirs, setTheirs] = useState<VersionedBookingRules | undefined>();
+  useUnsavedChanges(form.formState.isDirty);
+
+  const showSaved = async (answer: VersionedBookingRules) => {
+    queries.setQueryData(rulesQueryKey, answer);
+    form.reset(formValuesOf(answer.rules));
+    draft.forget(answer.version);
+    setTheirs(undefined);
+    await queries.invalidateQueries({ queryKey: diaryQueryKey() });
+  };
+
+  const { submit, failure } = useFormSubmit(form, {
+    send: async (values) => {
+      await showSaved(
+        await saveRules({
+          version: Number(draft.baseVersion),
+          rules: rulesToSave(values, saved.rules),
+        }),
+      );
+    },
+    savedText: 'Saved.',
+    failedText: 'The hours could not be saved. Please try again.',
+    issuePrefix: 'rules.',
+    onFailure: (error) => {
+      if (!(error instanceof ApiError && error.status === 409)) return false;
+      // Someone saved first: fetch their version and let the owner choose.
+      void fetchRules().then(setTheirs, () => setTheirs(undefined));
+      return true;
     },
   });
-  const changedElsewhere = save.error instanceof ApiError && save.error.status === 409;
+
+  const keepMine = useMutation({
+    mutationFn: (other: VersionedBookingRules) =>
+      saveRules({ version: other.version, rules: rulesToSave(form.getValues(), other.rules) }),
+    onSuccess: async (answer) => {
+      await showSaved(answer);
+      showToast('saved', 'Saved.');
+    },
+  });
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- watch, as SpanTime says
+  const closures = form.watch('closures');
+  const removeClosure = (index: number) =>
+    form.setValue(
+      'closures',
+      closures.filter((_, j) => j !== index),
+      { shouldDirty: true },
+    );
+
   return (
-    <form
-      className="manage__form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate();
-      }}
-    >
+    <form className="manage__form" noValidate onSubmit={(event) => void submit(event)}>
+      {draft.restored && <DraftNotice savedAt={draft.restored.savedAt} onDiscard={draft.discard} />}
+      {theirs && (
+        <VersionConflict
+          differences={diffVersions(formValuesOf(theirs.rules), form.getValues())}
+          labelOf={labelOfPath}
+          busy={keepMine.isPending}
+          onKeepMine={() => keepMine.mutate(theirs)}
+          onTakeTheirs={() => void showSaved(theirs)}
+        />
+      )}
       <h2>Weekly hours</h2>
       <p>Several spans a day leave a break between them; no span means closed that day.</p>
-      {weekOrder.map((day) => {
-        const spans = rules.weeklyHours[day];
-        return (
-          <fieldset key={day}>
-            <legend>{dayNames[day]}</legend>
-            {spans.length === 0 && <p>Closed</p>}
-            {spans.map((span, i) => (
-              <p key={i} className="manage__span">
-                <label>
-                  Opens{' '}
-                  <input
-                    type="time"
-                    value={span.start}
-                    onChange={(e) =>
-                      setDay(
-                        day,
-                        spans.map((s, j) => (j === i ? { ...s, start: e.target.value } : s)),
-                      )
-                    }
-                  />
-                </label>{' '}
-                <label>
-                  closes{' '}
-                  <input
-                    type="time"
-                    value={span.end === '24:00' ? '23:59' : span.end}
-                    onChange={(e) =>
-                      setDay(
-                        day,
-                        spans.map((s, j) => (j === i ? { ...s, end: e.target.value } : s)),
-                      )
-                    }
-                  />
-                </label>{' '}
-                <button
-                  type="button"
-                  className="button"
-                  aria-label={`Remove ${dayNames[day]} ${span.start}–${span.end}`}
-                  onClick={() =>
-                    setDay(
-                      day,
-                      spans.filter((_, j) => j !== i),
-                    )
-                  }
-                >
-                  Remove
-                </button>
-              </p>
-            ))}
-            <button
-              type="button"
-              className="button"
-              disabled={spans.length >= 6}
-              onClick={() => {
-                const last = spans.at(-1);
-                const start = last ? last.end : '09:00';
-                const end = start < '17:00' ? '17:00' : '23:00';
-                setDay(day, [...spans, { start, end }]);
-              }}
-            >
-              Add a span on {dayNames[day]}
-            </button>
-          </fieldset>
-        );
-      })}
+      {weekOrder.map((day) => (
+        <DaySpans key={day} form={form} day={day} />
+      ))}
       <h2>Closures</h2>
-      {rules.closures.length === 0 ? (
+      {closures.length === 0 ? (
         <EmptyState title="No closures">
           Closing for a holiday or a training day? Add it below, then save the hours: customers
           cannot book those days.
         </EmptyState>
       ) : (
         <ul className="manage__closures">
-          {rules.closures.map((closure, i) => {
-            const when =
-              closure.from === closure.to ? closure.from : `${closure.from} to ${closure.to}`;
-            return (
-              <li key={`${closure.from}-${i}`}>
-                {when}
-                {closure.reason ? ` (${closure.reason})` : ''}{' '}
-                <button
-                  type="button"
-                  className="button"
-                  aria-label={`Remove the closure ${when}`}
-                  onClick={() => change({ closures: rules.closures.filter((_, j) => j !== i) })}
-                >
-                  Remove
-                </button>
-              </li>
-            );
-          })}
+          {closures.map((closure, i) => (
+            <li key={`${closure.from}-${i}`}>
+              {describeClosure(closure)}
+              {closure.reason ? ` (${closure.reason})` : ''}{' '}
+              <button
+                type="button"
+                className="button"
+                aria-label={`Remove the closure ${describeClosure(closure)}`}
+                onClick={() => removeClosure(i)}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
         </ul>
       )}
       <ClosureAdder
-        onAdd={(from, to, reason) =>
-          change({
-            closures: [...rules.closures, { from, to, ...(reason ? { reason } : {}) }].sort(
-              (a, b) => a.from.localeCompare(b.from),
-            ),
-          })
+        onAdd={(closure) =>
+          form.setValue(
+            'closures',
+            [...closures, closure].sort((a, b) => a.from.localeCompare(b.from)),
+            { shouldDirty: true },
+          )
         }
       />
       <h2>Booking rules</h2>
       {numberRules.map(({ key, label }) => (
-        <NumberField
+        <FormField
           key={key}
           label={label}
-          value={rules[key] ?? Number.NaN}
-          onChange={(value) => change({ [key]: value })}
+          type="number"
+          inputMode="numeric"
+          registration={form.register(key, { valueAsNumber: true })}
+          error={form.formState.errors[key]}
         />
       ))}
       <h2>Changes, reminders and fair use</h2>
@@ -273,27 +364,35 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
         Online limits stop one person holding a whole day; you can still book longer or more by
         phone.
       </p>
-      {lifecycleRules.map(({ key, label, fallback }) => (
-        <NumberField
+      {lifecycleRules.map(({ key, label }) => (
+        <FormField
           key={key}
           label={label}
-          value={rules[key] ?? fallback}
-          onChange={(value) => change({ [key]: value })}
+          type="number"
+          inputMode="numeric"
+          registration={form.register(key, { valueAsNumber: true })}
+          error={form.formState.errors[key]}
         />
       ))}
-      {save.isError && (
-        <p role="alert">
-          {changedElsewhere
-            ? 'These hours were changed elsewhere. Please reload the page and make your change again.'
-            : save.error instanceof ApiError
-              ? save.error.message
-              : 'The hours could not be saved. Please try again.'}
-        </p>
-      )}
-      <p role="status">{save.isSuccess ? 'Saved.' : ''}</p>
-      <button type="submit" className="button button--primary" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save the hours'}
-      </button>
+      <div className="manage__save-bar">
+        <ErrorSummary
+          errors={form.formState.errors}
+          failure={
+            failure ?? (keepMine.error instanceof ApiError ? keepMine.error.message : undefined)
+          }
+          submitCount={form.formState.submitCount}
+          onFocusField={(name) => form.setFocus(name as keyof BookingRules)}
+          labels={fieldLabels}
+        />
+        {form.formState.isDirty && <p>You have unsaved changes.</p>}
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={form.formState.isSubmitting}
+        >
+          {form.formState.isSubmitting ? 'Saving…' : 'Save the hours'}
+        </button>
+      </div>
     </form>
   );
 }
@@ -306,6 +405,7 @@ export default function HoursPage() {
       <PageHeading title="Hours">Opening hours</PageHeading>
       {rules.isPending && <ScreenSkeleton shape="form" />}
       {rules.isError && <p role="alert">The hours could not be loaded. Please try again.</p>}
+      {/* Drawn once per visit: a refetch must not replace what the owner is typing. */}
       {rules.data && <HoursForm saved={rules.data} />}
     </section>
   );

@@ -1,15 +1,12 @@
 import * as z from 'zod/mini';
-import { ownerMessages, ownerSchema, type OwnerView } from '@common/owners';
-import { ownerPost } from '@/manage/shared/session-api';
+import { ownerMessages, type OwnerView } from '@common/owners';
+import { ownerPost, signedInSchema } from '@/manage/shared/session-api';
 
 /** Signing in, setting a password and asking for a reset link; answers parsed with the schema. */
 
-const signedInSchema = z.object({ owner: ownerSchema });
 const messageSchema = z.object({ message: z.string() });
 
-export async function signIn(email: string, password: string): Promise<OwnerView> {
-  return signedInSchema.parse(await ownerPost('/api/owner/login', { email, password }, true)).owner;
-}
+export { signIn } from '@/manage/shared/session-api';
 
 export async function setPassword(token: string, password: string): Promise<OwnerView> {
   return signedInSchema.parse(await ownerPost('/api/owner/set-password', { token, password }, true))

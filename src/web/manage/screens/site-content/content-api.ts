@@ -10,12 +10,8 @@ export const contentQueryKey = ['manage', 'content'] as const;
 
 /** A refusal; for content that breaks the rules, the problem of each field by its path. */
 export class ContentRefused extends ApiError {
-  constructor(
-    status: number,
-    message: string,
-    readonly issues: ContentIssue[],
-  ) {
-    super(status, message);
+  constructor(status: number, message: string, issues: ContentIssue[]) {
+    super(status, message, issues);
   }
 }
 

@@ -1,8 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import type { ManageMenu, ManageTreatment } from '@common/diary';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type * as z from 'zod/mini';
+import {
+  categoryInputSchema,
+  treatmentInputSchema,
+  type CategoryInput,
+  type ManageMenu,
+  type ManageTreatment,
+  type TreatmentInput,
+} from '@common/diary';
+import { ErrorSummary } from '@/components/error-summary';
+import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { ApiError } from '@/lib/api-client';
+import { useFormSubmit } from '@/lib/form-kit';
+import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { changeMenu, fetchMenu, menuQueryKey } from './treatments-api';
 
@@ -25,6 +39,17 @@ function useMenuChange() {
   });
 }
 
+const treatmentLabels: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  price: 'Price (£)',
+  duration: 'Duration (minutes)',
+};
+
+/** An empty box is no number: the shared schema then asks for one, rather than taking 0. */
+const numberOrNothing = (value: unknown) =>
+  value === '' || value === null || value === undefined ? Number.NaN : Number(value);
+
 function TreatmentForm({
   categoryId,
   treatment,
@@ -34,81 +59,71 @@ function TreatmentForm({
   treatment?: ManageTreatment;
   onDone: () => void;
 }) {
-  const change = useMenuChange();
-  const [name, setName] = useState(treatment?.name ?? '');
-  const [description, setDescription] = useState(treatment?.description ?? '');
-  const [price, setPrice] = useState(treatment ? String(treatment.price) : '');
-  const [duration, setDuration] = useState(treatment ? String(treatment.duration) : '');
-  const ids = { name: useId(), description: useId(), price: useId(), duration: useId() };
+  const queries = useQueryClient();
+  const form = useForm<z.input<typeof treatmentInputSchema>, unknown, TreatmentInput>({
+    resolver: zodResolver(treatmentInputSchema),
+    mode: 'onSubmit',
+    defaultValues: {
+      name: treatment?.name ?? '',
+      description: treatment?.description ?? '',
+      // An empty box for a new treatment; the schema's message asks for the number.
+      price: treatment?.price ?? ('' as unknown as number),
+      duration: treatment?.duration ?? ('' as unknown as number),
+      categoryId,
+    },
+  });
+  useUnsavedChanges(form.formState.isDirty);
+  const { submit, failure } = useFormSubmit(form, {
+    send: async (body) => {
+      const menu = await changeMenu(
+        treatment ? 'PUT' : 'POST',
+        treatment ? `treatments/${treatment.id}` : 'treatments',
+        body,
+      );
+      queries.setQueryData(menuQueryKey, menu);
+      form.reset(body);
+      onDone();
+    },
+    savedText: treatment ? 'Treatment saved.' : 'Treatment added.',
+    failedText: 'The treatment could not be saved. Please try again.',
+  });
+  const errors = form.formState.errors;
   return (
-    <form
-      className="manage__form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const body = {
-          name,
-          description,
-          price: Number(price),
-          duration: Number(duration),
-          categoryId,
-        };
-        change.mutate(
-          treatment
-            ? { method: 'PUT', path: `treatments/${treatment.id}`, body }
-            : { method: 'POST', path: 'treatments', body },
-          { onSuccess: onDone },
-        );
-      }}
-    >
-      <p>
-        <label htmlFor={ids.name}>Name</label>
-        <input
-          id={ids.name}
-          required
-          maxLength={100}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </p>
-      <p>
-        <label htmlFor={ids.description}>Description</label>
-        <textarea
-          id={ids.description}
-          rows={3}
-          maxLength={2000}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </p>
-      <p>
-        <label htmlFor={ids.price}>Price (£)</label>
-        <input
-          id={ids.price}
-          required
-          inputMode="decimal"
-          value={price}
-          onChange={(e) => setPrice(e.target.value)}
-        />
-      </p>
-      <p>
-        <label htmlFor={ids.duration}>Duration (minutes)</label>
-        <input
-          id={ids.duration}
-          required
-          type="number"
-          inputMode="numeric"
-          value={duration}
-          onChange={(e) => setDuration(e.target.value)}
-        />
-      </p>
-      {change.isError && (
-        <p role="alert">
-          {change.error instanceof ApiError
-            ? change.error.message
-            : 'The treatment could not be saved. Please try again.'}
-        </p>
-      )}
-      <button type="submit" className="button button--primary" disabled={change.isPending}>
+    <form className="manage__form" noValidate onSubmit={(event) => void submit(event)}>
+      <FormField label="Name" required registration={form.register('name')} error={errors.name} />
+      <FormField
+        label="Description"
+        multiline
+        registration={form.register('description')}
+        error={errors.description}
+      />
+      <FormField
+        label="Price (£)"
+        required
+        inputMode="decimal"
+        registration={form.register('price', { setValueAs: numberOrNothing })}
+        error={errors.price}
+      />
+      <FormField
+        label="Duration (minutes)"
+        required
+        type="number"
+        inputMode="numeric"
+        registration={form.register('duration', { setValueAs: numberOrNothing })}
+        error={errors.duration}
+      />
+      <ErrorSummary
+        errors={errors}
+        failure={failure}
+        submitCount={form.formState.submitCount}
+        onFocusField={(name) => form.setFocus(name as keyof TreatmentInput)}
+        labels={treatmentLabels}
+      />
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={form.formState.isSubmitting}
+      >
         {treatment ? 'Save the treatment' : 'Add the treatment'}
       </button>{' '}
       <button type="button" className="button" onClick={onDone}>
@@ -118,11 +133,52 @@ function TreatmentForm({
   );
 }
 
+/** A new category: one field, on the kit like every form. */
+function CategoryAdder() {
+  const queries = useQueryClient();
+  const form = useForm<CategoryInput>({
+    resolver: zodResolver(categoryInputSchema),
+    mode: 'onSubmit',
+    defaultValues: { name: '' },
+  });
+  useUnsavedChanges(form.formState.isDirty);
+  const { submit, failure } = useFormSubmit(form, {
+    send: async (body) => {
+      queries.setQueryData(menuQueryKey, await changeMenu('POST', 'categories', body));
+      form.reset();
+    },
+    savedText: 'Category added.',
+    failedText: 'The category could not be added. Please try again.',
+  });
+  return (
+    <form className="manage__form" noValidate onSubmit={(event) => void submit(event)}>
+      <h2>Add a category</h2>
+      <FormField
+        label="Category name"
+        required
+        registration={form.register('name')}
+        error={form.formState.errors.name}
+      />
+      <ErrorSummary
+        errors={form.formState.errors}
+        failure={failure}
+        submitCount={form.formState.submitCount}
+        onFocusField={() => form.setFocus('name')}
+      />
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={form.formState.isSubmitting}
+      >
+        Add the category
+      </button>
+    </form>
+  );
+}
+
 function MenuEditor({ menu }: { menu: ManageMenu }) {
   const change = useMenuChange();
   const [editing, setEditing] = useState<string | null>(null);
-  const [categoryName, setCategoryName] = useState('');
-  const categoryId = useId();
   const categories = [...menu.categories].sort((a, b) => a.position - b.position);
   const categoryIds = categories.map((c) => c.id);
   return (
@@ -278,31 +334,7 @@ function MenuEditor({ menu }: { menu: ManageMenu }) {
           </section>
         );
       })}
-      <form
-        className="manage__form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          change.mutate(
-            { method: 'POST', path: 'categories', body: { name: categoryName } },
-            { onSuccess: () => setCategoryName('') },
-          );
-        }}
-      >
-        <h2>Add a category</h2>
-        <p>
-          <label htmlFor={categoryId}>Category name</label>
-          <input
-            id={categoryId}
-            required
-            maxLength={100}
-            value={categoryName}
-            onChange={(e) => setCategoryName(e.target.value)}
-          />
-        </p>
-        <button type="submit" className="button button--primary" disabled={change.isPending}>
-          Add the category
-        </button>
-      </form>
+      <CategoryAdder />
     </>
   );
 }

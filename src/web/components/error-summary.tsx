@@ -1,0 +1,57 @@
+import { useEffect, useId, useRef } from 'react';
+import type { FieldErrors } from 'react-hook-form';
+import { problemsOf } from '@/lib/form-kit';
+import './error-summary.css';
+
+/**
+ * The problems of a form above it, for screen readers and long forms (one form kit): it takes
+ * focus when a submit fails, so the list is read out, and each problem moves to its field.
+ * `labels` names fields whose error message does not say which field it is.
+ */
+export function ErrorSummary({
+  errors,
+  failure,
+  submitCount,
+  onFocusField,
+  labels = {},
+}: {
+  errors: FieldErrors;
+  failure: string | undefined;
+  /** The form's submit count: the summary takes focus after each failed submit. */
+  submitCount: number;
+  onFocusField: (name: string) => void;
+  labels?: Record<string, string>;
+}) {
+  const problems = problemsOf(errors);
+  const summary = useRef<HTMLElement>(null);
+  const headingId = useId();
+  const shown = problems.length > 0 || Boolean(failure);
+  useEffect(() => {
+    if (shown) summary.current?.focus();
+    // Only after a submit: not while the owner corrects a field.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitCount, failure]);
+  if (!shown) return null;
+  return (
+    <section ref={summary} className="error-summary" tabIndex={-1} aria-labelledby={headingId}>
+      <h2 id={headingId}>Not saved yet</h2>
+      {failure && <p>{failure}</p>}
+      {problems.length > 0 && (
+        <ul>
+          {problems.map((problem) => (
+            <li key={problem.name}>
+              <button
+                type="button"
+                className="error-summary__link"
+                onClick={() => onFocusField(problem.name)}
+              >
+                {labels[problem.name] ? `${labels[problem.name]}: ` : ''}
+                {problem.message}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

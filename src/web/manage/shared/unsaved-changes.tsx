@@ -1,0 +1,115 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { UNSAFE_NavigationContext, type Navigator } from 'react-router';
+import { ConfirmDialog } from './confirm-dialog';
+
+/*
+ * Never lose work (issue 31): while an editing screen has unsaved changes, leaving it asks first.
+ * In-app moves go through the router's navigator, which the guard wraps for the back office's
+ * subtree: react-router's useBlocker needs the data router, which the app does not use (it is
+ * about 20 KB heavier for every visitor: docs/decisions/page-speed.md). Closing or reloading the
+ * tab gets the browser's own question (beforeunload).
+ */
+
+type ConfirmLeave = (leave: () => void) => void;
+
+interface GuardState {
+  /** Marks one editor's changes as unsaved until the function it gives back is called. */
+  hold: () => () => void;
+  confirmLeave: ConfirmLeave;
+}
+
+const GuardContext = createContext<GuardState | null>(null);
+
+/** Wraps the back office: every Link and navigate() inside it asks before leaving unsaved work. */
+export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
+  const navigation = useContext(UNSAFE_NavigationContext);
+  const holders = useRef(new Set<symbol>());
+  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
+
+  const confirmLeave = useCallback<ConfirmLeave>((leave) => {
+    if (holders.current.size === 0) leave();
+    else setPendingLeave(() => leave);
+  }, []);
+
+  const hold = useCallback(() => {
+    const holder = Symbol('unsaved changes');
+    holders.current.add(holder);
+    return () => void holders.current.delete(holder);
+  }, []);
+
+  const guarded = useMemo(() => {
+    const inner = navigation.navigator;
+    // The history object keeps its state in closures: a child object with three methods replaced
+    // behaves as it does.
+    // The lint takes these methods as called during render; the router calls them on a move.
+    // eslint-disable-next-line react-hooks/refs
+    const navigator: Navigator = Object.assign(Object.create(inner) as Navigator, {
+      push: (...args: Parameters<Navigator['push']>) => confirmLeave(() => inner.push(...args)),
+      replace: (...args: Parameters<Navigator['replace']>) =>
+        confirmLeave(() => inner.replace(...args)),
+      go: (delta: number) => confirmLeave(() => inner.go(delta)),
+    });
+    return { ...navigation, navigator };
+  }, [navigation, confirmLeave]);
+
+  const state = useMemo(() => ({ hold, confirmLeave }), [hold, confirmLeave]);
+
+  return (
+    <GuardContext.Provider value={state}>
+      <UNSAFE_NavigationContext.Provider value={guarded}>
+        {children}
+      </UNSAFE_NavigationContext.Provider>
+      <ConfirmDialog
+        open={pendingLeave !== null}
+        title="Leave without saving?"
+        text="You have changes on this screen that are not saved yet. If you leave now, they are lost."
+        stayLabel="Stay and keep editing"
+        goLabel="Leave without saving"
+        onStay={() => setPendingLeave(null)}
+        onGo={() => {
+          const leave = pendingLeave;
+          holders.current.clear();
+          setPendingLeave(null);
+          leave?.();
+        }}
+      />
+    </GuardContext.Provider>
+  );
+}
+
+/**
+ * An editing screen says whether it has unsaved changes; while it has, leaving the screen or
+ * closing the tab asks first.
+ */
+export function useUnsavedChanges(unsaved: boolean): void {
+  const guard = useContext(GuardContext);
+  useEffect(() => {
+    if (!unsaved) return;
+    const release = guard?.hold();
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the question only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => {
+      release?.();
+      window.removeEventListener('beforeunload', warn);
+    };
+  }, [unsaved, guard]);
+}
+
+/** Asks before an action that leaves the screen outside the router (signing out). */
+export function useConfirmLeave(): ConfirmLeave {
+  const guard = useContext(GuardContext);
+  return guard?.confirmLeave ?? ((leave) => leave());
+}

@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { desktop, expectNoAxeViolations, password, phone, signedInOwner } from './back-office';
+import { expect, openAs, test } from './fixtures';
+
+// Issue 31, "never lose work": the hours screen warns before its unsaved changes are left behind,
+// keeps them over a reload, survives an ended session and shows both versions when someone else
+// saved first.
+
+const sameSite = (page: Page) => ({
+  origin: new URL(page.url()).origin,
+  'x-requested-with': 'highstreet',
+});
+
+async function currentRules(page: Page): Promise<{ version: number; rules: { capacity: number } }> {
+  return (await page.request.get('/api/manage/booking-rules')).json();
+}
+
+/** Saves the salon's booking rules through the owner's API over whatever version is current. */
+async function saveRules(page: Page, rules: unknown): Promise<void> {
+  const now = await currentRules(page);
+  const saved = await page.request.put('/api/manage/booking-rules', {
+    headers: sameSite(page),
+    data: { version: now.version, rules },
+  });
+  expect(saved.status()).toBe(200);
+}
+
+test('a closure added but not saved: leaving asks first, and a reload brings it back', async ({
+  page,
+  site,
+}) => {
+  await page.setViewportSize(phone);
+  await signedInOwner(page, site, 'RRB');
+  const before = await currentRules(page);
+  await openAs(page, 'RRB', '/manage/hours');
+  await expect(page.getByRole('heading', { level: 1, name: 'Opening hours' })).toBeVisible();
+
+  try {
+    await page.getByLabel('From', { exact: true }).fill('2027-12-24');
+    await page.getByLabel('To (optional, for several days)').fill('2027-12-26');
+    await page.getByLabel('Reason (optional)').fill('Christmas');
+    await page.getByRole('button', { name: 'Add the closure' }).click();
+    const closure = page.getByRole('listitem').filter({ hasText: '2027-12-24 to 2027-12-26' });
+    await expect(closure).toContainText('(Christmas)');
+
+    // A link inside the back office: the question, and staying keeps the closure.
+    await page.getByRole('link', { name: 'Diary' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(leave).toBeVisible();
+    await expectNoAxeViolations(page);
+    await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(/\/manage\/hours(\?|$)/);
+    await expect(closure).toBeVisible();
+
+    // The draft is written shortly after the change; then a reload asks (beforeunload).
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.includes('hours'))))
+      .toBe(true);
+    const asked = page.waitForEvent('dialog').then(async (dialog) => {
+      const type = dialog.type();
+      await dialog.accept();
+      return type;
+    });
+    await page.reload();
+    expect(await asked).toBe('beforeunload');
+
+    // After the reload the unsaved closure is back, and says so; saving it keeps it.
+    await expect(page.getByText(/We restored your unsaved changes/)).toBeVisible();
+    await expect(closure).toContainText('(Christmas)');
+    await page.getByRole('button', { name: 'Save the hours' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    await expect(page.getByText(/We restored your unsaved changes/)).toBeHidden();
+    const saved = await (await page.request.get('/api/manage/booking-rules')).json();
+    expect(saved.rules.closures).toContainEqual({
+      from: '2027-12-24',
+      to: '2027-12-26',
+      reason: 'Christmas',
+    });
+    // Saved: leaving asks nothing any more.
+    await page.getByRole('link', { name: 'Diary' }).click();
+    await expect(page).toHaveURL(/\/manage\/diary/);
+  } finally {
+    await saveRules(page, before.rules);
+  }
+});
+
+test('a session that ends mid-edit is renewed in place and the save goes through; a save over someone else’s shows both versions', async ({
+  page,
+  site,
+}) => {
+  await page.setViewportSize(desktop);
+  await signedInOwner(page, site, 'RRB');
+  const before = await currentRules(page);
+  await openAs(page, 'RRB', '/manage/hours');
+  const chairs = page.getByLabel('Appointments at once (chairs)');
+  await expect(chairs).toHaveValue(String(before.rules.capacity));
+
+  try {
+    // The session cookie goes (as when it expires): the save asks for the password in place.
+    await chairs.fill('4');
+    await page.context().clearCookies({ name: 'hs_owner' });
+    await page.getByRole('button', { name: 'Save the hours' }).click();
+    const again = page.getByRole('dialog', { name: 'Please sign in again' });
+    await expect(again).toBeVisible();
+    await expectNoAxeViolations(page);
+    await again.getByLabel('Password').fill(password);
+    await again.getByRole('button', { name: 'Sign in and carry on' }).click();
+    await expect(again).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/manage\/hours(\?|$)/);
+    expect((await currentRules(page)).rules.capacity).toBe(4);
+
+    // Someone else saves 3 chairs while this owner types 5: both versions, and her choice.
+    await chairs.fill('5');
+    await saveRules(page, { ...(await currentRules(page)).rules, capacity: 3 });
+    await page.getByRole('button', { name: 'Save the hours' }).click();
+    const conflict = page.getByRole('region', { name: 'Changed by someone else' });
+    await expect(conflict).toBeVisible();
+    const row = conflict.getByRole('row', { name: /Appointments at once/ });
+    await expect(row.getByRole('cell')).toHaveText(['3', '5']);
+    await expectNoAxeViolations(page);
+    await conflict.getByRole('button', { name: 'Keep mine and save' }).click();
+    await expect(conflict).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    expect((await currentRules(page)).rules.capacity).toBe(5);
+  } finally {
+    await saveRules(page, before.rules);
+  }
+});
