@@ -60,37 +60,37 @@ async function expectMenuFits(page: Page, width: number, code: keyof typeof tabs
 }
 
 for (const code of ['RRB', 'SE'] as const) {
-  test(`every back-office screen of ${code} is axe-clean at 390 and 1280 px, with a menu in one row or one column`, async ({
-    page,
-    site,
-  }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize(phone);
-    await signedInOwner(page, site, code);
-    for (const viewport of [phone, desktop]) {
+  // One test per width, so the two run at once on two workers.
+  for (const viewport of [phone, desktop]) {
+    test(`every back-office screen of ${code} is axe-clean at ${viewport.width} px, with a menu in ${viewport === phone ? 'one row' : 'one column'}`, async ({
+      page,
+      site,
+    }) => {
+      test.setTimeout(120_000);
       await page.setViewportSize(viewport);
+      await signedInOwner(page, site, code);
       for (const path of screens[code]) {
         await openAs(page, code, `/manage${path ? `/${path}` : ''}`);
         await expectNoAxeViolations(page);
         await expectMenuFits(page, viewport.width, code);
       }
-    }
+      if (viewport !== phone) return;
 
-    // On a phone, More opens the other screens above the bar; Escape closes it again.
-    await page.setViewportSize(phone);
-    const more = page.getByRole('button', { name: 'More' });
-    await more.click();
-    const menu = page.getByRole('navigation', { name: 'Back office' });
-    await expect(menu.locator('#manage-more').getByRole('link')).toHaveText([...tabs[code].more]);
-    await expectNoAxeViolations(page);
-    await page.keyboard.press('Escape');
-    await expect(more).toHaveAttribute('aria-expanded', 'false');
-    await expect(more).toBeFocused();
-    await more.click();
-    await menu.getByRole('link', { name: 'E-mails' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'E-mails' })).toBeVisible();
-    await expect(menu.locator('#manage-more')).toHaveCount(0);
-    // The screen open is one of More's: the bar marks More as where the owner is.
-    await expect(more).toHaveAttribute('data-current', '');
-  });
+      // On a phone, More opens the other screens above the bar; Escape closes it again.
+      const more = page.getByRole('button', { name: 'More' });
+      await more.click();
+      const menu = page.getByRole('navigation', { name: 'Back office' });
+      await expect(menu.locator('#manage-more').getByRole('link')).toHaveText([...tabs[code].more]);
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+      await expect(more).toBeFocused();
+      await more.click();
+      await menu.getByRole('link', { name: 'E-mails' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'E-mails' })).toBeVisible();
+      await expect(menu.locator('#manage-more')).toHaveCount(0);
+      // The screen open is one of More's: the bar marks More as where the owner is.
+      await expect(more).toHaveAttribute('data-current', '');
+    });
+  }
 }
