@@ -7,6 +7,7 @@ import { ResponsivePicture } from '@/components/responsive-picture';
 import { useClient } from '@/lib/client-context';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { EmptyState } from '@/manage/shared/empty-state';
+import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { DescriptionEditor } from './description-editor';
 import { ProductPictures } from './product-pictures';
 import {
@@ -91,6 +92,12 @@ function ProductForm({ product, idBase }: { product: ManagedProduct; idBase: str
   const [category, setCategory] = useState(product.category);
   const [blurb, setBlurb] = useState(product.blurb);
   const [saved, setSaved] = useState('');
+  useUnsavedChanges(
+    title !== product.title ||
+      price !== String(product.price) ||
+      category !== product.category ||
+      blurb !== product.blurb,
+  );
   const refresh = () => queries.invalidateQueries({ queryKey: productsQueryKey });
   const save = useMutation({
     mutationFn: () =>
@@ -160,6 +167,7 @@ function AddProduct() {
   const [price, setPrice] = useState('');
   const [category, setCategory] = useState<string>(productCategories[0]);
   const [added, setAdded] = useState('');
+  useUnsavedChanges(title !== '' || price !== '');
   const add = useMutation({
     mutationFn: () => addProduct({ title, price: Number(price), category, blurb: '' }),
     onSuccess: async (product) => {
