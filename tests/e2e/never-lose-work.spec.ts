@@ -42,6 +42,11 @@ test('a closure added but not saved: leaving asks first, and a reload brings it 
     await page.getByRole('button', { name: 'Add the closure' }).click();
     const closure = page.getByRole('listitem').filter({ hasText: '2027-12-24 to 2027-12-26' });
     await expect(closure).toContainText('(Christmas)');
+    // The closure's own little form empties; the hours form around it keeps its values.
+    await expect(page.getByLabel('Reason (optional)')).toHaveValue('');
+    await expect(page.getByLabel('Appointments at once (chairs)')).toHaveValue(
+      String(before.rules.capacity),
+    );
 
     // A link inside the back office: the question, and staying keeps the closure.
     await page.getByRole('link', { name: 'Diary' }).click();
