@@ -11,6 +11,12 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
+    // PostgreSQL tests run in a database of this run's own, dropped at the end; tests that start
+    // the server or a tool as a process run the compiled one, built here when stale.
+    globalSetup: [
+      'tests/support/postgres-run-database.ts',
+      'tests/support/compiled-server-setup.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Integration tests each open their own database; two workers suit the 2-core machine.

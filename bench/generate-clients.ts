@@ -16,7 +16,8 @@ import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } f
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.js';
-import { drawSeedPlaceholders, runReleaseStepOn } from '../src/server/db/release-step.js';
+import { runReleaseStepOn } from '../src/server/db/release-step.js';
+import { drawSeedPlaceholders } from '../src/server/media/seed-pictures.js';
 import { readSeed } from '../src/server/db/seed.js';
 
 const root = resolve(import.meta.dirname, '..');

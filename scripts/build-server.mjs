@@ -16,7 +16,7 @@ export const serverEntryPoints = {
   main: 'src/server/main.ts',
   serve: 'src/server/serve.ts',
   // The release step: `npm run migrate`.
-  migrate: 'src/server/db/migrate-cli.ts',
+  migrate: 'src/server/migrate-cli.ts',
   'owner-cli': 'src/server/owners/owner-cli.ts',
   'content-cli': 'src/server/clients/content-cli.ts',
   'outbox-cli': 'src/server/mail/outbox-cli.ts',

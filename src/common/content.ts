@@ -32,6 +32,13 @@ export const pictureSchema = z.object({
   file: mediaFileSchema,
   alt: text(),
   caption: z.optional(text()),
+  /**
+   * The stored size of a picture chosen from the library (`library/m-….jpeg`, stored in the widths
+   * this size gives, src/common/picture-set.ts); absent for the drawn pictures, whose size the
+   * block knows.
+   */
+  width: z.optional(z.number().check(z.int(), z.positive())),
+  height: z.optional(z.number().check(z.int(), z.positive())),
 });
 export type ContentPicture = z.infer<typeof pictureSchema>;
 

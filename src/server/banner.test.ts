@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientConfig } from '../common/client-config.js';
 import { runningBanner } from './banner.js';
-import { createClientRegistry } from './clients/client-registry.js';
+import { createClientRegistry } from './kernel/client-registry.js';
 import { loadConfig } from './config.js';
 
 function client(name: string): ClientConfig {

@@ -1,4 +1,4 @@
-import type { ClientRegistry } from './clients/client-registry.js';
+import type { ClientRegistry } from './kernel/client-registry.js';
 import type { ServerConfig } from './config.js';
 import type { DatabaseKind } from './db/database.js';
 

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
-import { loadClientRegistry, type ClientRegistry } from './clients/client-registry.js';
+import { loadClientRegistry } from './clients/client-registry-store.js';
+import type { ClientRegistry } from './kernel/client-registry.js';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database.js';
 import { schemaStatus } from './db/migrations.js';
-import { drawSeedPlaceholders, placeholdersDrawnFor, runReleaseStepOn } from './db/release-step.js';
+import { runReleaseStepOn } from './db/release-step.js';
+import { drawSeedPlaceholders, placeholdersDrawnFor } from './media/seed-pictures.js';
 import { readSeed } from './db/seed.js';
 import { sanitiseBlurb } from './kernel/sanitise-html.js';
 

@@ -50,16 +50,21 @@ test('an owner changes a product’s price and picture; a visitor sees both at o
     await pictures
       .getByLabel(/^New cover picture/)
       .setInputFiles({ name: 'phone.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await expect(pictures.getByText('Picture uploaded.')).toBeVisible();
-
-    // A picture that is not one: refused with a message the owner can act on.
-    await pictures.getByLabel('Add a picture after the others').setInputFiles({
-      name: 'notes.jpg',
-      mimeType: 'image/jpeg',
-      buffer: Buffer.from('not a photo at all\n'.repeat(10)),
-    });
+    // Picked while the cover uploads: queued behind it, not refused as someone else's change.
+    // A file that is not a picture is refused with a message the owner can act on.
+    await pictures.getByLabel('Add pictures after the others').setInputFiles([
+      { name: 'second.jpg', mimeType: 'image/jpeg', buffer: photo },
+      {
+        name: 'notes.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('not a photo\n'.repeat(10)),
+      },
+    ]);
+    const uploads = pictures.getByRole('list', { name: 'Uploads' }).getByRole('listitem');
+    await expect(uploads.filter({ hasText: 'phone.jpg' })).toContainText('Uploaded');
+    await expect(uploads.filter({ hasText: 'second.jpg' })).toContainText('Uploaded');
     await expect(pictures.getByRole('alert')).toHaveText(
-      'This file is not a picture; upload a JPEG, PNG, WebP or AVIF file.',
+      'Not uploaded: This file is not a picture; upload a JPEG, PNG, WebP or AVIF file.',
     );
 
     // Describe the new cover, and with the keyboard move the second picture first; focus stays on it.

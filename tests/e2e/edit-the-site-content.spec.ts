@@ -104,7 +104,7 @@ test('an owner edits the welcome text, price and picture; a visitor sees them at
     await pictures
       .getByLabel(/^New cover picture/)
       .setInputFiles({ name: 'tub.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await expect(pictures.getByText('Picture uploaded.')).toBeVisible();
+    await expect(pictures.getByText('Picture uploaded: tub.jpg.')).toBeVisible();
 
     // The visitor, in another browser context, sees all three at once.
     const seesTheChanges = async () => {

@@ -14,6 +14,7 @@ import { describeEachDatabase } from '../support/each-database.js';
 import { cheapPasswordCost } from '../support/owner-session.js';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { repoRoot, startTestApp, type TestApp } from '../support/test-app.js';
+import { compiledEntry } from '../support/compiled-server.js';
 
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 const goodPassword = 'lantern orchard velvet tide';
@@ -196,7 +197,7 @@ describeEachDatabase('owner accounts', (kind) => {
       }>`select file from pragma_database_list where name = 'main'`.execute(t.handle.db);
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', 'src/server/owners/owner-cli.ts', 'add', 'SE', 'cli@example.com'],
+        [compiledEntry('owner-cli'), 'add', 'SE', 'cli@example.com'],
         {
           cwd: repoRoot,
           env: { ...process.env, SQLITE_FILE: file.rows[0]!.file, DATABASE_URL: '' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerMessages } from '../../src/common/owners.js';
 import { createOwner, hashSecret } from '../../src/server/owners/owner-store.js';
-import { crossSiteMessage } from '../../src/server/owners/require-owner.js';
+import { crossSiteMessage } from '../../src/server/kernel/same-site-request.js';
 import { describeEachDatabase } from '../support/each-database.js';
 import { cheapPasswordCost, signInAs } from '../support/owner-session.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

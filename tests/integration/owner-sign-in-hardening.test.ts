@@ -13,7 +13,7 @@ import {
   hashPassword,
   verifyPassword,
 } from '../../src/server/owners/password-hash.js';
-import { crossSiteMessage } from '../../src/server/owners/require-owner.js';
+import { crossSiteMessage } from '../../src/server/kernel/same-site-request.js';
 import { describeEachDatabase } from '../support/each-database.js';
 import { cheapPasswordCost, signInAs } from '../support/owner-session.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -13,6 +13,7 @@ import { prepareData } from '../../src/server/startup.js';
 import { describeEachDatabase } from '../support/each-database.js';
 import { createFreshPostgresDatabase } from '../support/fresh-postgres-database.js';
 import { repoRoot } from '../support/test-app.js';
+import { compiledEntry } from '../support/compiled-server.js';
 
 /**
  * The release step (docs/decisions/release-step.md): `npm run migrate` run twice at once on a
@@ -52,15 +53,15 @@ async function freshDeployment(kind: 'sqlite' | 'postgres'): Promise<Deployment>
   return { env, config, target: config.database };
 }
 
-/** Runs a TypeScript entry point as `npm run …` does; resolves with its exit code and output. */
+/** Runs a compiled entry point as `npm run …` does; resolves with its exit code and output. */
 function runEntry(
-  script: string,
+  entry: string,
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    const child = spawn(process.execPath, [compiledEntry(entry), ...args], {
       cwd: repoRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -106,9 +107,7 @@ describeEachDatabase('the release step, npm run migrate', (kind) => {
   it('runs twice at once on a fresh database: both succeed, each migration and review once', async () => {
     const deployment = await freshDeployment(kind);
     const runs = await Promise.all(
-      [1, 2].map(() =>
-        runEntry('src/server/db/migrate-cli.ts', ['--skip-pictures'], deployment.env),
-      ),
+      [1, 2].map(() => runEntry('migrate', ['--skip-pictures'], deployment.env)),
     );
     for (const run of runs) {
       expect(run.output).toContain('Applied the seed: 7 client(s)');
@@ -171,7 +170,7 @@ describeEachDatabase('a server on a schema older than its code', (kind) => {
     await sql`drop table release_state`.execute(handle.db);
     await handle.close();
 
-    const refused = await runEntry('src/server/main.ts', [], {
+    const refused = await runEntry('main', [], {
       ...deployment.env,
       MIGRATE_ON_START: 'off',
       PORT: '0',
@@ -182,7 +181,7 @@ describeEachDatabase('a server on a schema older than its code', (kind) => {
     );
 
     // After the release step the same server starts on it.
-    const migrated = await runEntry('src/server/db/migrate-cli.ts', ['--skip-pictures'], {
+    const migrated = await runEntry('migrate', ['--skip-pictures'], {
       ...deployment.env,
     });
     expect(migrated.output).toContain('Applied 1 migration(s): 0013-create-release-state');

@@ -4,7 +4,7 @@ import {
   setOwnerPassword,
 } from '../../src/server/owners/owner-store.js';
 import { hashPassword } from '../../src/server/owners/password-hash.js';
-import type { SignedInOwner } from '../../src/server/owners/require-owner.js';
+import type { SignedInOwner } from '../../src/server/kernel/signed-in-owner.js';
 import { sessionCookieName } from '../../src/server/owners/session-cookie.js';
 import type { TestApp } from './test-app.js';
 

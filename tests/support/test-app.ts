@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/http/build-app.js';
-import type { ClientRegistry } from '../../src/server/clients/client-registry.js';
+import type { ClientRegistry } from '../../src/server/kernel/client-registry.js';
 import { loadConfig, type ServerConfig } from '../../src/server/config.js';
 import { createDataChanges, type DataChanges } from '../../src/server/kernel/data-changes.js';
 import type { DatabaseHandle, DatabaseTarget } from '../../src/server/db/database.js';

@@ -69,6 +69,8 @@ export async function createTestDatabase(kind: 'sqlite' | 'postgres'): Promise<T
   return {
     target: { kind: 'postgres', url: testPostgresUrl, schema },
     drop: async () => {
+      // In a run with a database of its own (postgres-run-database.ts), the schema goes with it.
+      if (process.env.TEST_RUN_DATABASE) return;
       const client = new pg.Client({ connectionString: testPostgresUrl });
       await client.connect();
       await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

@@ -26,12 +26,12 @@ import {
   localEndMinute,
   localTimeToInstant,
   type BookedInterval,
-} from './availability.js';
-import { bookingCalendar } from './booking-calendar.js';
-import { renderBookingEmails, renderConfirmRequestEmail } from './booking-emails.js';
-import { changeDeadline } from './change-cutoff.js';
+} from './availability/availability.js';
+import { bookingCalendar } from './emails/booking-calendar.js';
+import { renderBookingEmails, renderConfirmRequestEmail } from './emails/booking-emails.js';
+import { changeDeadline } from './availability/change-cutoff.js';
 import { newBookingReference, newManageToken } from './booking-reference.js';
-import { queueReminder } from './booking-reminders.js';
+import { queueReminder } from './emails/booking-reminders.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import {
   countBookingsFromAddressSince,
@@ -43,6 +43,7 @@ import {
   isExistingCustomer,
   withDayLock,
   type TreatmentRow,
+  isReferenceTaken,
 } from './booking-store.js';
 
 /** A client whose record does not take bookings answers 404 with how to book instead. */
@@ -110,13 +111,7 @@ export interface CreateBookingContext extends AvailableTimesContext {
 async function uniqueReference(trx: Kysely<Database>, clientCode: string): Promise<string> {
   for (;;) {
     const reference = newBookingReference();
-    const taken = await trx
-      .selectFrom('bookings')
-      .select('id')
-      .where('client_code', '=', clientCode)
-      .where('reference', '=', reference)
-      .executeTakeFirst();
-    if (!taken) return reference;
+    if (!(await isReferenceTaken(trx, clientCode, reference))) return reference;
   }
 }
 
@@ -321,18 +316,32 @@ export async function createBooking(
   });
 }
 
+/** What validating a booking request settles before the day lock is taken. */
+interface BookingPlan {
+  /** A phone or walk-in booking: no lead time, no caps, no business copy of the e-mail. */
+  byOwner: boolean;
+  /** The owner's rules as stored (caps, hold, reminders, change cut-off). */
+  storedRules: BookingRules;
+  date: string;
+  minuteOfDay: number;
+  endMinute: number;
+  startLabel: string;
+  treatments: TreatmentRow[];
+  totalPricePence: number;
+  totalDuration: number;
+  /** Whether the start is one the rules offer, given the day's bookings. */
+  offered: (existing: BookedInterval[]) => boolean;
+}
+
 /**
- * Stores a booking if its slot is still free: the one path for online, phone and walk-in
- * bookings. Totals and the end time come from the treatments in the database; the slot is
- * re-checked under the day lock (a lost race is a 409), and the e-mails are queued in the same
- * transaction, so a booking and its e-mails exist together or not at all. The owner books without
- * the lead time (a walk-in starts now) and without the business's copy of the e-mail.
+ * Step 1, before the lock: the date is bookable, the treatments are offered (totals and length
+ * from the database), an online booking is not too long, and the start is a time the rules offer.
  */
-export async function placeBooking(
+async function validateBooking(
   context: CreateBookingContext,
   request: PlaceBookingRequest,
-): Promise<StoredBooking> {
-  const { db, dbKind, client, mailFrom, now } = context;
+): Promise<BookingPlan> {
+  const { db, client, now } = context;
   const byOwner = request.source !== 'online';
   const storedRules = await rulesFor(db, client, context.rules);
   const rules = byOwner ? { ...storedRules, leadMinutes: 0 } : storedRules;
@@ -365,165 +374,252 @@ export async function placeBooking(
       `${startLabel} on ${date} is not a time we offer for ${formatDuration(totalDuration)} of treatments. Please choose one of the available times.`,
     );
   }
+  return {
+    byOwner,
+    storedRules,
+    date,
+    minuteOfDay,
+    endMinute: localEndMinute(date, minuteOfDay, totalDuration, client.timeZone),
+    startLabel,
+    treatments,
+    totalPricePence,
+    totalDuration,
+    offered,
+  };
+}
 
-  const endMinute = localEndMinute(date, minuteOfDay, totalDuration, client.timeZone);
+/**
+ * Step 3, inside the day lock: the slot is still free (a lost race is a 409), and an online
+ * visitor stays within the caps for the day and for their network address.
+ */
+async function recheckSlot(
+  trx: Kysely<Database>,
+  context: CreateBookingContext,
+  plan: BookingPlan,
+  request: PlaceBookingRequest,
+): Promise<void> {
+  const { client, now } = context;
+  const { date, startLabel } = plan;
+  if (!plan.offered(await findBookedIntervals(trx, client.name, date, now))) {
+    throw new AppError(
+      409,
+      `Sorry, ${startLabel} on ${date} has just been booked by someone else. Please choose another time.`,
+    );
+  }
+  if (plan.byOwner) return;
+  const { addressHash, formSession } = request;
+  await refuseTooManyOnDay(
+    trx,
+    client,
+    plan.storedRules,
+    { date, email: request.customer.email, addressHash, formSession, minutes: plan.totalDuration },
+    now,
+    context.addressCaps,
+  );
+  if (addressHash && context.addressCaps) {
+    await refuseTooManyFromAddress(trx, client, addressHash, context.addressCaps, now);
+  }
+}
+
+/** What step 4 stored: the booking as answered, and what its e-mails need. */
+interface PlacedBooking {
+  stored: StoredBooking;
+  id: number;
+  reference: string;
+  /** Set when a new customer's online booking waits for their confirmation. */
+  heldUntil: Date | undefined;
+  confirm: { token: string; hash: string } | undefined;
+  manage: { token: string; hash: string } | undefined;
+}
+
+/**
+ * Step 4, inside the lock: a unique reference, the hold (a new customer's online booking waits for
+ * their confirmation when the owner asks for it) and the tokens, then the booking and its lines.
+ */
+async function insertPlannedBooking(
+  trx: Kysely<Database>,
+  context: CreateBookingContext,
+  plan: BookingPlan,
+  request: PlaceBookingRequest,
+): Promise<PlacedBooking> {
+  const { client, now } = context;
+  const { byOwner, date, minuteOfDay, endMinute, startLabel, treatments } = plan;
+  const { totalPricePence, totalDuration } = plan;
   const customer = request.customer;
   const consentAt = now.toISOString();
-
-  return withDayLock(db, dbKind, client.name, date, async (trx) => {
-    if (!offered(await findBookedIntervals(trx, client.name, date, now))) {
-      throw new AppError(
-        409,
-        `Sorry, ${startLabel} on ${date} has just been booked by someone else. Please choose another time.`,
-      );
-    }
-    if (!byOwner) {
-      const { addressHash, formSession } = request;
-      await refuseTooManyOnDay(
-        trx,
-        client,
-        storedRules,
-        { date, email: customer.email, addressHash, formSession, minutes: totalDuration },
-        now,
-        context.addressCaps,
-      );
-      if (addressHash && context.addressCaps) {
-        await refuseTooManyFromAddress(trx, client, addressHash, context.addressCaps, now);
-      }
-    }
-    const reference = await uniqueReference(trx, client.name);
-    // A new customer's online booking waits for their confirmation when the owner asks for it.
-    const holdEnds =
-      byOwner || !context.origin
-        ? undefined
-        : holdEnd(storedRules, date, minuteOfDay, client.timeZone, now);
-    const heldUntil =
-      holdEnds && !(await isExistingCustomer(trx, client.name, customer.email))
-        ? holdEnds
-        : undefined;
-    const confirm = heldUntil ? newManageToken() : undefined;
-    const manage =
-      customer.email !== '' && context.origin && !heldUntil ? newManageToken() : undefined;
-    const id = await insertBooking(
-      trx,
-      {
-        client_code: client.name,
-        booking_date: date,
-        start_minute: minuteOfDay,
-        end_minute: endMinute,
-        total_price_pence: totalPricePence,
-        total_duration_minutes: totalDuration,
-        customer_name: customer.name,
-        customer_email: customer.email,
-        customer_telephone: customer.telephone,
-        customer_door_no: customer.doorNo,
-        customer_post_code: customer.postCode,
-        marketing: customer.marketing ? 1 : 0,
-        consent_at: consentAt,
-        consent_version: request.consentVersion,
-        created_at: now.toISOString(),
-        source: request.source,
-        reference,
-        manage_token_hash: manage?.hash ?? null,
-        address_hash: byOwner ? null : (request.addressHash ?? null),
-        form_session: byOwner ? null : (request.formSession ?? null),
-        ...(heldUntil
-          ? {
-              status: 'pending',
-              held_until: heldUntil.toISOString(),
-              confirm_token_hash: confirm!.hash,
-            }
-          : {}),
-      },
-      treatments.map((t) => ({
-        treatment_id: t.id,
-        name: t.name,
-        price_pence: t.price_pence,
-        duration_minutes: t.duration_minutes,
-      })),
-    );
-
-    const stored: StoredBooking = {
-      ID: id,
+  const reference = await uniqueReference(trx, client.name);
+  const holdEnds =
+    byOwner || !context.origin
+      ? undefined
+      : holdEnd(plan.storedRules, date, minuteOfDay, client.timeZone, now);
+  const heldUntil =
+    holdEnds && !(await isExistingCustomer(trx, client.name, customer.email))
+      ? holdEnds
+      : undefined;
+  const confirm = heldUntil ? newManageToken() : undefined;
+  const manage =
+    customer.email !== '' && context.origin && !heldUntil ? newManageToken() : undefined;
+  const id = await insertBooking(
+    trx,
+    {
+      client_code: client.name,
+      booking_date: date,
+      start_minute: minuteOfDay,
+      end_minute: endMinute,
+      total_price_pence: totalPricePence,
+      total_duration_minutes: totalDuration,
+      customer_name: customer.name,
+      customer_email: customer.email,
+      customer_telephone: customer.telephone,
+      customer_door_no: customer.doorNo,
+      customer_post_code: customer.postCode,
+      marketing: customer.marketing ? 1 : 0,
+      consent_at: consentAt,
+      consent_version: request.consentVersion,
+      created_at: now.toISOString(),
+      source: request.source,
       reference,
-      bookingDate: date,
-      startTime: `${date} ${startLabel}:00`,
-      endTime: `${date} ${formatMinuteOfDay(endMinute)}:00`,
-      totalPrice: totalPricePence / 100,
-      totalDuration,
-      customer: {
-        name: customer.name,
-        email: customer.email,
-        telephone: customer.telephone,
-        doorNo: customer.doorNo,
-        postCode: customer.postCode,
-        gdprConsent: true,
-        marketing: customer.marketing,
-      },
-      treatments: treatments.map((t) => ({
-        ID: t.id,
-        Name: t.name,
-        Price: t.price_pence / 100,
-        Duration: t.duration_minutes,
-      })),
-      consentAt,
-      consentVersion: request.consentVersion,
-      ...(heldUntil ? { confirmBy: heldUntil.toISOString() } : {}),
-    };
-    if (heldUntil) {
-      // Only the customer hears of a held booking; the rest follows their confirmation.
-      const link = confirmUrl(context.origin!, confirm!.token);
-      await enqueueMessage(
-        trx,
-        renderConfirmRequestEmail(stored, client, mailFrom, link, heldUntil),
-        now,
-      );
-      return stored;
-    }
-    const ical =
-      customer.email === ''
-        ? undefined
-        : bookingCalendar(
-            client,
-            {
-              reference,
-              date,
-              startMinute: minuteOfDay,
-              durationMinutes: totalDuration,
-              treatmentNames: treatments.map((t) => t.name),
-              customerName: customer.name,
-              customerEmail: customer.email,
-              sequence: 0,
-            },
-            'REQUEST',
-            mailFrom,
-            now,
-          );
-    const [toBusiness, toCustomer] = renderBookingEmails(stored, client, mailFrom, {
-      manageUrl: manage && context.origin ? manageUrl(context.origin, manage.token) : undefined,
-      changeUntil: changeDeadline({ date, startMinute: minuteOfDay }, storedRules, client.timeZone),
-      ical,
-    });
-    if (!byOwner) await enqueueMessage(trx, toBusiness, now);
-    if (customer.email !== '') await enqueueMessage(trx, toCustomer, now);
-    await queueReminder(
+      manage_token_hash: manage?.hash ?? null,
+      address_hash: byOwner ? null : (request.addressHash ?? null),
+      form_session: byOwner ? null : (request.formSession ?? null),
+      ...(heldUntil
+        ? {
+            status: 'pending',
+            held_until: heldUntil.toISOString(),
+            confirm_token_hash: confirm!.hash,
+          }
+        : {}),
+    },
+    treatments.map((t) => ({
+      treatment_id: t.id,
+      name: t.name,
+      price_pence: t.price_pence,
+      duration_minutes: t.duration_minutes,
+    })),
+  );
+
+  const stored: StoredBooking = {
+    ID: id,
+    reference,
+    bookingDate: date,
+    startTime: `${date} ${startLabel}:00`,
+    endTime: `${date} ${formatMinuteOfDay(endMinute)}:00`,
+    totalPrice: totalPricePence / 100,
+    totalDuration,
+    customer: {
+      name: customer.name,
+      email: customer.email,
+      telephone: customer.telephone,
+      doorNo: customer.doorNo,
+      postCode: customer.postCode,
+      gdprConsent: true,
+      marketing: customer.marketing,
+    },
+    treatments: treatments.map((t) => ({
+      ID: t.id,
+      Name: t.name,
+      Price: t.price_pence / 100,
+      Duration: t.duration_minutes,
+    })),
+    consentAt,
+    consentVersion: request.consentVersion,
+    ...(heldUntil ? { confirmBy: heldUntil.toISOString() } : {}),
+  };
+  return { stored, id, reference, heldUntil, confirm, manage };
+}
+
+/**
+ * Step 5, in the same transaction: a held booking's confirm request to the customer alone; else
+ * the business's copy (online only), the customer's e-mail with the manage link and .ics, and the
+ * reminder.
+ */
+async function queueBookingEmails(
+  trx: Kysely<Database>,
+  context: CreateBookingContext,
+  plan: BookingPlan,
+  placed: PlacedBooking,
+): Promise<void> {
+  const { client, mailFrom, now } = context;
+  const { stored, id, reference, heldUntil, confirm, manage } = placed;
+  const { date, minuteOfDay, treatments } = plan;
+  const customer = stored.customer;
+  if (heldUntil) {
+    // Only the customer hears of a held booking; the rest follows their confirmation.
+    const link = confirmUrl(context.origin!, confirm!.token);
+    await enqueueMessage(
       trx,
-      client,
-      storedRules,
-      {
-        id,
-        reference,
-        sequence: 0,
-        date,
-        startMinute: minuteOfDay,
-        start: startLabel,
-        customerName: customer.name,
-        customerEmail: customer.email,
-        treatmentNames: treatments.map((t) => t.name),
-      },
-      mailFrom,
+      renderConfirmRequestEmail(stored, client, mailFrom, link, heldUntil),
       now,
     );
-    return stored;
+    return;
+  }
+  const ical =
+    customer.email === ''
+      ? undefined
+      : bookingCalendar(
+          client,
+          {
+            reference,
+            date,
+            startMinute: minuteOfDay,
+            durationMinutes: plan.totalDuration,
+            treatmentNames: treatments.map((t) => t.name),
+            customerName: customer.name,
+            customerEmail: customer.email,
+            sequence: 0,
+          },
+          'REQUEST',
+          mailFrom,
+          now,
+        );
+  const [toBusiness, toCustomer] = renderBookingEmails(stored, client, mailFrom, {
+    manageUrl: manage && context.origin ? manageUrl(context.origin, manage.token) : undefined,
+    changeUntil: changeDeadline(
+      { date, startMinute: minuteOfDay },
+      plan.storedRules,
+      client.timeZone,
+    ),
+    ical,
+  });
+  if (!plan.byOwner) await enqueueMessage(trx, toBusiness, now);
+  if (customer.email !== '') await enqueueMessage(trx, toCustomer, now);
+  await queueReminder(
+    trx,
+    client,
+    plan.storedRules,
+    {
+      id,
+      reference,
+      sequence: 0,
+      date,
+      startMinute: minuteOfDay,
+      start: plan.startLabel,
+      customerName: customer.name,
+      customerEmail: customer.email,
+      treatmentNames: treatments.map((t) => t.name),
+    },
+    mailFrom,
+    now,
+  );
+}
+
+/**
+ * Stores a booking if its slot is still free: the one path for online, phone and walk-in
+ * bookings. Totals and the end time come from the treatments in the database; the slot is
+ * re-checked under the day lock (a lost race is a 409), and the e-mails are queued in the same
+ * transaction, so a booking and its e-mails exist together or not at all. The owner books without
+ * the lead time (a walk-in starts now) and without the business's copy of the e-mail.
+ */
+export async function placeBooking(
+  context: CreateBookingContext,
+  request: PlaceBookingRequest,
+): Promise<StoredBooking> {
+  const plan = await validateBooking(context, request);
+  // Step 2: the day lock, so that two bookings for the same client and day cannot interleave.
+  return withDayLock(context.db, context.dbKind, context.client.name, plan.date, async (trx) => {
+    await recheckSlot(trx, context, plan, request);
+    const placed = await insertPlannedBooking(trx, context, plan, request);
+    await queueBookingEmails(trx, context, plan, placed);
+    return placed.stored;
   });
 }

@@ -17,8 +17,17 @@ import { sanitiseBlurb } from '../kernel/sanitise-html.js';
 import { storeUpload } from '../media/image-pipeline.js';
 import { mediaFolderOf } from '../media/placeholder-images.js';
 import { pictureUploadLimits, receivePicture } from '../media/upload-request.js';
-import { recordAudit, requireOwner } from '../owners/require-owner.js';
+import { recordAudit } from '../audit/audit-store.js';
 import { picturesOf } from './catalogue-store.js';
+import {
+  findProductRow,
+  insertHiddenProduct,
+  listProductIds,
+  setProductHidden,
+  setProductOrder,
+  updateProductFields,
+  updateProductPictures,
+} from './manage-products-store.js';
 
 const idParams = z.object({
   id: z.coerce.number('a product id is a number').int().positive('a product id is a number'),
@@ -77,17 +86,11 @@ const changedMessage =
  * looked up with the session's client, so another client's product answers 404.
  */
 export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  app.addHook('preHandler', requireOwner(deps));
   await app.register(fastifyMultipart, { limits: pictureUploadLimits });
   const db = deps.db;
 
   const rowOf = async (clientCode: string, id: number) => {
-    const row = await db
-      .selectFrom('products')
-      .selectAll()
-      .where('client_code', '=', clientCode)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await findProductRow(db, clientCode, id);
     if (!row) throw new AppError(404, `There is no product ${id} in your shop.`);
     return row;
   };
@@ -120,14 +123,8 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     version: number,
     pictures: GalleryPicture[],
   ) => {
-    const result = await db
-      .updateTable('products')
-      .set((eb) => ({ pictures: JSON.stringify(pictures), version: eb('version', '+', 1) }))
-      .where('client_code', '=', clientCode)
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new AppError(409, changedMessage);
+    const saved = await updateProductPictures(db, clientCode, id, version, pictures);
+    if (!saved) throw new AppError(409, changedMessage);
   };
 
   /** An upload through the pipeline, put first (the new cover) or last in the product's pictures. */
@@ -161,47 +158,22 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     return view(clientCode, id);
   };
 
-  app.get('/api/manage/products', async (request): Promise<{ products: ManagedProduct[] }> => {
-    const rows = await db
-      .selectFrom('products')
-      .select('id')
-      .where('client_code', '=', request.owner.clientCode)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute();
+  app.get('/products', async (request): Promise<{ products: ManagedProduct[] }> => {
+    const ids = await listProductIds(db, request.owner.clientCode);
     const products: ManagedProduct[] = [];
-    for (const { id } of rows) products.push(await view(request.owner.clientCode, id));
+    for (const id of ids) products.push(await view(request.owner.clientCode, id));
     return { products };
   });
 
   // A new product starts hidden and without pictures: the owner shows it once it has one.
-  app.post('/api/manage/products', async (request, reply): Promise<ManagedProduct> => {
+  app.post('/products', async (request, reply): Promise<ManagedProduct> => {
     const add = parseRequest(editSchema.omit({ version: true }), request.body ?? {}, 'product');
     const { clientCode } = request.owner;
-    const id = await db.transaction().execute(async (trx) => {
-      const top = await trx
-        .selectFrom('products')
-        .select((eb) => [eb.fn.max('id').as('id'), eb.fn.max('sort_order').as('sort')])
-        .where('client_code', '=', clientCode)
-        .executeTakeFirst();
-      const next = Number(top?.id ?? 0) + 1;
-      await trx
-        .insertInto('products')
-        .values({
-          client_code: clientCode,
-          id: next,
-          title: add.title,
-          price: add.price,
-          category: add.category,
-          blurb: await sanitiseBlurb(add.blurb),
-          picture_count: 0,
-          // No drawn pictures for a product the seed does not know: the owner uploads its own.
-          pictures: '[]',
-          hidden: 1,
-          sort_order: Number(top?.sort ?? 0) + 1,
-        })
-        .execute();
-      return next;
+    const id = await insertHiddenProduct(db, clientCode, {
+      title: add.title,
+      price: add.price,
+      category: add.category,
+      blurb: await sanitiseBlurb(add.blurb),
     });
     await recordAudit(deps, request.owner, 'product.add', { id, title: add.title });
     deps.changes.clientChanged(clientCode);
@@ -209,27 +181,16 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     return view(clientCode, id);
   });
 
-  app.put('/api/manage/products/:id', async (request): Promise<ManagedProduct> => {
+  app.put('/products/:id', async (request): Promise<ManagedProduct> => {
     const { id } = parseRequest(idParams, request.params, 'product id');
     const edit = parseRequest(editSchema, request.body ?? {}, 'product');
     const { clientCode } = request.owner;
     await rowOf(clientCode, id);
     // Stored as the site will show it: the same sanitiser as every product answer.
     const blurb = await sanitiseBlurb(edit.blurb);
-    const result = await db
-      .updateTable('products')
-      .set((eb) => ({
-        title: edit.title,
-        price: edit.price,
-        category: edit.category,
-        blurb,
-        version: eb('version', '+', 1),
-      }))
-      .where('client_code', '=', clientCode)
-      .where('id', '=', id)
-      .where('version', '=', edit.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new AppError(409, changedMessage);
+    const fields = { title: edit.title, price: edit.price, category: edit.category, blurb };
+    const saved = await updateProductFields(db, clientCode, id, edit.version, fields);
+    if (!saved) throw new AppError(409, changedMessage);
     await recordAudit(deps, request.owner, 'product.edit', {
       id,
       title: edit.title,
@@ -239,7 +200,7 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     return view(clientCode, id);
   });
 
-  app.post('/api/manage/products/:id/visibility', async (request): Promise<ManagedProduct> => {
+  app.post('/products/:id/visibility', async (request): Promise<ManagedProduct> => {
     const { id } = parseRequest(idParams, request.params, 'product id');
     const { hidden } = parseRequest(visibilitySchema, request.body ?? {}, 'visibility');
     const { clientCode } = request.owner;
@@ -247,26 +208,16 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     if (!hidden && picturesOf(row, clientOf(clientCode)).length === 0) {
       throw new AppError(409, 'Add a picture of this product before showing it on the site.');
     }
-    await db
-      .updateTable('products')
-      .set((eb) => ({ hidden: hidden ? 1 : 0, version: eb('version', '+', 1) }))
-      .where('client_code', '=', clientCode)
-      .where('id', '=', id)
-      .execute();
+    await setProductHidden(db, clientCode, id, hidden);
     await recordAudit(deps, request.owner, hidden ? 'product.hide' : 'product.show', { id });
     deps.changes.clientChanged(clientCode);
     return view(clientCode, id);
   });
 
-  app.post('/api/manage/products/order', async (request): Promise<{ ids: number[] }> => {
+  app.post('/products/order', async (request): Promise<{ ids: number[] }> => {
     const { ids } = parseRequest(reorderSchema, request.body ?? {}, 'order');
     const { clientCode } = request.owner;
-    const known = await db
-      .selectFrom('products')
-      .select('id')
-      .where('client_code', '=', clientCode)
-      .execute();
-    const own = new Set(known.map((r) => r.id));
+    const own = new Set(await listProductIds(db, clientCode));
     const unknown = ids.filter((id) => !own.has(id));
     if (unknown.length > 0)
       throw new AppError(404, `There is no product ${unknown[0]} in your shop.`);
@@ -279,29 +230,20 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
         'The product list changed while you were ordering it (a product was added). Reload it and order again.',
       );
     }
-    await db.transaction().execute(async (trx) => {
-      for (const [i, id] of ids.entries()) {
-        await trx
-          .updateTable('products')
-          .set({ sort_order: i + 1 })
-          .where('client_code', '=', clientCode)
-          .where('id', '=', id)
-          .execute();
-      }
-    });
+    await setProductOrder(db, clientCode, ids);
     await recordAudit(deps, request.owner, 'product.reorder', { ids });
     deps.changes.clientChanged(clientCode);
     return { ids };
   });
 
   // A new cover: the upload goes first; the earlier pictures stay in the gallery after it.
-  app.post('/api/manage/products/:id/picture', async (request) => addPicture(request, 'first'));
+  app.post('/products/:id/picture', async (request) => addPicture(request, 'first'));
 
   // Another picture for the gallery, after the others.
-  app.post('/api/manage/products/:id/pictures', async (request) => addPicture(request, 'last'));
+  app.post('/products/:id/pictures', async (request) => addPicture(request, 'last'));
 
   // The pictures in a new order, with their alt texts; one left out is removed from the product.
-  app.put('/api/manage/products/:id/pictures', async (request): Promise<ManagedProduct> => {
+  app.put('/products/:id/pictures', async (request): Promise<ManagedProduct> => {
     const { id } = parseRequest(idParams, request.params, 'product id');
     const edit = parseRequest(picturesSchema, request.body ?? {}, 'pictures');
     const { clientCode } = request.owner;

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { signInAs, type OwnerSession } from '../../../tests/support/owner-session.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { applySeed, readSeed } from '../db/seed.js';
-import { loadClientRegistry } from './client-registry.js';
+import { loadClientRegistry } from './client-registry-store.js';
 import { republishSeedContent } from './content-store.js';
 
 describeEachDatabase("the owner's site content API", (kind) => {

@@ -12,9 +12,8 @@ import {
 import type { AppDeps } from '../kernel/app-deps.js';
 import { parseRequest } from '../kernel/errors.js';
 import { mediaFolderOf } from '../media/placeholder-images.js';
-import { insertAudit } from '../owners/owner-store.js';
-import { recordAudit, requireOwner } from '../owners/require-owner.js';
-import { refreshClient } from './client-registry.js';
+import { insertAudit, recordAudit } from '../audit/audit-store.js';
+import { refreshClient } from './client-registry-store.js';
 import {
   ContentInvalidError,
   changedFields,
@@ -57,7 +56,6 @@ async function listMediaFiles(folder: string): Promise<string[]> {
  * next page any visitor asks for is rendered from it.
  */
 export const manageContentRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  app.addHook('preHandler', requireOwner(deps));
   const { db, registry, changes } = deps;
 
   // Another instance's publication arrives as a change signal (issue 20's channel): read that
@@ -85,11 +83,9 @@ export const manageContentRoutes: FastifyPluginAsync<AppDeps> = async (app, deps
     };
   };
 
-  app.get('/api/manage/content', async (request): Promise<ContentState> =>
-    stateOf(request.owner.clientCode),
-  );
+  app.get('/content', async (request): Promise<ContentState> => stateOf(request.owner.clientCode));
 
-  app.put('/api/manage/content/draft', async (request, reply) => {
+  app.put('/content/draft', async (request, reply) => {
     const body = parseRequest(saveDraftSchema, request.body ?? {}, 'draft');
     const checked = checkSiteContent(body.content);
     if (!checked.ok) {
@@ -119,7 +115,7 @@ export const manageContentRoutes: FastifyPluginAsync<AppDeps> = async (app, deps
     return reply.send(await stateOf(code));
   });
 
-  app.post('/api/manage/content/publish', async (request): Promise<ContentState> => {
+  app.post('/content/publish', async (request): Promise<ContentState> => {
     const body = parseRequest(publishSchema, request.body ?? {}, 'publication');
     const code = request.owner.clientCode;
     const owner = request.owner;
@@ -137,7 +133,7 @@ export const manageContentRoutes: FastifyPluginAsync<AppDeps> = async (app, deps
     return stateOf(code);
   });
 
-  app.delete('/api/manage/content/draft', async (request): Promise<ContentState> => {
+  app.delete('/content/draft', async (request): Promise<ContentState> => {
     const { draftVersion } = parseRequest(discardQuery, request.query ?? {}, 'query');
     const code = request.owner.clientCode;
     await discardDraft(db, code, draftVersion);

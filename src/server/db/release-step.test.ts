@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { placeholdersDrawnFor, seedFingerprint } from './release-step.js';
+import { seedFingerprint } from './release-step.js';
 
 const root = join(import.meta.dirname, '../../..');
 const dirs: string[] = [];
@@ -32,16 +32,5 @@ describe('the seed fingerprint', () => {
     expect(seedFingerprint(dir)).not.toBe(added);
     writeFileSync(join(dir, 'clients', 'ZY.json'), '{ }');
     expect(seedFingerprint(dir)).not.toBe(added);
-  });
-});
-
-describe('the placeholders marker', () => {
-  it('says drawn only for the fingerprint written into the media folder', () => {
-    const media = mkdtempSync(join(tmpdir(), 'highstreet-media-'));
-    dirs.push(media);
-    expect(placeholdersDrawnFor(media, 'abc')).toBe(false);
-    writeFileSync(join(media, '.placeholders-drawn'), 'abc\n');
-    expect(placeholdersDrawnFor(media, 'abc')).toBe(true);
-    expect(placeholdersDrawnFor(media, 'abd')).toBe(false);
   });
 });

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
-import { ensurePlaceholderImages } from '../media/placeholder-images.js';
 import type { ServerConfig } from '../config.js';
 import { openDatabase, type DatabaseKind, type DatabaseTarget } from './database.js';
 import { migrateToLatest, schemaStatus } from './migrations.js';
@@ -13,7 +12,8 @@ import { applySeed, readSeed, type SeedData } from './seed.js';
 /**
  * The release step (`npm run migrate`, docs/decisions/release-step.md): migrations and seed under
  * one lock, so two runs at once (two instances starting together, a deploy script run twice)
- * neither fail nor apply the seed twice; then the placeholder pictures.
+ * neither fail nor apply the seed twice. The placeholder pictures come after it
+ * (media/seed-pictures.ts).
  */
 
 /**
@@ -184,41 +184,4 @@ export async function runReleaseStepOn(
   } finally {
     await maintenance.close();
   }
-}
-
-/** Written into the media folder once its placeholders for a seed are all there. */
-const picturesMarker = '.placeholders-drawn';
-
-/** Whether the media folder already has every placeholder of this seed (no file is looked at). */
-export function placeholdersDrawnFor(mediaDir: string, fingerprint: string): boolean {
-  const marker = join(mediaDir, picturesMarker);
-  return existsSync(marker) && readFileSync(marker, 'utf8').trim() === fingerprint;
-}
-
-/**
- * Draws the seed's missing placeholder pictures (src/server/media/placeholder-images.ts), then
- * marks the media folder as done for this seed, so the next start looks at one file instead of
- * one per picture. With `sets` (the release step) it also makes every picture's widths ×
- * formats, so no visitor waits for one; a start leaves those to the first request. Returns how
- * many pictures (and sets) were made.
- */
-export async function drawSeedPlaceholders(
-  mediaDir: string,
-  seed: SeedData,
-  fingerprint: string,
-  options: { sets?: boolean } = {},
-): Promise<number> {
-  const created = await ensurePlaceholderImages(
-    mediaDir,
-    seed.clients,
-    seed.products.map((p) => ({
-      clientCode: p.clientCode,
-      id: p.id,
-      title: p.title,
-      pictureCount: p.pictureCount,
-    })),
-    options,
-  );
-  writeFileSync(join(mediaDir, picturesMarker), `${fingerprint}\n`);
-  return created;
 }

@@ -255,7 +255,7 @@ export interface ReleaseStateTable {
   updated_at: string;
 }
 
-/** When each piece of scheduled work last ran, on whichever instance (scheduled-runs.ts). */
+/** When each piece of scheduled work last ran, on whichever instance (shared-state/scheduled-runs-store.ts). */
 export interface ScheduledRunsTable {
   name: string;
   last_run_at: string;

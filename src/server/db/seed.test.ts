@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readSeed } from './seed.js';
+import { compiledEntry } from '../../../tests/support/compiled-server.js';
 
 const root = join(import.meta.dirname, '../../..');
 const dirs: string[] = [];
@@ -67,7 +68,7 @@ describe('the seed', () => {
 
   it('stops start-up with that message', () => {
     const dir = brokenSeed('PHEC', (r) => (r.email = 'not-an-address'));
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const run = spawnSync(process.execPath, [compiledEntry('main')], {
       cwd: root,
       env: {
         ...process.env,

@@ -10,13 +10,10 @@ import Fastify, {
 import type { ClientConfig } from '../../common/client-config.js';
 import { AccessLog } from '../access-log.js';
 import { lazyChildLogger } from '../lazy-child-logger.js';
-import { availableTimesAddress, bookingRoutes } from '../booking/booking-routes.js';
-import { manageDiaryRoutes } from '../booking/manage-diary-routes.js';
+import { availableTimesAddress, bookingRoutes } from '../booking/visitor/booking-routes.js';
 import { catalogueRoutes } from '../catalogue/catalogue-routes.js';
 import { listProductPictures } from '../catalogue/catalogue-store.js';
-import { manageProductsRoutes } from '../catalogue/manage-products-routes.js';
 import { clientsRoutes } from '../clients/clients-routes.js';
-import { manageContentRoutes } from '../clients/manage-content-routes.js';
 import { diagnosticsRoutes } from '../diagnostics/diagnostics-routes.js';
 import type { ServerConfig } from '../config.js';
 import { formsRoutes } from '../forms/forms-routes.js';
@@ -25,21 +22,18 @@ import { createDataChanges, type DataChanges } from '../kernel/data-changes.js';
 import { createReferenceCache } from '../kernel/reference-cache.js';
 import type { DatabaseTarget } from '../db/database.js';
 import { connectSharedState } from '../shared-state/shared-state.js';
-import { relayRoutes } from '../mail/relay-routes.js';
-import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
-import { manageMediaRoutes } from '../media/manage-media-routes.js';
+import { relayRoutes } from '../forms/relay-routes.js';
 import { createPictureSetMaker } from '../media/picture-sets-on-demand.js';
 import { listImageSpecs } from '../media/placeholder-images.js';
-import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
 import { ordersRoutes } from '../orders/orders-routes.js';
-import { manageRoutes } from '../owners/manage-routes.js';
 import { ownerRoutes } from '../owners/owner-routes.js';
-import type { SignedInOwner } from '../owners/require-owner.js';
+import type { SignedInOwner } from '../kernel/signed-in-owner.js';
 import { bootScriptHash, findBootScript } from '../pages/app-boot.js';
 import { pagesRoutes, type DevPages } from '../pages/pages-routes.js';
 import { reviewsRoutes } from '../reviews/reviews-routes.js';
 import { seoRoutes } from '../seo/seo-routes.js';
 import { createErrorAnswer, installErrorHandling } from './error-handler.js';
+import { manageApi, manageApiPrefix } from './manage-api.js';
 import { databaseCheck, healthRoutes } from './health-routes.js';
 import { hasRepeatedHost, refuseRepeatedHost } from './host-header.js';
 import { createRequestPreparation } from './prepare-request.js';
@@ -231,14 +225,8 @@ export async function buildApp({
   await app.register(ordersRoutes, deps);
   await app.register(diagnosticsRoutes);
   await app.register(ownerRoutes, deps);
-  // The owner API (/api/manage/*): each of its plugins puts requireOwner on all its routes.
-  await app.register(manageRoutes, deps);
-  await app.register(manageOrdersRoutes, deps);
-  await app.register(manageOutboxRoutes, deps);
-  await app.register(manageDiaryRoutes, deps);
-  await app.register(manageProductsRoutes, deps);
-  await app.register(manageContentRoutes, deps);
-  await app.register(manageMediaRoutes, deps);
+  // The owner API (/api/manage/*): the owner guard once, every owner resource under it.
+  await app.register(manageApi(deps), { prefix: manageApiPrefix });
   await app.register(pagesRoutes, { ...deps, indexHtml, devPages, boot });
 
   return app;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { pingDatabase } from '../db/raw-statements.js';
 import type { Database } from '../db/schema.js';
 
 import type { ReadinessCheck } from '../kernel/readiness-check.js';
@@ -11,7 +12,7 @@ export interface HealthOptions {
 }
 
 export function databaseCheck(db: Kysely<Database>): ReadinessCheck {
-  return { name: 'database', probe: () => sql`select 1`.execute(db) };
+  return { name: 'database', probe: () => pingDatabase(db) };
 }
 
 /**

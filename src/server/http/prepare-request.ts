@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ClientRegistry } from '../clients/client-registry.js';
-import { previewCookieHeader, resolveRequestClient } from '../clients/resolve-client.js';
+import type { ClientRegistry } from '../kernel/client-registry.js';
+import { previewCookieHeader, resolveRequestClient } from '../kernel/resolve-client.js';
 import type { ServerConfig } from '../config.js';
 import { AppError } from '../kernel/errors.js';
 import { escapeHtml } from '../kernel/escape-html.js';

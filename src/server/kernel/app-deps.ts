@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ClientConfig } from '../../common/client-config.js';
-import type { ClientRegistry } from '../clients/client-registry.js';
+import type { ClientRegistry } from './client-registry.js';
 import type { ServerConfig } from '../config.js';
 import type { DatabaseKind } from '../db/database.js';
 import type { Database } from '../db/schema.js';

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { acceptedPageEncoding } from '../pages/compress-page.js';
+import { acceptedPageEncoding } from './compress-page.js';
 
 /**
  * Answers kept whole for repeat requests (docs/decisions/remembered-answers.md).

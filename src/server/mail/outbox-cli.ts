@@ -2,7 +2,8 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { runCommandLine } from '../kernel/command-line.js';
 import { migrateToLatest } from '../db/migrations.js';
-import { emlFolder, retryFailedMessages } from './outbox-worker.js';
+import { listMessagesByStatus, retryFailedMessages } from './outbox-store.js';
+import { emlFolder } from './outbox-worker.js';
 
 /**
  * Operating the outbox from a shell (docs/operating-the-relay.md):
@@ -28,13 +29,7 @@ async function main(args: string[]): Promise<number> {
     await migrateToLatest(handle.db, handle.kind);
     if (command === 'list') {
       const status = rest[0] ?? 'failed';
-      const rows = await handle.db
-        .selectFrom('outbox')
-        .select(['id', 'client_code', 'subject', 'status', 'attempts', 'created_at', 'last_error'])
-        .where('status', '=', status)
-        .orderBy('id', 'desc')
-        .limit(200)
-        .execute();
+      const rows = await listMessagesByStatus(handle.db, status);
       if (rows.length === 0) console.log(`No ${status} messages.`);
       for (const row of rows) {
         console.log(

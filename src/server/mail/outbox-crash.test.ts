@@ -9,6 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { testPostgresUrl } from '../../../tests/support/test-database.js';
+import { compiledEntry } from '../../../tests/support/compiled-server.js';
 
 /**
  * The real server process, killed with SIGKILL in the middle of an SMTP delivery, then started
@@ -76,7 +77,7 @@ function minimalWebBuild(dir: string): string {
 
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [compiledEntry('main')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

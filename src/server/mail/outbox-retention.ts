@@ -1,35 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { claimScheduledRun } from '../shared-state/scheduled-runs.js';
-
-const dayMs = 24 * 60 * 60_000;
-
-/**
- * Deletes sent messages older than the retention period: their bodies hold customers' names,
- * addresses and messages, which a small business should not keep for ever (UK GDPR storage
- * limitation; docs/decisions/outbox-retention.md). Pending and failed messages are kept: they
- * have not reached the owner yet. Returns how many were removed.
- */
-export async function removeExpiredSentMessages(
-  db: Kysely<Database>,
-  retentionDays: number,
-  now: Date = new Date(),
-): Promise<number> {
-  const cutoff = new Date(now.getTime() - retentionDays * dayMs).toISOString();
-  const result = await db
-    .deleteFrom('outbox')
-    .where('status', '=', 'sent')
-    .where('sent_at', '<', cutoff)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+import { claimScheduledRun } from '../shared-state/scheduled-runs-store.js';
+import { removeExpiredSentMessages } from './outbox-store.js';
 
 /** How often retention runs: hourly, on one instance whichever the number of instances. */
 export const retentionPeriodMs = 60 * 60_000;
 
 /**
  * Retention as the timer runs it: once a period across every instance (the period is claimed
- * in scheduled_runs first, src/server/shared-state/scheduled-runs.ts), so ten instances do not
+ * in scheduled_runs first, src/server/shared-state/scheduled-runs-store.ts), so ten instances do not
  * run the same delete ten times an hour. A little under the timer's hour, so that an instance's
  * own next tick is not refused for being a few milliseconds early.
  */

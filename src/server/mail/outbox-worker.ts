@@ -1,15 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { ServerConfig } from '../config.js';
 import type { DatabaseKind } from '../db/database.js';
-import type { Database, OutboxTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 import { retryDelayMs, type BackoffPolicy } from './backoff.js';
 import { retentionPeriodMs, runOutboxRetention } from './outbox-retention.js';
-
-export type OutboxRow = Selectable<OutboxTable>;
+import { claimDueMessages, markAttemptFailed, markSent, type OutboxRow } from './outbox-store.js';
 
 export interface WorkerLog {
   info: (message: string) => void;
@@ -45,51 +44,6 @@ export const defaultWorkerSettings = {
 
 const iso = (date: Date) => date.toISOString();
 
-/**
- * Claims due messages with a lease, so one message is only in one worker's hands at a time, also
- * across server instances. PostgreSQL: SELECT ... FOR UPDATE SKIP LOCKED, then the lease, in one
- * transaction. SQLite has a single writer, so one UPDATE ... WHERE id IN (due) is atomic.
- */
-export async function claimDueMessages(
-  db: Kysely<Database>,
-  dbKind: DatabaseKind,
-  now: Date,
-  leaseMs: number,
-  batchSize: number,
-): Promise<OutboxRow[]> {
-  const nowIso = iso(now);
-  const leaseUntil = iso(new Date(now.getTime() + leaseMs));
-  const due = (qb: Kysely<Database>) =>
-    qb
-      .selectFrom('outbox')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', nowIso)
-      .where((eb) => eb.or([eb('not_before', 'is', null), eb('not_before', '<=', nowIso)]))
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
-      .orderBy('id')
-      .limit(batchSize);
-
-  if (dbKind === 'postgres') {
-    return db.transaction().execute(async (trx) => {
-      const ids = (await due(trx).forUpdate().skipLocked().execute()).map((r) => r.id);
-      if (ids.length === 0) return [];
-      return trx
-        .updateTable('outbox')
-        .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
-        .where('id', 'in', ids)
-        .returningAll()
-        .execute();
-    });
-  }
-  return db
-    .updateTable('outbox')
-    .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', due(db))
-    .returningAll()
-    .execute();
-}
-
 export interface OutboxWorker {
   start: () => void;
   /** Stops polling and waits for the delivery in progress. */
@@ -114,17 +68,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
     const giveUp = row.attempts >= options.maxAttempts;
     const next = new Date(now().getTime() + retryDelayMs(row.attempts, options, random));
-    await options.db
-      .updateTable('outbox')
-      .set({
-        status: giveUp ? 'failed' : 'pending',
-        locked_until: null,
-        last_error: lastError,
-        next_attempt_at: giveUp ? row.next_attempt_at : iso(next),
-      })
-      .where('id', '=', row.id)
-      .where('locked_until', '=', row.locked_until)
-      .execute();
+    await markAttemptFailed(options.db, row, {
+      status: giveUp ? 'failed' : 'pending',
+      lastError,
+      nextAttemptAt: giveUp ? row.next_attempt_at : iso(next),
+    });
     const what = `outbox message ${row.id} (${row.client_code}, attempt ${row.attempts}/${options.maxAttempts})`;
     if (giveUp)
       options.log.error(
@@ -142,13 +90,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return;
     }
     // The lease value doubles as a fencing token: a worker whose claim expired does not overwrite.
-    const result = await options.db
-      .updateTable('outbox')
-      .set({ status: 'sent', sent_at: iso(now()), locked_until: null, last_error: null })
-      .where('id', '=', row.id)
-      .where('locked_until', '=', row.locked_until)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
+    if (!(await markSent(options.db, row, now()))) {
       options.log.warn(`Outbox message ${row.id} was delivered after its claim expired`);
     }
     options.log.info(`Delivered outbox message ${row.id} (${row.client_code}): ${outcome}`);
@@ -328,19 +270,4 @@ export function attachOutboxWorker(
     retentionTimer.unref();
   });
   app.addHook('onClose', async () => clearInterval(retentionTimer));
-}
-
-/** Puts failed messages back in the queue for a fresh set of attempts. */
-export async function retryFailedMessages(
-  db: Kysely<Database>,
-  ids: number[] | 'all',
-  now: Date = new Date(),
-): Promise<number> {
-  let query = db
-    .updateTable('outbox')
-    .set({ status: 'pending', attempts: 0, next_attempt_at: iso(now), locked_until: null })
-    .where('status', '=', 'failed');
-  if (ids !== 'all') query = query.where('id', 'in', ids.length ? ids : [-1]);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }

@@ -11,6 +11,7 @@ import {
   type PictureSet,
 } from '../../common/picture-set.js';
 import { AppError } from '../kernel/errors.js';
+import { createLocalMediaStorage, type MediaStorage } from './media-storage.js';
 
 /**
  * The upload pipeline for owners' pictures: a file is judged by its content (never its name or
@@ -169,21 +170,28 @@ export function encode(image: Sharp, format: ImageFormat, avifEffort = uploadAvi
   }
 }
 
+/** Where an upload is stored: through `storage`, or local disk under `mediaDir` (tests, CLI). */
+export type UploadTarget = { folder: string; name: string } & (
+  { storage: MediaStorage } | { mediaDir: string }
+);
+
 /**
- * Checks, re-encodes and stores an upload under `mediaDir/folder/` as
- * `${name}-${width}.${avif|webp|jpeg}`. `folder` is the client's media folder plus a
+ * Checks, re-encodes and stores an upload through MediaStorage as
+ * `${folder}/${name}-${width}.${avif|webp|jpeg}`. `folder` is the client's media folder plus a
  * sub-folder (e.g. `SE/uploads`) and `name` a server-made file stem; neither comes from the
- * upload. Files are written to a temporary folder and moved into place only when all succeeded.
+ * upload. Every file is encoded before the first is stored, and the ones stored are deleted
+ * again if a later one fails, so a set is stored whole or not at all.
  */
 export async function storeUpload(
   data: Buffer,
-  target: { mediaDir: string; folder: string; name: string },
+  target: UploadTarget,
   limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
 ): Promise<StoredPicture> {
   if (!/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(target.folder)) {
     throw new Error(`Unsafe media folder ${target.folder}`);
   }
   if (!/^[a-z0-9-]+$/.test(target.name)) throw new Error(`Unsafe media name ${target.name}`);
+  const storage = 'storage' in target ? target.storage : createLocalMediaStorage(target.mediaDir);
   const { width } = await inspectUpload(data, limits);
 
   // failOn 'warning': a truncated or corrupt file is refused rather than stored half grey.
@@ -201,11 +209,18 @@ export async function storeUpload(
     limitInputPixels: limits.maxPixels,
   });
   const widths = widthsFor(width);
-  const height = await writePictureSet(base, {
-    dir: join(target.mediaDir, target.folder),
-    name: target.name,
-    widths,
-  });
+  const { files, height } = await encodePictureFiles(base, { name: target.name, widths });
+  const stored: string[] = [];
+  try {
+    for (const { file, bytes } of files) {
+      const key = `${target.folder}/${file}`;
+      await storage.put(key, bytes);
+      stored.push(key);
+    }
+  } catch (error) {
+    await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
   return {
     path: `/media/${target.folder}/${target.name}`,
     width: widths[widths.length - 1] ?? width,
@@ -214,55 +229,66 @@ export async function storeUpload(
   };
 }
 
+interface PictureSetTarget {
+  name: string;
+  widths: number[];
+  aspect?: number;
+  /** 0 (fastest) to 9; drawn placeholders, flat colour and text, need little. */
+  avifEffort?: number;
+  /** Only these formats (one file asked for); all three by default. */
+  formats?: readonly ImageFormat[];
+}
+
 /**
- * Writes `${name}-${w}.${avif|webp|jpeg}` into `dir` for every width, from an upright picture,
- * each `w` wide (with `aspect` = height ÷ width, cropped to it; else the picture's own shape).
- * Files go to a temporary folder first and are moved into place only when all succeeded, so a
- * reader never sees half a set. Answers the height at the largest width.
+ * Encodes `${name}-${w}.${avif|webp|jpeg}` for every width, from an upright picture, each `w`
+ * wide (with `aspect` = height ÷ width, cropped to it; else the picture's own shape). Answers the
+ * files' bytes and the height at the largest width.
+ */
+async function encodePictureFiles(
+  picture: Sharp,
+  target: PictureSetTarget,
+): Promise<{ files: { file: string; bytes: Buffer }[]; height: number }> {
+  const { name, widths, aspect, avifEffort, formats = IMAGE_FORMATS } = target;
+  const files: { file: string; bytes: Buffer }[] = [];
+  let height = 0;
+  for (const w of widths) {
+    const resized = picture
+      .clone()
+      .resize(
+        aspect
+          ? { width: w, height: Math.round(w * aspect), fit: 'cover' }
+          : { width: w, withoutEnlargement: true },
+      );
+    for (const format of formats) {
+      const { data: bytes, info } = await encode(resized.clone(), format, avifEffort).toBuffer({
+        resolveWithObject: true,
+      });
+      if (w === widths[widths.length - 1]) height = info.height;
+      files.push({ file: `${name}-${w}.${format}`, bytes });
+    }
+  }
+  return { files, height };
+}
+
+/**
+ * Writes the files of `encodePictureFiles` into `dir` (the drawn placeholders' sets). Files go
+ * to a temporary folder first and are moved into place only when all succeeded, so a reader
+ * never sees half a set. Answers the height at the largest width.
  */
 export async function writePictureSet(
   picture: Sharp,
-  target: {
-    dir: string;
-    name: string;
-    widths: number[];
-    aspect?: number;
-    /** 0 (fastest) to 9; drawn placeholders, flat colour and text, need little. */
-    avifEffort?: number;
-    /** Only these formats (one file asked for); all three by default. */
-    formats?: readonly ImageFormat[];
-  },
+  target: PictureSetTarget & { dir: string },
 ): Promise<number> {
-  const { dir, name, widths, aspect, avifEffort, formats = IMAGE_FORMATS } = target;
+  const { dir, name } = target;
   // A folder of its own: two jobs for the same picture (two widths asked at once) never share one.
   const temp = join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
   await mkdir(temp, { recursive: true });
-  let height = 0;
   try {
-    for (const w of widths) {
-      const resized = picture
-        .clone()
-        .resize(
-          aspect
-            ? { width: w, height: Math.round(w * aspect), fit: 'cover' }
-            : { width: w, withoutEnlargement: true },
-        );
-      for (const format of formats) {
-        const { data: out, info } = await encode(resized.clone(), format, avifEffort).toBuffer({
-          resolveWithObject: true,
-        });
-        if (w === widths[widths.length - 1]) height = info.height;
-        await writeFile(join(temp, `${name}-${w}.${format}`), out);
-      }
-    }
-    for (const w of widths) {
-      for (const format of formats) {
-        const file = `${name}-${w}.${format}`;
-        await rename(join(temp, file), join(dir, file));
-      }
-    }
+    const { files, height } = await encodePictureFiles(picture, target);
+    for (const { file, bytes } of files) await writeFile(join(temp, file), bytes);
+    for (const { file } of files) await rename(join(temp, file), join(dir, file));
+    return height;
   } finally {
     await rm(temp, { recursive: true, force: true });
   }
-  return height;
 }

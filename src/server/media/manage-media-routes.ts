@@ -1,35 +1,39 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import * as z from 'zod/mini';
 import { pictureSetSchema } from '../../common/catalogue.js';
-import type { PictureSet } from '../../common/picture-set.js';
+import { libraryPictureName, type LibraryPicture } from '../../common/picture-library.js';
 import type { AppDeps } from '../kernel/app-deps.js';
-import { AppError } from '../kernel/errors.js';
-import { recordAudit, requireOwner } from '../owners/require-owner.js';
+import { AppError, parseRequest } from '../kernel/errors.js';
+import { recordAudit } from '../audit/audit-store.js';
 import { storeUpload } from './image-pipeline.js';
+import { describeUses, readPictureReferences, usesOf } from './library-store.js';
+import { createLocalMediaStorage } from './media-storage.js';
 import { mediaFolderOf } from './placeholder-images.js';
 import { pictureUploadLimits, receivePicture } from './upload-request.js';
 
 /** Where a client's content pictures are stored, under its media folder. */
 const libraryFolder = 'library';
 
-/** A picture of the client's library, as the content editor picks it. */
-export interface LibraryPicture extends PictureSet {
-  uploadedAt: string;
-}
+/** A library picture's file stem: server-made, `m-` and twelve hex digits. */
+const libraryName = /^m-[0-9a-f]{12}$/;
+const nameParams = z.object({
+  name: z.string().check(z.regex(libraryName, 'is not a picture of the library')),
+});
 
 /**
  * The client's picture library (/api/manage/media): pictures for content pages, uploaded
- * through the same pipeline as product pictures and stored as its widths × formats under
- * `media/<client folder>/library/`. Each upload's set is written beside its files as
- * `<name>.json`, so the list needs no table and survives a database move. The content editor
- * picks from GET and places the set it is given (docs/decisions/uploaded-pictures.md).
+ * through the same pipeline as product pictures and stored through MediaStorage as its widths ×
+ * formats under `<client folder>/library/`, plus the largest JPEG as `<name>.jpeg` (the `src`
+ * older browsers get, and the file a content block names). Each upload's set is stored beside
+ * its files as `<name>.json`, so the list needs no table and survives a database move. A picture
+ * is deleted only when no content (published or draft) and no product uses it
+ * (docs/decisions/uploaded-pictures.md).
  */
 export const manageMediaRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  app.addHook('preHandler', requireOwner(deps));
   await app.register(fastifyMultipart, { limits: pictureUploadLimits });
+  const storage = createLocalMediaStorage(deps.config.mediaDir);
 
   const folderOf = (clientCode: string) => {
     const client = deps.registry.byCode(clientCode);
@@ -37,15 +41,22 @@ export const manageMediaRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
     return `${mediaFolderOf(client)}/${libraryFolder}`;
   };
 
-  app.get('/api/manage/media', async (request): Promise<{ pictures: LibraryPicture[] }> => {
-    const dir = join(deps.config.mediaDir, folderOf(request.owner.clientCode));
-    const names = await readdir(dir).catch(() => [] as string[]);
+  app.get('/media', async (request): Promise<{ pictures: LibraryPicture[] }> => {
+    const folder = folderOf(request.owner.clientCode);
+    const records = (await storage.list(folder)).filter((key) => /\/m-[0-9a-f]+\.json$/.test(key));
+    const references = await readPictureReferences(deps.db, request.owner.clientCode);
     const pictures: LibraryPicture[] = [];
-    for (const name of names.filter((n) => /^m-[0-9a-f]+\.json$/.test(n))) {
+    for (const key of records) {
       try {
-        const parsed = JSON.parse(await readFile(join(dir, name), 'utf8')) as LibraryPicture;
+        const parsed = JSON.parse(String(await storage.get(key))) as LibraryPicture;
         const set = pictureSetSchema.parse(parsed);
-        pictures.push({ ...set, uploadedAt: String(parsed.uploadedAt) });
+        const name = libraryPictureName(set);
+        pictures.push({
+          ...set,
+          file: `${libraryFolder}/${name}.jpeg`,
+          uploadedAt: String(parsed.uploadedAt),
+          inUse: describeUses(usesOf(references, name)) !== undefined,
+        });
       } catch {
         // A damaged record is left out rather than failing the whole list.
       }
@@ -54,17 +65,51 @@ export const manageMediaRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
     return { pictures };
   });
 
-  app.post('/api/manage/media', async (request, reply): Promise<{ picture: LibraryPicture }> => {
+  app.post('/media', async (request, reply): Promise<{ picture: LibraryPicture }> => {
     const folder = folderOf(request.owner.clientCode);
     const data = await receivePicture(request);
     const name = `m-${randomBytes(6).toString('hex')}`;
-    const stored = await storeUpload(data, { mediaDir: deps.config.mediaDir, folder, name });
-    const picture: LibraryPicture = { ...stored, uploadedAt: new Date().toISOString() };
-    const dir = join(deps.config.mediaDir, folder);
-    await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, `${name}.json`), JSON.stringify(picture));
+    const stored = await storeUpload(data, { storage, folder, name });
+    const largest = await storage.get(`${folder}/${name}-${stored.width}.jpeg`);
+    if (largest) await storage.put(`${folder}/${name}.jpeg`, largest);
+    const src = `${stored.path}.jpeg`;
+    const picture: LibraryPicture = {
+      ...stored,
+      src,
+      file: `${libraryFolder}/${name}.jpeg`,
+      uploadedAt: new Date().toISOString(),
+      inUse: false,
+    };
+    // The record last: a picture is listed only once all its files are stored.
+    const { inUse: _, ...record } = picture;
+    await storage.put(`${folder}/${name}.json`, JSON.stringify(record));
     await recordAudit(deps, request.owner, 'media.upload', { picture: stored.path });
     reply.code(201);
     return { picture };
+  });
+
+  app.delete('/media/:name', async (request, reply) => {
+    const { name } = parseRequest(nameParams, request.params, 'picture');
+    const { clientCode } = request.owner;
+    const folder = folderOf(clientCode);
+    if (!(await storage.exists(`${folder}/${name}.json`))) {
+      throw new AppError(404, 'That picture is not in your library (it may have been deleted).');
+    }
+    const usedIn = describeUses(usesOf(await readPictureReferences(deps.db, clientCode), name));
+    if (usedIn) {
+      throw new AppError(
+        409,
+        `This picture is used in ${usedIn}, so it was not deleted. Take it out there first.`,
+      );
+    }
+    // The record first: a half-deleted picture is no longer listed.
+    await storage.delete(`${folder}/${name}.json`);
+    const files = (await storage.list(folder)).filter((key) => {
+      const file = key.slice(folder.length + 1);
+      return file.startsWith(`${name}-`) || file.startsWith(`${name}.`);
+    });
+    for (const key of files) await storage.delete(key);
+    await recordAudit(deps, request.owner, 'media.delete', { picture: `/media/${folder}/${name}` });
+    reply.code(204);
   });
 };

@@ -8,8 +8,8 @@ import {
 } from '../../common/orders.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { parseRequest } from '../kernel/errors.js';
-import { recordAudit, requireOwner } from '../owners/require-owner.js';
-import { changeOrderStatus, getOrderDetail, listOrders } from './orders-admin.js';
+import { recordAudit } from '../audit/audit-store.js';
+import { changeOrderStatus, getOrderDetail, listOrders } from './orders-admin-store.js';
 
 const listQuerySchema = z.object({
   status: z.enum(orderStatuses, 'status must be new, contacted, completed or cancelled').optional(),
@@ -25,19 +25,17 @@ const orderParamsSchema = z.object({
  * answers 404.
  */
 export const manageOrdersRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  app.addHook('preHandler', requireOwner(deps));
-
-  app.get('/api/manage/orders', async (request): Promise<{ orders: OrderSummary[] }> => {
+  app.get('/orders', async (request): Promise<{ orders: OrderSummary[] }> => {
     const query = parseRequest(listQuerySchema, request.query, 'query');
     return { orders: await listOrders(deps.db, request.owner.clientCode, query) };
   });
 
-  app.get('/api/manage/orders/:orderNumber', async (request): Promise<OrderDetail> => {
+  app.get('/orders/:orderNumber', async (request): Promise<OrderDetail> => {
     const { orderNumber } = parseRequest(orderParamsSchema, request.params, 'order number');
     return getOrderDetail(deps.db, request.owner.clientCode, orderNumber);
   });
 
-  app.post('/api/manage/orders/:orderNumber/status', async (request): Promise<OrderDetail> => {
+  app.post('/orders/:orderNumber/status', async (request): Promise<OrderDetail> => {
     const { orderNumber } = parseRequest(orderParamsSchema, request.params, 'order number');
     const change = parseRequest(changeOrderStatusSchema, request.body ?? {}, 'status change');
     const order = await changeOrderStatus(

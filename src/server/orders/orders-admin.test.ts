@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PlacedOrder } from '../../common/orders.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
-import { listOutboxForClient, retryClientMessage } from '../mail/outbox-admin.js';
-import { changeOrderStatus, getOrderDetail, listOrders } from './orders-admin.js';
+import { listOutboxForClient, retryClientMessage } from '../mail/outbox-admin-store.js';
+import { changeOrderStatus, getOrderDetail, listOrders } from './orders-admin-store.js';
 
 const customer = {
   name: 'Owen Owner-View',

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { createOutboxWorker, defaultWorkerSettings, smtpDelivery } from '../mail/outbox-worker.js';
-import { removeExpiredSentMessages } from '../mail/outbox-retention.js';
+import { removeExpiredSentMessages } from '../mail/outbox-store.js';
 import { readMail } from '../mail/mime-for-tests.js';
 
 const customer = {

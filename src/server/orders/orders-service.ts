@@ -21,6 +21,7 @@ import {
   takeNextOrderSequence,
   type StoredOrder,
 } from './orders-store.js';
+import { inTransaction } from '../db/transaction.js';
 
 export interface PlaceOrderContext {
   db: Kysely<Database>;
@@ -94,7 +95,7 @@ export async function placeOrder(
 
   const createdAt = now.toISOString();
   try {
-    const orderNumber = await db.transaction().execute(async (trx) => {
+    const orderNumber = await inTransaction(db, async (trx) => {
       const sequence = await takeNextOrderSequence(trx, client.name);
       const number = formatOrderNumber(client.name, sequence);
       await insertOrder(

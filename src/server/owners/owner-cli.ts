@@ -1,4 +1,4 @@
-import { loadClientRegistry } from '../clients/client-registry.js';
+import { loadClientRegistry } from '../clients/client-registry-store.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { runCommandLine } from '../kernel/command-line.js';

@@ -1,5 +1,6 @@
+import { insertAudit } from '../audit/audit-store.js';
 import type { Kysely } from 'kysely';
-import type { ClientRegistry } from '../clients/client-registry.js';
+import type { ClientRegistry } from '../kernel/client-registry.js';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { setPasswordLinkValidMs } from './owner-service.js';
@@ -7,12 +8,11 @@ import {
   createOneTimeToken,
   createOwner,
   findOwnerByEmail,
-  insertAudit,
   listOwners,
   normaliseEmail,
   removeOwner,
 } from './owner-store.js';
-import { siteOrigin } from './site-origin.js';
+import { siteOrigin } from '../kernel/site-origin.js';
 
 export const ownerUsage = [
   'Usage: npm run owner -- <command>',

@@ -19,7 +19,9 @@ import {
 import { deviceCookieHeader } from './known-device.js';
 import { deleteOwnerSessions, deleteSession, findSessionOwner } from './owner-store.js';
 import { loadCommonPasswords } from './password-rules.js';
-import { assertSameSiteRequest, recordAudit, requireOwner } from './require-owner.js';
+import { recordAudit } from '../audit/audit-store.js';
+import { assertSameSiteRequest } from '../kernel/same-site-request.js';
+import { requireOwner } from './require-owner.js';
 import {
   clearedSessionCookieHeader,
   sessionCookieHeader,
@@ -31,7 +33,7 @@ import {
   addressThrottlePolicy,
   createSignInThrottle,
 } from './sign-in-throttle.js';
-import { siteOriginOfRequest } from './site-origin.js';
+import { siteOriginOfRequest } from '../kernel/site-origin.js';
 
 export interface OwnerRoutesOptions extends AppDeps {
   /** Only so a test can use short delays; the server uses the policies in sign-in-throttle.ts. */

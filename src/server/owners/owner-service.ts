@@ -1,4 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { insertAudit } from '../audit/audit-store.js';
+import type { Kysely } from 'kysely';
+import { doAndTakeBack, inTransaction } from '../db/transaction.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { ownerMessages } from '../../common/owners.js';
 import type { Database } from '../db/schema.js';
@@ -13,7 +15,6 @@ import {
   deleteOwnerSessions,
   findOwnerByEmail,
   findOwnerById,
-  insertAudit,
   insertOneTimeToken,
   newSecret,
   normaliseEmail,
@@ -181,7 +182,7 @@ async function recordFailedSignIn(
     return;
   }
   const resetLink = `${context.origin}/login/reset`;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await insertAudit(trx, { ...audit, action: 'sign-in-failed', detail: { address } }, now);
     await insertAudit(
       trx,
@@ -291,15 +292,13 @@ export async function requestPasswordReset(
   const token = newSecret();
   const link = `${context.origin}/login/reset?token=${token}`;
   const message = renderResetEmail(client, owner?.email ?? email, link, context.mailFrom);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     if (send) {
       await insertOneTimeToken(trx, token, owner.id, 'reset', resetLinkValidMs, now);
       await enqueueMessage(trx, message, now);
     } else {
       // The same write as a sent link's e-mail, taken back: the database does the same work.
-      await sql`savepoint reset_unsent`.execute(trx);
-      await enqueueMessage(trx, message, now);
-      await sql`rollback to savepoint reset_unsent`.execute(trx);
+      await doAndTakeBack(trx, () => enqueueMessage(trx, message, now));
     }
     const action = !owner
       ? 'password-reset-unknown-address'

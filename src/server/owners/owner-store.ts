@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /**
- * Owner accounts, sessions, one-time tokens and the audit trail. Secrets (session tokens, link
+ * Owner accounts, sessions and one-time tokens (the audit trail: audit/audit-store.ts). Secrets (session tokens, link
  * tokens) are random 32-byte values that only the owner holds; the tables keep their SHA-256.
  */
 type Db = Kysely<Database>;
@@ -282,65 +282,4 @@ export async function deleteOwnerSessions(db: Db, ownerId: number): Promise<numb
 /** Drops sessions past their absolute expiry (sign-in calls it now and then). */
 export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<void> {
   await db.deleteFrom('owner_sessions').where('expires_at', '<=', iso(now)).execute();
-}
-
-export interface AuditRecord {
-  clientCode: string;
-  ownerId: number | null;
-  action: string;
-  detail: Record<string, unknown>;
-}
-
-export async function insertAudit(db: Db, record: AuditRecord, now = new Date()): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      client_code: record.clientCode,
-      owner_id: record.ownerId,
-      action: record.action,
-      detail: JSON.stringify(record.detail),
-      at: iso(now),
-    })
-    .execute();
-}
-
-export interface AuditRow {
-  id: number;
-  at: string;
-  ownerEmail: string | null;
-  action: string;
-  detail: Record<string, unknown>;
-}
-
-function parseDetail(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
-/** One client's audit trail, newest first; `beforeId` pages back. */
-export async function listAudit(
-  db: Db,
-  clientCode: string,
-  options: { limit: number; beforeId?: number | undefined },
-): Promise<AuditRow[]> {
-  let query = db
-    .selectFrom('audit_log as a')
-    .leftJoin('owners as o', 'o.id', 'a.owner_id')
-    .select(['a.id', 'a.at', 'a.action', 'a.detail', 'o.email'])
-    .where('a.client_code', '=', clientCode);
-  if (options.beforeId !== undefined) query = query.where('a.id', '<', options.beforeId);
-  const rows = await query.orderBy('a.id', 'desc').limit(options.limit).execute();
-  return rows.map((row) => ({
-    id: row.id,
-    at: row.at,
-    ownerEmail: row.email,
-    action: row.action,
-    detail: parseDetail(row.detail),
-  }));
 }

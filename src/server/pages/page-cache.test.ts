@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedPageEncoding } from './compress-page.js';
+import { acceptedPageEncoding } from '../kernel/compress-page.js';
 import { createPageCache, matchesEtag, pageEtag } from './page-cache.js';
 
 function setup(maxBytes = 1_000_000, maxAgeMs = 60_000) {

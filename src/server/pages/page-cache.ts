@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import { acceptedPageEncoding, compressPageAsync, type PageEncoding } from './compress-page.js';
+import {
+  acceptedPageEncoding,
+  compressPageAsync,
+  type PageEncoding,
+} from '../kernel/compress-page.js';
 
 /** One rendered page, kept in every form it is sent in. */
 export interface CachedPage {

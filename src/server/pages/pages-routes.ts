@@ -6,7 +6,7 @@ import { isKnownPath, isPrivatePath } from '../../common/routes.js';
 import type { ServerConfig } from '../config.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { deferAppScripts, type BootScript } from './app-boot.js';
-import { acceptedPageEncoding, compressPageAsync } from './compress-page.js';
+import { acceptedPageEncoding, compressPageAsync } from '../kernel/compress-page.js';
 import { inlineStylesheets, renderPage } from './html.js';
 import { createPageHeads } from './page-heads.js';
 import { createPageCache, matchesEtag, pageBody } from './page-cache.js';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
 import { listProducts } from '../catalogue/catalogue-store.js';
+import { findClientSavedAt } from '../clients/client-registry-store.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { createLocalMediaStorage } from '../media/media-storage.js';
 import { siteOrigin } from '../pages/page-head.js';
@@ -39,12 +40,8 @@ export const seoRoutes: FastifyPluginAsync<AppDeps> = async (app, { config, db, 
 
   /** When the client's pages last changed: its record's last save, or a later change signal. */
   const lastModified = async (client: ClientConfig): Promise<Date> => {
-    const row = await db
-      .selectFrom('clients')
-      .select('updated_at')
-      .where('code', '=', client.name)
-      .executeTakeFirst();
-    const saved = row ? new Date(row.updated_at) : new Date(0);
+    const savedAt = await findClientSavedAt(db, client.name);
+    const saved = savedAt ? new Date(savedAt) : new Date(0);
     const signalled = changedAt.get(client.name);
     return signalled && signalled > saved ? signalled : saved;
   };

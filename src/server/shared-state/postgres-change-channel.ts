@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { notifyChannel } from '../db/raw-statements.js';
 import pg from 'pg';
 import type { Database } from '../db/schema.js';
 import type { ChangeChannel } from './change-channel.js';
@@ -104,7 +105,7 @@ export function createPostgresChangeChannel(options: {
       ]);
     },
     async publish(message) {
-      await sql`select pg_notify(${channelName}, ${message})`.execute(db);
+      await notifyChannel(db, channelName, message);
     },
     async close() {
       closed = true;

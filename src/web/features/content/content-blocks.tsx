@@ -4,7 +4,7 @@ import type { PageBlock } from '@common/content';
 import { pictureSetBeside } from '@common/picture-set';
 import { ContactDetails } from '@/components/contact-details';
 import { ResponsivePicture } from '@/components/responsive-picture';
-import { mediaUrl } from '@/lib/media';
+import { contentPictureSet, mediaUrl } from '@/lib/media';
 import { contentFileUrl } from './files/bundled-files';
 import { StagesBlock } from './stages-block';
 
@@ -86,7 +86,7 @@ function PictureGridBlock({ block, client }: BlockProps<'pictureGrid'>) {
         <li key={picture.file}>
           <figure>
             <ResponsivePicture
-              set={pictureSetBeside(mediaUrl(client, picture.file), 800, 600)}
+              set={contentPictureSet(client, picture, { width: 800, height: 600 })}
               alt={picture.alt}
               sizes="(min-width: 72rem) 23rem, (min-width: 36rem) 50vw, 100vw"
               loading={index < 2 ? 'eager' : 'lazy'}

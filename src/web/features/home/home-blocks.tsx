@@ -2,10 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ClientConfig } from '@common/client-config';
 import type { ContentLink, ContentPicture, HomeBlock } from '@common/content';
-import { pictureSetBeside } from '@common/picture-set';
 import { PageHeading } from '@/components/page-heading';
 import { ResponsivePicture } from '@/components/responsive-picture';
-import { mediaUrl } from '@/lib/media';
+import { contentPictureSet } from '@/lib/media';
 import { LazyFeaturedProduct } from './lazy-featured-product';
 import { NewsTicker } from './news-ticker';
 import { ImageSlider } from './slider/image-slider';
@@ -99,7 +98,7 @@ function Picture({
 }) {
   return (
     <ResponsivePicture
-      set={pictureSetBeside(mediaUrl(client, picture.file), size.width, size.height)}
+      set={contentPictureSet(client, picture, size)}
       alt={picture.alt}
       sizes={sizes}
     />

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { maxPictureAltLength, type ManagedProduct } from '@common/manage-products';
 import { ResponsivePicture } from '@/components/responsive-picture';
+import { PictureFileInput, UploadList } from '@/manage/shared/picture-chooser/upload-list';
+import { useUploadQueue } from '@/manage/shared/picture-chooser/use-upload-queue';
 import { addPicture, productsQueryKey, savePictures, uploadPicture } from './products-api';
 
 interface DraftPicture {
@@ -42,14 +44,27 @@ export function ProductPictures({ product, idBase }: { product: ManagedProduct; 
       await refresh();
     },
   });
-  const upload = useMutation({
-    mutationFn: ({ file, first }: { file: File; first: boolean }) =>
-      first ? uploadPicture(product.id, file) : addPicture(product.id, file),
-    onSuccess: async () => {
-      setStatus('Picture uploaded.');
-      await refresh();
+  // Uploads go one at a time: each is added to the product's newest version, so a photo picked
+  // while another uploads waits its turn instead of being refused as someone else's change.
+  const uploadOne = useCallback(
+    async (file: File, onProgress: (sent: number) => void, first: boolean) => {
+      const updated = await (first ? uploadPicture : addPicture)(product.id, file, onProgress);
+      queries.setQueryData<ManagedProduct[]>(productsQueryKey, (list) =>
+        list?.map((p) => (p.id === updated.id ? updated : p)),
+      );
+      setStatus(`Picture uploaded: ${file.name}.`);
     },
-  });
+    [product.id, queries],
+  );
+  const coverFiles = useRef(new WeakSet<File>());
+  const uploads = useUploadQueue(
+    useCallback(
+      (file: File, sent: (s: number) => void) =>
+        uploadOne(file, sent, coverFiles.current.has(file)),
+      [uploadOne],
+    ),
+  );
+  const uploading = uploads.busy;
 
   const move = (index: number, step: -1 | 1, action: 'earlier' | 'later') => {
     const next = [...draft];
@@ -72,13 +87,7 @@ export function ProductPictures({ product, idBase }: { product: ManagedProduct; 
     setDraft(draft.filter((_, i) => i !== index));
     setStatus(`Picture ${index + 1} removed. Save to keep the change, or discard it.`);
   };
-  const choose = (first: boolean) => (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    setStatus('');
-    if (file) upload.mutate({ file, first });
-  };
-  const error = save.error ?? upload.error;
+  const error = save.error;
 
   return (
     <fieldset className="product-pictures">
@@ -158,10 +167,9 @@ export function ProductPictures({ product, idBase }: { product: ManagedProduct; 
         <button
           type="button"
           className="button button--primary"
-          disabled={!dirty || save.isPending}
+          disabled={!dirty || save.isPending || uploading}
           onClick={() => {
             setStatus('');
-            upload.reset();
             save.mutate();
           }}
         >
@@ -180,28 +188,23 @@ export function ProductPictures({ product, idBase }: { product: ManagedProduct; 
         </button>
       </p>
       {dirty && <p>Save or discard the picture changes before adding another picture.</p>}
-      {/* No `capture`: a phone then offers its camera and its photo library both. */}
-      <p>
-        <label htmlFor={`${idBase}-picture`}>New cover picture (JPEG, PNG, WebP or AVIF)</label>
-        <input
-          id={`${idBase}-picture`}
-          type="file"
-          accept="image/*"
-          disabled={dirty || upload.isPending}
-          onChange={choose(true)}
-        />
-      </p>
-      <p>
-        <label htmlFor={`${idBase}-more`}>Add a picture after the others</label>
-        <input
-          id={`${idBase}-more`}
-          type="file"
-          accept="image/*"
-          disabled={dirty || upload.isPending}
-          onChange={choose(false)}
-        />
-      </p>
-      <p role="status">{upload.isPending ? 'Uploading…' : save.isPending ? 'Saving…' : status}</p>
+      <PictureFileInput
+        label="New cover picture"
+        hint="JPEG, PNG, WebP or AVIF, up to 10 MB. It goes first; the others stay after it."
+        disabled={dirty}
+        multiple={false}
+        onFiles={(files) => {
+          for (const file of files) coverFiles.current.add(file);
+          uploads.add(files);
+        }}
+      />
+      <PictureFileInput
+        label="Add pictures after the others"
+        disabled={dirty}
+        onFiles={uploads.add}
+      />
+      <UploadList uploads={uploads} />
+      <p role="status">{save.isPending ? 'Saving…' : status}</p>
       {error && <p role="alert">{error.message}</p>}
     </fieldset>
   );

@@ -3,7 +3,7 @@ import {
   managedProductSchema,
   type ManagedProduct,
 } from '@common/manage-products';
-import { ApiError, apiFetch, apiJson } from '@/lib/api-client';
+import { apiJson, apiUpload } from '@/lib/api-client';
 
 /** The back office's calls for the catalogue; answers parsed with the shared schemas. */
 
@@ -36,25 +36,24 @@ export async function setHidden(id: number, hidden: boolean): Promise<ManagedPro
   );
 }
 
-/** Uploads a picture file (multipart: the browser sets the boundary, so no JSON helper). */
-async function upload(path: string, file: File): Promise<ManagedProduct> {
+/** Uploads a picture file (multipart, with its progress: see apiUpload). */
+async function upload(
+  path: string,
+  file: File,
+  onProgress?: (sent: number) => void,
+): Promise<ManagedProduct> {
   const form = new FormData();
   form.append('picture', file);
-  const response = await apiFetch(path, {
-    method: 'POST',
-    body: form,
-    headers: { accept: 'application/json' },
-  });
-  const body = (await response.json().catch(() => ({}))) as { message?: string };
-  if (!response.ok) {
-    throw new ApiError(response.status, body.message ?? 'The picture could not be uploaded.');
-  }
-  return managedProductSchema.parse(body);
+  return managedProductSchema.parse(await apiUpload(path, form, onProgress));
 }
 
 /** Uploads a new cover: it goes first, the earlier pictures stay after it. */
-export async function uploadPicture(id: number, file: File): Promise<ManagedProduct> {
-  return upload(`/api/manage/products/${id}/picture`, file);
+export async function uploadPicture(
+  id: number,
+  file: File,
+  onProgress?: (sent: number) => void,
+): Promise<ManagedProduct> {
+  return upload(`/api/manage/products/${id}/picture`, file, onProgress);
 }
 
 /** Adds a product (hidden, without pictures, until the owner adds one and shows it). */
@@ -70,8 +69,12 @@ export async function saveProductOrder(ids: number[]): Promise<void> {
 }
 
 /** Adds a picture after the product's others (multipart, through the image pipeline). */
-export async function addPicture(id: number, file: File): Promise<ManagedProduct> {
-  return upload(`/api/manage/products/${id}/pictures`, file);
+export async function addPicture(
+  id: number,
+  file: File,
+  onProgress?: (sent: number) => void,
+): Promise<ManagedProduct> {
+  return upload(`/api/manage/products/${id}/pictures`, file, onProgress);
 }
 
 /** The pictures in a new order with their alt texts; one left out is removed (version-checked). */

@@ -1,5 +1,9 @@
 import { createContext, useContext, useId, type ReactNode } from 'react';
 import { getAt, pathKey, type Json, type Path } from './content-paths';
+import {
+  PictureChooser,
+  type ChosenPicture,
+} from '@/manage/shared/picture-chooser/picture-chooser';
 
 /**
  * The site-content editor's fields, described as data: each block type and each part of the
@@ -23,6 +27,12 @@ export type FieldSpec =
   | { kind: 'texts'; key: string; label: string; split: 'paragraphs' | 'lines'; hint?: string }
   /** A file in the client's media folder, chosen by name (typed, with the folder's files offered). */
   | { kind: 'media'; key: string; label: string; optional?: boolean }
+  /**
+   * A picture with its alt text (src/common/content.ts pictureSchema), placed with the picture
+   * chooser: uploaded, or picked from the library or the site's pictures. Edits the object the
+   * fields are of; `key` is its file's, where messages about the picture are found.
+   */
+  | { kind: 'picture'; key: 'file'; label: string }
   | { kind: 'number'; key: string; label: string; optional?: boolean; hint?: string }
   | { kind: 'choice'; key: string; label: string; options: readonly string[] }
   | { kind: 'flag'; key: string; label: string }
@@ -206,6 +216,41 @@ function MediaField({
       />
       <FieldMessage id={ids.errorId} message={ids.message} />
     </p>
+  );
+}
+
+function PictureField({
+  spec,
+  path,
+  value,
+}: {
+  spec: Extract<FieldSpec, { kind: 'picture' }>;
+  path: Path;
+  value: Json;
+}) {
+  const { set, issues, mediaFiles } = useContext(Editor);
+  const picture = (value ?? {}) as Partial<ChosenPicture> & Record<string, Json>;
+  const messages = (['file', 'alt'] as const)
+    .map((key) => issues.get(pathKey([...path, key])))
+    .filter(Boolean);
+  return (
+    <div className="content-editor__field">
+      <PictureChooser
+        label={spec.label}
+        value={picture}
+        siteFiles={mediaFiles}
+        onChoose={({ file, alt, width, height }) => {
+          const { width: _w, height: _h, ...rest } = picture;
+          // A drawn picture has no stored size of its own: the block's is used (content.ts).
+          set(path, { ...rest, file, alt, ...(width && height ? { width, height } : {}) });
+        }}
+      />
+      {messages.map((message) => (
+        <span key={message} className="content-editor__error">
+          {message}
+        </span>
+      ))}
+    </div>
   );
 }
 
@@ -446,6 +491,8 @@ export function Fields({
         return <TextsField key={spec.key} spec={spec} path={at} value={inner} />;
       case 'media':
         return <MediaField key={spec.key} spec={spec} path={at} value={inner} />;
+      case 'picture':
+        return <PictureField key={spec.key} spec={spec} path={path} value={value} />;
       case 'number':
         return <NumberField key={spec.key} spec={spec} path={at} value={inner} />;
       case 'choice':

@@ -19,12 +19,8 @@ const link = (label: string, optional: boolean, key = 'link'): FieldSpec => ({
 });
 
 const pictureFields: FieldSpec[] = [
-  { kind: 'media', key: 'file', label: 'Picture' },
-  {
-    kind: 'text',
-    key: 'alt',
-    label: 'What the picture shows (for screen readers)',
-  },
+  // The chooser asks for the alt text as the picture is placed, and shows it after.
+  { kind: 'picture', key: 'file', label: 'Picture' },
   { kind: 'text', key: 'caption', label: 'Caption', optional: true },
 ];
 const newPicture = { file: '', alt: '' };

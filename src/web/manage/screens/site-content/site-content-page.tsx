@@ -314,8 +314,8 @@ function ContentEditor({
         {status} Published version {state.published.version}.
         {dirty ? ' You have changes that are not saved yet.' : ''}
       </p>
-      {/* Pictures are chosen from the media folder's files (the datalist): uploading new ones is
-          the media screen's (helper i19f); the GET answer lists the folder, so they show here. */}
+      {/* Pictures are placed with the picture chooser (upload, library, the site's own); the
+          datalist offers the media folder's files to the fields still typed (video, downloads). */}
       <div className="content-editor__parts" role="group" aria-label="Part to edit">
         <button
           type="button"

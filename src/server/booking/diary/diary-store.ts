@@ -1,0 +1,140 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DiaryBooking } from '../../../common/diary.js';
+import { formatMinuteOfDay } from '../../../common/booking.js';
+import type { BookingsTable, Database } from '../../db/schema.js';
+
+type BookingRow = Selectable<BookingsTable>;
+
+function toDiaryBooking(
+  row: BookingRow,
+  treatments: Array<{
+    treatment_id: number;
+    name: string;
+    price_pence: number;
+    duration_minutes: number;
+  }>,
+): DiaryBooking {
+  return {
+    id: row.id,
+    date: row.booking_date,
+    start: formatMinuteOfDay(row.start_minute),
+    end: formatMinuteOfDay(row.end_minute),
+    status: row.status === 'cancelled' || row.status === 'pending' ? row.status : 'booked',
+    heldUntil: row.status === 'pending' ? row.held_until : null,
+    source: row.source === 'phone' || row.source === 'walk-in' ? row.source : 'online',
+    totalPrice: row.total_price_pence / 100,
+    totalDuration: row.total_duration_minutes,
+    customer: {
+      name: row.customer_name,
+      email: row.customer_email,
+      telephone: row.customer_telephone,
+      doorNo: row.customer_door_no,
+      postCode: row.customer_post_code,
+    },
+    treatments: treatments.map((t) => ({
+      id: t.treatment_id,
+      name: t.name,
+      price: t.price_pence / 100,
+      duration: t.duration_minutes,
+    })),
+    createdAt: row.created_at,
+    cancelledAt: row.cancelled_at,
+    cancelReason: row.cancel_reason,
+  };
+}
+
+async function withTreatments(db: Kysely<Database>, rows: BookingRow[]): Promise<DiaryBooking[]> {
+  if (rows.length === 0) return [];
+  const treatments = await db
+    .selectFrom('booking_treatments')
+    .select(['booking_id', 'treatment_id', 'name', 'price_pence', 'duration_minutes'])
+    .where(
+      'booking_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+  return rows.map((row) =>
+    toDiaryBooking(
+      row,
+      treatments.filter((t) => t.booking_id === row.id),
+    ),
+  );
+}
+
+/** The client's bookings from `from` to `to` (dates, inclusive), cancelled ones too, in time order. */
+export async function listDiaryBookings(
+  db: Kysely<Database>,
+  clientCode: string,
+  from: string,
+  to: string,
+): Promise<DiaryBooking[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('client_code', '=', clientCode)
+    .where('booking_date', '>=', from)
+    .where('booking_date', '<=', to)
+    .orderBy('booking_date')
+    .orderBy('start_minute')
+    .orderBy('id')
+    .execute();
+  return withTreatments(db, rows);
+}
+
+/** One of the client's bookings; another client's id is not found, as an unknown one. */
+export async function findDiaryBooking(
+  db: Kysely<Database>,
+  clientCode: string,
+  id: number,
+): Promise<DiaryBooking | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('client_code', '=', clientCode)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? (await withTreatments(db, [row]))[0] : undefined;
+}
+
+/**
+ * Marks a booked or held booking cancelled and raises its calendar SEQUENCE (the customer's
+ * calendar replaces the event with the cancelling one); undefined when it is not (any longer)
+ * booked or held. Returns the new sequence, the reference and whether it had been confirmed.
+ */
+export async function markCancelled(
+  db: Kysely<Database>,
+  clientCode: string,
+  id: number,
+  reason: string | null,
+  at: Date,
+): Promise<{ sequence: number; reference: string; wasConfirmed: boolean } | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .select(['status', 'ical_sequence', 'reference'])
+    .where('client_code', '=', clientCode)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || (row.status !== 'booked' && row.status !== 'pending')) return undefined;
+  const sequence = row.ical_sequence + 1;
+  // Conditional on what was read: a cancel or move in between makes this one change nothing.
+  const result = await db
+    .updateTable('bookings')
+    .set({
+      status: 'cancelled',
+      cancelled_at: at.toISOString(),
+      cancel_reason: reason,
+      ical_sequence: sequence,
+    })
+    .where('client_code', '=', clientCode)
+    .where('id', '=', id)
+    .where('status', '=', row.status)
+    .where('ical_sequence', '=', row.ical_sequence)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return undefined;
+  return {
+    sequence,
+    reference: row.reference ?? String(id),
+    wasConfirmed: row.status === 'booked',
+  };
+}

@@ -1,0 +1,162 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  versionedBookingRulesSchema,
+  type VersionedBookingRules,
+} from '../../../common/booking-rules.js';
+import {
+  activeRequestSchema,
+  cancelBookingRequestSchema,
+  categoryInputSchema,
+  diaryQuerySchema,
+  ownerBookingRequestSchema,
+  reorderRequestSchema,
+  treatmentInputSchema,
+  type Diary,
+  type DiaryBooking,
+  type ManageMenu,
+} from '../../../common/diary.js';
+import type { AppDeps } from '../../kernel/app-deps.js';
+import { parseRequest } from '../../kernel/errors.js';
+import { recordAudit } from '../../audit/audit-store.js';
+import {
+  addOwnerBooking,
+  bookingDetail,
+  cancelBooking,
+  getBookingRules,
+  listDiary,
+  updateBookingRules,
+} from './diary-service.js';
+import type { ManageContext } from './manage-context.js';
+import {
+  addCategory,
+  addTreatment,
+  editCategory,
+  editTreatment,
+  getMenu,
+  reorderCategories,
+  reorderTreatments,
+  setCategoryActive,
+  setTreatmentActive,
+} from './menu-service.js';
+
+const idParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'the id must be a number' })
+    .int('the id must be a whole number')
+    .positive('the id must be a positive number')
+    .max(2_147_483_647, 'there is no such id'),
+});
+
+/**
+ * The owner's diary, booking rules and menu (/api/manage/…), behind the one owner guard: 401
+ * without a session, 403 for another client's host or a cross-site change. Every service call
+ * works on the signed-in owner's client, so another client's booking or treatment id answers
+ * 404, as an unknown one. Writes are audited as the owner.
+ */
+export const manageDiaryRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const context = (request: FastifyRequest): ManageContext => ({
+    db: deps.db,
+    dbKind: deps.dbKind,
+    // The guard has checked that the owner's client is the request's client.
+    client: request.client,
+    changes: deps.changes,
+    mailFrom: deps.config.mailFrom,
+    now: new Date(),
+    audit: (action, detail) => recordAudit(deps, request.owner, action, detail),
+  });
+  const idOf = (request: FastifyRequest) =>
+    parseRequest(idParamsSchema, request.params, 'address').id;
+
+  app.get('/diary', async (request): Promise<Diary> =>
+    listDiary(context(request), parseRequest(diaryQuerySchema, request.query, 'query')),
+  );
+
+  app.get('/bookings/:id', async (request): Promise<DiaryBooking> =>
+    bookingDetail(context(request), idOf(request)),
+  );
+
+  app.post('/bookings/:id/cancel', async (request): Promise<DiaryBooking> => {
+    const id = idOf(request);
+    const body = parseRequest(cancelBookingRequestSchema, request.body ?? {}, 'cancellation');
+    return cancelBooking(context(request), id, body);
+  });
+
+  app.post('/bookings', async (request, reply): Promise<DiaryBooking> => {
+    const body = parseRequest(ownerBookingRequestSchema, request.body ?? {}, 'booking');
+    const booking = await addOwnerBooking(context(request), body);
+    reply.code(201);
+    return booking;
+  });
+
+  app.get('/booking-rules', async (request): Promise<VersionedBookingRules> =>
+    getBookingRules(context(request)),
+  );
+
+  app.put('/booking-rules', async (request): Promise<VersionedBookingRules> => {
+    const body = parseRequest(versionedBookingRulesSchema, request.body ?? {}, 'booking rules');
+    return updateBookingRules(context(request), body);
+  });
+
+  app.get('/menu', async (request): Promise<ManageMenu> => getMenu(context(request)));
+
+  app.post('/categories', async (request, reply): Promise<ManageMenu> => {
+    const body = parseRequest(categoryInputSchema, request.body ?? {}, 'category');
+    const menu = await addCategory(context(request), body);
+    reply.code(201);
+    return menu;
+  });
+
+  app.put('/categories/order', async (request): Promise<ManageMenu> =>
+    reorderCategories(
+      context(request),
+      parseRequest(reorderRequestSchema, request.body ?? {}, 'order'),
+    ),
+  );
+
+  app.put('/categories/:id', async (request): Promise<ManageMenu> => {
+    const id = idOf(request);
+    return editCategory(
+      context(request),
+      id,
+      parseRequest(categoryInputSchema, request.body ?? {}, 'category'),
+    );
+  });
+
+  app.put('/categories/:id/active', async (request): Promise<ManageMenu> => {
+    const id = idOf(request);
+    const { active } = parseRequest(activeRequestSchema, request.body ?? {}, 'request');
+    return setCategoryActive(context(request), id, active);
+  });
+
+  app.put('/categories/:id/treatments/order', async (request): Promise<ManageMenu> => {
+    const id = idOf(request);
+    return reorderTreatments(
+      context(request),
+      id,
+      parseRequest(reorderRequestSchema, request.body ?? {}, 'order'),
+    );
+  });
+
+  app.post('/treatments', async (request, reply): Promise<ManageMenu> => {
+    const body = parseRequest(treatmentInputSchema, request.body ?? {}, 'treatment');
+    const menu = await addTreatment(context(request), body);
+    reply.code(201);
+    return menu;
+  });
+
+  app.put('/treatments/:id', async (request): Promise<ManageMenu> => {
+    const id = idOf(request);
+    return editTreatment(
+      context(request),
+      id,
+      parseRequest(treatmentInputSchema, request.body ?? {}, 'treatment'),
+    );
+  });
+
+  app.put('/treatments/:id/active', async (request): Promise<ManageMenu> => {
+    const id = idOf(request);
+    const { active } = parseRequest(activeRequestSchema, request.body ?? {}, 'request');
+    return setTreatmentActive(context(request), id, active);
+  });
+};

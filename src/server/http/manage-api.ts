@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { auditRoutes } from '../audit/audit-routes.js';
+import { manageDiaryRoutes } from '../booking/diary/manage-diary-routes.js';
+import { manageProductsRoutes } from '../catalogue/manage-products-routes.js';
+import { manageContentRoutes } from '../clients/manage-content-routes.js';
+import type { AppDeps } from '../kernel/app-deps.js';
+import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
+import { manageMediaRoutes } from '../media/manage-media-routes.js';
+import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
+import { manageRoutes } from '../owners/manage-routes.js';
+import { requireOwner } from '../owners/require-owner.js';
+
+/** Where the owner API lives; every owner resource is registered under it. */
+export const manageApiPrefix = '/api/manage';
+
+/**
+ * The owner API: the owner guard (owners/require-owner.ts: 401 without a session, 403 for another
+ * client's owner or a cross-site change) on every route, once, then each owner resource's plugin
+ * with paths relative to /api/manage. Fastify's encapsulation keeps the guard inside this plugin,
+ * so a resource registered here cannot forget it and nothing outside gets it. Register with
+ * `{ prefix: manageApiPrefix }`.
+ */
+export function manageApi(deps: AppDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook('preHandler', requireOwner(deps));
+    await app.register(manageRoutes, deps);
+    await app.register(auditRoutes, deps);
+    await app.register(manageDiaryRoutes, deps);
+    await app.register(manageProductsRoutes, deps);
+    await app.register(manageOrdersRoutes, deps);
+    await app.register(manageOutboxRoutes, deps);
+    await app.register(manageContentRoutes, deps);
+    await app.register(manageMediaRoutes, deps);
+  };
+}

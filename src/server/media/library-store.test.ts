@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { describeUses, usesOf } from './library-store.js';
+
+describe('where a library picture is used', () => {
+  const references = {
+    publishedContent: '{"home":[{"pictures":[{"file":"library/m-0a1b2c3d4e5f.jpeg"}]}]}',
+    draftContent: undefined,
+    products: [
+      { title: 'Oasis', pictures: '[{"path":"/media/SE/library/m-0a1b2c3d4e5f"}]' },
+      { title: 'Sunbeach', pictures: '[{"path":"/media/SE/uploads/p2-aa"}]' },
+    ],
+  };
+
+  it('finds the picture by its name in the content and the products, and says where', () => {
+    const uses = usesOf(references, 'm-0a1b2c3d4e5f');
+    expect(uses).toEqual({ publishedContent: true, draftContent: false, products: ['Oasis'] });
+    expect(describeUses(uses)).toBe('the published site and the product “Oasis”');
+    expect(describeUses({ publishedContent: true, draftContent: true, products: ['A', 'B'] })).toBe(
+      'the published site, the draft of the site content, the product “A” and the product “B”',
+    );
+  });
+
+  it('finds nothing for a picture no place names', () => {
+    const uses = usesOf(references, 'm-ffffffffffff');
+    expect(describeUses(uses)).toBeUndefined();
+  });
+});
