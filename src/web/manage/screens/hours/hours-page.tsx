@@ -383,6 +383,7 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
             failure ?? (keepMine.error instanceof ApiError ? keepMine.error.message : undefined)
           }
           submitCount={form.formState.submitCount}
+          submitting={form.formState.isSubmitting}
           onFocusField={(name) => form.setFocus(name as keyof BookingRules)}
           labels={fieldLabels}
         />
