@@ -3,7 +3,7 @@
  * docs/screenshots/manage/ (committed, so a change of look is seen in review): the salon (RRB)
  * for the diary, hours and treatments, the shop (SE) for orders and products, both for the rest.
  * Uses the real compiled server on a fresh database, an owner made by the CLI, Debian's Chromium.
- * Usage: npm run build && node --import tsx scripts/manage-screenshots.ts
+ * Usage: npm run build && npm run screenshots:manage
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -29,18 +29,6 @@ test('an owner changes a product’s price and picture; a visitor sees both at o
     await form.getByRole('button', { name: `Save ${title}` }).click();
     await expect(form.getByText('Saved. The site shows the change now.')).toBeVisible();
 
-    // The description editor: select a word, press Bold; a script typed in is gone once saved.
-    const description = form.getByRole('textbox', { name: 'Description' });
-    await description.fill('Seats six. <script>alert(1)</script>');
-    await description.evaluate((area: HTMLTextAreaElement) => area.setSelectionRange(0, 5));
-    await form
-      .getByRole('toolbar', { name: 'Description formatting' })
-      .getByRole('button', { name: 'Bold' })
-      .click();
-    await expect(description).toHaveValue('<strong>Seats</strong> six. <script>alert(1)</script>');
-    await form.getByRole('button', { name: `Save ${title}` }).click();
-    await expect(description).toHaveValue('<strong>Seats</strong> six. ');
-
     const photo = await sharp({
       create: { width: 1200, height: 900, channels: 3, background: '#2a7' },
     })

@@ -18,7 +18,8 @@ const screens = {
     'outbox',
     'audit',
   ],
-  SE: ['', 'orders', 'products', 'content', 'outbox', 'audit'],
+  // The shop's own screens; the ones it shares with the salon are the same code.
+  SE: ['', 'orders', 'products'],
 } as const;
 
 const tabs = {

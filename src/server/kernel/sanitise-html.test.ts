@@ -8,6 +8,15 @@ describe('sanitiseBlurb', () => {
     );
   });
 
+  it('keeps everything the back office’s rich-text editor writes, unchanged', async () => {
+    const written =
+      '<h3>Seats</h3><p>Six <em>adults</em></p><h4>Jets</h4>' +
+      '<ol><li><p>Deep</p></li><li><p>Quiet</p></li></ol>' +
+      '<ul><li><p><strong>Pump</strong></p></li></ul>' +
+      '<p>Read the <a href="https://example.com/manual">manual</a> or <a href="/contact">ask</a></p>';
+    expect(await sanitiseBlurb(written)).toBe(written);
+  });
+
   it('removes scripts, event handlers, javascript: links, styles and forms', async () => {
     const clean = await sanitiseBlurb(
       '<p>Deep</p><script>alert(1)</script><img src="x" onerror="alert(2)">' +

@@ -5,10 +5,10 @@ import { productCategories } from '@common/routes';
 import { PageHeading } from '@/components/page-heading';
 import { ResponsivePicture } from '@/components/responsive-picture';
 import { useClient } from '@/lib/client-context';
-import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { EmptyState } from '@/manage/shared/empty-state';
+import { RichTextEditor } from '@/manage/shared/rich-text-editor/lazy-rich-text-editor';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
-import { DescriptionEditor } from './description-editor';
 import { ProductPictures } from './product-pictures';
 import {
   addProduct,
@@ -139,7 +139,13 @@ function ProductForm({ product, idBase }: { product: ManagedProduct; idBase: str
         onPrice={setPrice}
         onCategory={setCategory}
       />
-      <DescriptionEditor id={`${idBase}-blurb`} value={blurb} onChange={setBlurb} />
+      <RichTextEditor
+        id={`${idBase}-blurb`}
+        label="Description"
+        help="Select words, then use the buttons above the text (or Ctrl+B, Ctrl+I, Ctrl+K for a link)."
+        value={blurb}
+        onChange={setBlurb}
+      />
       <p className="product-pictures__buttons">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           Save {product.title}
