@@ -42,6 +42,11 @@ test('a closure added but not saved: leaving asks first, and a reload brings it 
     await page.getByRole('button', { name: 'Add the closure' }).click();
     const closure = page.getByRole('listitem').filter({ hasText: '2027-12-24 to 2027-12-26' });
     await expect(closure).toContainText('(Christmas)');
+    // The closure's own little form empties; the hours form around it keeps its values.
+    await expect(page.getByLabel('Reason (optional)')).toHaveValue('');
+    await expect(page.getByLabel('Appointments at once (chairs)')).toHaveValue(
+      String(before.rules.capacity),
+    );
 
     // A link inside the back office: the question, and staying keeps the closure.
     await page.getByRole('link', { name: 'Diary' }).click();
@@ -127,4 +132,49 @@ test('a session that ends mid-edit is renewed in place and the save goes through
   } finally {
     await saveRules(page, before.rules);
   }
+});
+
+test('the treatment form checks with the shared rules, says what is wrong beside each field, and confirms the save', async ({
+  page,
+  site,
+}) => {
+  await page.setViewportSize(phone);
+  await signedInOwner(page, site, 'RRB');
+  await openAs(page, 'RRB', '/manage/treatments');
+  await page
+    .getByRole('button', { name: /^Add a treatment to / })
+    .last()
+    .click();
+  const name = `Probe facial ${Date.now()}`;
+  const form = page
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: 'Add the treatment' }) });
+
+  // Nothing typed: the shared schema's messages, beside the fields and in the summary.
+  await form.getByRole('button', { name: 'Add the treatment' }).click();
+  const summary = page.getByRole('region', { name: 'Not saved yet' });
+  await expect(summary).toBeFocused();
+  await expect(form.getByLabel('Price (£)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(summary.getByRole('button', { name: /^Duration \(minutes\): / })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Leaving with it half filled asks first.
+  await form.getByLabel('Name').fill(name);
+  await page.getByRole('link', { name: 'Home', exact: true }).last().click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+
+  await form.getByLabel('Price (£)').fill('42.50');
+  await form.getByLabel('Duration (minutes)').fill('45');
+  await form.getByRole('button', { name: 'Add the treatment' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Treatment added.' })).toBeVisible();
+  const added = page.getByRole('listitem').filter({ hasText: name });
+  await expect(added).toContainText('£42.50 · 45 min');
+  // Saved: nothing holds the owner on the screen any more.
+  await page.getByRole('link', { name: 'Home', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/manage(\?|$)/);
+  // The journeys share the worker's server: the probe treatment stops being offered.
+  await openAs(page, 'RRB', '/manage/treatments');
+  await page.getByRole('button', { name: `Stop offering ${name}` }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText('not offered');
 });

@@ -12,13 +12,15 @@ export function ErrorSummary({
   errors,
   failure,
   submitCount,
+  submitting,
   onFocusField,
   labels = {},
 }: {
   errors: FieldErrors;
   failure: string | undefined;
-  /** The form's submit count: the summary takes focus after each failed submit. */
+  /** The form's submit count and state: the summary takes focus after each failed submit. */
   submitCount: number;
+  submitting: boolean;
   onFocusField: (name: string) => void;
   labels?: Record<string, string>;
 }) {
@@ -27,10 +29,13 @@ export function ErrorSummary({
   const headingId = useId();
   const shown = problems.length > 0 || Boolean(failure);
   useEffect(() => {
-    if (shown) summary.current?.focus();
-    // Only after a submit: not while the owner corrects a field.
+    if (!shown || submitting) return;
+    // After react-hook-form's own move to the first invalid field, which comes later in the task.
+    const timer = setTimeout(() => summary.current?.focus());
+    return () => clearTimeout(timer);
+    // Only once a submit has finished: not while the owner corrects a field.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [submitCount, failure]);
+  }, [submitCount, submitting, failure]);
   if (!shown) return null;
   return (
     <section ref={summary} className="error-summary" tabIndex={-1} aria-labelledby={headingId}>

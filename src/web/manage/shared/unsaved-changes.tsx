@@ -88,24 +88,31 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
 
 /**
  * An editing screen says whether it has unsaved changes; while it has, leaving the screen or
- * closing the tab asks first.
+ * closing the tab asks first. It gives `leaveFreely`, for a move the screen makes itself once the
+ * work is saved (before its state has caught up).
  */
-export function useUnsavedChanges(unsaved: boolean): void {
+export function useUnsavedChanges(unsaved: boolean): () => void {
   const guard = useContext(GuardContext);
+  const release = useRef<(() => void) | undefined>(undefined);
   useEffect(() => {
     if (!unsaved) return;
-    const release = guard?.hold();
+    const releaseHold = guard?.hold();
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers show the question only when returnValue is set.
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', warn);
-    return () => {
-      release?.();
+    release.current = () => {
+      releaseHold?.();
       window.removeEventListener('beforeunload', warn);
     };
+    return () => {
+      release.current?.();
+      release.current = undefined;
+    };
   }, [unsaved, guard]);
+  return useCallback(() => release.current?.(), []);
 }
 
 /** Asks before an action that leaves the screen outside the router (signing out). */

@@ -83,7 +83,8 @@ export function useFormDraft<Values extends FieldValues>(
 
   /** The owner throws the draft away: the form goes back to the saved record. */
   const discard = useCallback(() => {
-    form.reset();
+    // With the values: reset() without them resets the whole <form> element too.
+    form.reset(form.formState.defaultValues as Values);
     forget(options.version);
   }, [form, forget, options.version]);
 

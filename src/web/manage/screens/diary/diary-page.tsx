@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { useClient } from '@/lib/client-context';
 import { EmptyState } from '@/manage/shared/empty-state';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import {
   addBooking,
   bookingQueryKey,
@@ -175,12 +176,15 @@ function CancelForm({ booking }: { booking: DiaryBooking }) {
   const queries = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
+  useUnsavedChanges(reason !== '');
   const reasonId = useId();
   const cancel = useMutation({
     mutationFn: () => cancelBooking(booking.id, reason.trim() ? { reason: reason.trim() } : {}),
     onSuccess: async (updated) => {
       queries.setQueryData(bookingQueryKey(booking.id), updated);
       setConfirming(false);
+      // Sent with the cancellation: nothing unsaved is left.
+      setReason('');
       await queries.invalidateQueries({ queryKey: diaryQueryKey() });
     },
   });
@@ -289,6 +293,9 @@ function AddBooking() {
   const [name, setName] = useState('');
   const [telephone, setTelephone] = useState('');
   const [email, setEmail] = useState('');
+  const leaveFreely = useUnsavedChanges(
+    chosen.length > 0 || name !== '' || telephone !== '' || email !== '',
+  );
   const ids = {
     date: useId(),
     time: useId(),
@@ -317,6 +324,8 @@ function AddBooking() {
       }),
     onSuccess: async (booking) => {
       await queries.invalidateQueries({ queryKey: diaryQueryKey() });
+      // Booked: what was typed is saved, so moving on to the booking asks nothing.
+      leaveFreely();
       setParams({ booking: String(booking.id) });
     },
     onError: async () => {

@@ -201,7 +201,9 @@ function ClosureAdder({ onAdd }: { onAdd: (closure: Closure) => void }) {
   const from = adder.watch('from');
   const add = adder.handleSubmit(({ from, to, reason }) => {
     onAdd({ from, to, ...(reason ? { reason } : {}) });
-    adder.reset();
+    // With values: reset() without them also resets the <form> element around the fields, and
+    // this little form sits inside the hours form, whose boxes it would empty.
+    adder.reset({ from: '', to: '', reason: '' });
   });
   const errors = adder.formState.errors;
   return (
@@ -381,6 +383,7 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
             failure ?? (keepMine.error instanceof ApiError ? keepMine.error.message : undefined)
           }
           submitCount={form.formState.submitCount}
+          submitting={form.formState.isSubmitting}
           onFocusField={(name) => form.setFocus(name as keyof BookingRules)}
           labels={fieldLabels}
         />

@@ -8,6 +8,7 @@ import { useClient } from '@/lib/client-context';
 import { EmptyState } from '@/manage/shared/empty-state';
 import { RichTextEditor } from '@/manage/shared/rich-text-editor/lazy-rich-text-editor';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { ProductPictures } from './product-pictures';
 import {
   addProduct,
@@ -91,6 +92,12 @@ function ProductForm({ product, idBase }: { product: ManagedProduct; idBase: str
   const [category, setCategory] = useState(product.category);
   const [blurb, setBlurb] = useState(product.blurb);
   const [saved, setSaved] = useState('');
+  useUnsavedChanges(
+    title !== product.title ||
+      price !== String(product.price) ||
+      category !== product.category ||
+      blurb !== product.blurb,
+  );
   const refresh = () => queries.invalidateQueries({ queryKey: productsQueryKey });
   const save = useMutation({
     mutationFn: () =>
@@ -166,6 +173,7 @@ function AddProduct() {
   const [price, setPrice] = useState('');
   const [category, setCategory] = useState<string>(productCategories[0]);
   const [added, setAdded] = useState('');
+  useUnsavedChanges(title !== '' || price !== '');
   const add = useMutation({
     mutationFn: () => addProduct({ title, price: Number(price), category, blurb: '' }),
     onSuccess: async (product) => {

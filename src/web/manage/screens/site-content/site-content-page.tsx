@@ -5,6 +5,7 @@ import type { ContentState } from '@common/site-content';
 import { PageHeading } from '@/components/page-heading';
 import { ApiError } from '@/lib/api-client';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import {
   ContentRefused,
   contentQueryKey,
@@ -219,6 +220,7 @@ function ContentEditor({
     () => (state.draft?.content ?? state.published.content) as Record<string, Json>,
   );
   const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty);
   const [issues, setIssues] = useState<ReadonlyMap<string, string>>(new Map());
   const [part, setPart] = useState<Part>('texts');
   const problemsRef = useRef<HTMLDivElement>(null);

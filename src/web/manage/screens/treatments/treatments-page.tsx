@@ -116,6 +116,7 @@ function TreatmentForm({
         errors={errors}
         failure={failure}
         submitCount={form.formState.submitCount}
+        submitting={form.formState.isSubmitting}
         onFocusField={(name) => form.setFocus(name as keyof TreatmentInput)}
         labels={treatmentLabels}
       />
@@ -163,6 +164,7 @@ function CategoryAdder() {
         errors={form.formState.errors}
         failure={failure}
         submitCount={form.formState.submitCount}
+        submitting={form.formState.isSubmitting}
         onFocusField={() => form.setFocus('name')}
       />
       <button
