@@ -18,7 +18,9 @@ describe('errorAnswer', () => {
   });
 
   it('names each field of a request that broke its schema, for the form to show beside it', () => {
-    const schema = z.object({ rules: z.object({ capacity: z.number().check(z.gte(1, 'too few')) }) });
+    const schema = z.object({
+      rules: z.object({ capacity: z.number().check(z.gte(1, 'too few')) }),
+    });
     let thrown: unknown;
     try {
       parseRequest(schema, { rules: { capacity: 0 } }, 'booking rules');
