@@ -14,7 +14,7 @@ export default defineConfig({
   fullyParallel: true,
   // Four, on two cores: a browser test waits much of its time (a page, a server, a timer), so two
   // workers left the CPU half idle (467 CPU-s in 13.5 min); four took 11.0 min on the same busy
-  // machine (docs/decisions/test-suite-time.md).
+  // machine (docs/decisions/0053-test-suite-time.md).
   workers: 4,
   retries: process.env.CI === 'true' ? 1 : 0,
   reporter: [['list']],

@@ -34,7 +34,7 @@ export default defineConfig({
     // The bundle budget check (scripts/check-bundle-budget.mjs) reads the chunk graph from here.
     manifest: true,
     // One stylesheet for every screen: the prerendered HTML of a lazy screen is styled from the
-    // first paint instead of shifting when its chunk's CSS arrives (docs/decisions/page-speed.md).
+    // first paint instead of shifting when its chunk's CSS arrives (docs/decisions/0014-page-speed.md).
     cssCodeSplit: false,
     rolldownOptions: {
       // The page, and the boot script that every built page loads (src/web/boot.ts): a classic
@@ -50,7 +50,7 @@ export default defineConfig({
               // zod/mini and the shared schemas with their messages, as one chunk that every form
               // shares. Left to itself the bundler puts a module shared by a screen and a chunk
               // it loads into the screen's chunk, so booking's stage-two form would import the
-              // whole stage-one screen (docs/decisions/page-speed.md).
+              // whole stage-one screen (docs/decisions/0014-page-speed.md).
               name: 'schemas',
               test: /node_modules[\\/]zod[\\/]|src[\\/]common[\\/]forms\.ts$/,
             },

@@ -22,7 +22,7 @@ export default defineConfig({
     // Integration tests each open their own database; two workers suit the 2-core machine.
     maxWorkers: 2,
     // Test files of one worker share its loaded modules instead of importing everything again
-    // per file: the suite's CPU time falls from about 250 s to 156 s (decision test-suite-time.md).
+    // per file: the suite's CPU time falls from about 250 s to 156 s (decision 0053-test-suite-time.md).
     // Each test file still makes its own app, database and servers.
     isolate: false,
   },

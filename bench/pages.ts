@@ -12,7 +12,7 @@ const root = resolve(import.meta.dirname, '..');
  * Chrome keeps a spare renderer process warm and starts the next one just as a navigation takes the
  * current one. On this 2-core machine that start-up (about 16 ms of CPU) races the page's first
  * task, and Lighthouse multiplies the task's wall time by four. The page under test gains or loses
- * nothing from the spare, so the lab browser runs without it (docs/decisions/page-speed.md).
+ * nothing from the spare, so the lab browser runs without it (docs/decisions/0014-page-speed.md).
  */
 export const lighthouseChromiumFlags = withDisabledFeature(
   [...chromeLauncher.Launcher.defaultFlags(), ...chromiumFlags],
@@ -277,7 +277,7 @@ export async function runPageBenchmarks(port = 3902): Promise<string> {
     '',
     pagesHeading,
     '',
-    `The server \`npm start\` runs (\`node dist/server/main.js\`, production build) on SQLite; each client reached by its host name; ${defaultFlagMode === 'plain' ? 'Chromium with plain flags, as a user runs Lighthouse (chrome-launcher defaults plus headless, no sandbox, no background networking)' : 'Chromium without its spare renderer process (`--disable-features=SpareRendererForSitePerProcess`, see docs/decisions/page-speed.md)'}; every page ${runs} time(s), the median of each figure; started once the machine was ${quiet.idlePercent}% idle over a second (after ${quiet.waitedSeconds} s of waiting). Targets (issues 7 and 13): performance ≥ ${pageTargets.performance}, accessibility ${pageTargets.accessibility}, best practices ≥ ${pageTargets.bestPractices}, SEO ≥ ${pageTargets.seo}, LCP ≤ ${pageTargets.lcpMs} ms, TBT ≤ ${pageTargets.tbtMs} ms, CLS ≤ ${pageTargets.cls}. ✗ marks a miss. What was done to reach them: docs/decisions/page-speed.md.`,
+    `The server \`npm start\` runs (\`node dist/server/main.js\`, production build) on SQLite; each client reached by its host name; ${defaultFlagMode === 'plain' ? 'Chromium with plain flags, as a user runs Lighthouse (chrome-launcher defaults plus headless, no sandbox, no background networking)' : 'Chromium without its spare renderer process (`--disable-features=SpareRendererForSitePerProcess`, see docs/decisions/0014-page-speed.md)'}; every page ${runs} time(s), the median of each figure; started once the machine was ${quiet.idlePercent}% idle over a second (after ${quiet.waitedSeconds} s of waiting). Targets (issues 7 and 13): performance ≥ ${pageTargets.performance}, accessibility ${pageTargets.accessibility}, best practices ≥ ${pageTargets.bestPractices}, SEO ≥ ${pageTargets.seo}, LCP ≤ ${pageTargets.lcpMs} ms, TBT ≤ ${pageTargets.tbtMs} ms, CLS ≤ ${pageTargets.cls}. ✗ marks a miss. What was done to reach them: docs/decisions/0014-page-speed.md.`,
     '',
     pageScoresTable(results.medians),
     '',

@@ -121,7 +121,7 @@ async function compressedSize(url: string, host: string): Promise<number> {
  * given free open days, day by day, so concurrent requests meet on the same day's lock), so every
  * request is a real booking — validated, locked, re-checked and stored with its e-mails.
  *
- * Two ways (docs/decisions/booking-create-latency.md):
+ * Two ways (docs/decisions/0044-booking-create-latency.md):
  * - `saturate`: 50 connections each sending its next request as soon as it has an answer. That
  *   is the capacity; its p99 is mostly the queue (50 requests waiting on one writer), not the
  *   time a booking takes.
@@ -470,13 +470,13 @@ fixed rate). The servers${pinning ? ` run on CPU ${pinning.server}, away from th
 hello-world, and what \`npm start\` runs (\`node dist/server/main.js\`, \`NODE_ENV=production\`) with
 request logging on (\`LOG_LEVEL=${productionServerEnv(0, '').LOG_LEVEL}\`, one line per answer, written
 in batches of about 12 KB), client RRB (pages: SE and RRB) by host name, mail worker off (the relay figure is
-messages accepted into the outbox). Why wrk and the pinning: docs/decisions/benchmark-load-generator.md.
+messages accepted into the outbox). Why wrk and the pinning: docs/decisions/0043-benchmark-load-generator.md.
 
 Targets (issue 13): pages (home, product, booking; \`Accept-Encoding: br, gzip\`) at least 50% of
 hello-world and p99 ≤ 10 ms; categories/list and treatments/list at least 70% of hello-world
 with request logging on; bookings/time and bookings/free-days (issue 17: a month in one
 request) with 5,000 existing bookings p99 ≤ 10 ms and bookings/create p99 ≤ 50 ms (the open-loop
-row; docs/decisions/booking-create-latency.md), on both databases.
+row; docs/decisions/0044-booking-create-latency.md), on both databases.
 
 ${table}
 `;

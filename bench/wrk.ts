@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 /**
  * The load generator for throughput beside hello-world: wrk (C, one thread) on its own CPU, the
- * measured server on another (docs/decisions/benchmark-load-generator.md). autocannon runs in
+ * measured server on another (docs/decisions/0043-benchmark-load-generator.md). autocannon runs in
  * this Node process; parsing 11 KB pages it was slower than the server it measured, so a page's
  * figure was autocannon's. wrk is a Debian package; it is installed when missing, as Chromium is
  * for the browser tests.

@@ -1,5 +1,5 @@
 // What each production build is made from, and a hash of it, so `npm start` rebuilds exactly when
-// an input changed (docs/decisions/first-command.md). The hashes of the last good build are kept
+// an input changed (docs/decisions/0021-first-command.md). The hashes of the last good build are kept
 // in dist/build-inputs.json, beside the outputs they describe.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -6,7 +6,7 @@
  * beside the page (the boot script, src/web/boot.ts) is loaded by every page before the app, so it
  * has a small budget of its own. The initial set grew from 90 to 91 KB with issue 29: the screens'
  * error boundary (never a blank page) and the API client's no-answer rule (docs/decisions/
- * page-speed.md, "Budgets in the build").
+ * 0014-page-speed.md, "Budgets in the build").
  */
 export const bundleBudgets = {
   initialBytes: 91 * 1024,
@@ -16,7 +16,7 @@ export const bundleBudgets = {
    * Issue 31: a lazy group of the back office (src/web/manage, the owner's app) may be larger, so
    * a real rich-text editor (about 100–150 KB gzipped) fits beside its screen. Visitors never
    * load these groups; what a back-office screen shares with a visitor screen is counted in the
-   * visitor's group against the 30 KB budget too (docs/decisions/page-speed.md).
+   * visitor's group against the 30 KB budget too (docs/decisions/0014-page-speed.md).
    */
   backOfficeGroupBytes: 180 * 1024,
 };

@@ -1,7 +1,7 @@
 // The import graph of the source tree, its cycles and its boundary breaks. Plain JavaScript so
 // `npm run check` runs it without a compiler; TypeScript's own scanner reads each file's imports,
 // type-only imports and re-exports included (ESLint's import-x/no-cycle skips `import type`, and
-// its resolver could not be installed from this registry: docs/decisions/import-boundaries.md).
+// its resolver could not be installed from this registry: docs/decisions/0017-import-boundaries.md).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';

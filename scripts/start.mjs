@@ -2,7 +2,7 @@
 // build`) and the compiled server, each rebuilt only when its inputs changed (a hash of them is
 // kept in dist/build-inputs.json), then the server as JavaScript: `node dist/server/main.js`,
 // which with SQLite runs the release step itself (migrations, the seed when it changed, missing
-// placeholder pictures; docs/decisions/release-step.md, docs/decisions/first-command.md).
+// placeholder pictures; docs/decisions/0036-release-step.md, docs/decisions/0021-first-command.md).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './build-inputs.mjs';

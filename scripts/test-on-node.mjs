@@ -4,7 +4,7 @@
 // itself rather than Node-API) is built for it in a copy; both are cached outside the checkout
 // (~/.cache/highstreet-test-nodes/<major>/, or TEST_NODES_DIR), so a fresh clone — CI's — finds
 // them, and node_modules, built for the machine's Node, is left as it is
-// (docs/decisions/node-version.md).
+// (docs/decisions/0023-node-version.md).
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,

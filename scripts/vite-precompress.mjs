@@ -6,7 +6,7 @@ const compressible = /\.(js|mjs|css|svg|json|vtt|html|txt)$/;
 
 /**
  * Writes .br and .gz beside every compressible asset at build time, so the server's static
- * handler (preCompressed) sends them without compressing per request (docs/decisions/page-speed.md).
+ * handler (preCompressed) sends them without compressing per request (docs/decisions/0014-page-speed.md).
  * @returns {import('vite').Plugin}
  */
 export function precompressAssets() {

@@ -11,7 +11,7 @@ export const spaIdThreshold = 1000;
 /**
  * The most of one product a single order may hold. The spec sets no bound; a hot-tub shop never
  * sells more than a handful online, so more than this is a trade enquiry (docs/decisions/
- * cart-quantity-limit.md).
+ * 0011-cart-quantity-limit.md).
  */
 export const maxQuantityPerLine = 20;
 

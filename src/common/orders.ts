@@ -1,4 +1,4 @@
-// zod/mini: the checkout screen loads this schema (docs/decisions/page-speed.md).
+// zod/mini: the checkout screen loads this schema (docs/decisions/0014-page-speed.md).
 import * as z from 'zod/mini';
 import { maxQuantityPerLine } from './cart-rules.js';
 import { checkoutFormSchema } from './forms.js';
@@ -7,7 +7,7 @@ import { multiLineChecks, singleLineChecks } from './text-rules.js';
 /**
  * An order as the browser sends it: which products and how many, and who is ordering. Prices,
  * titles and totals are never sent; the server takes them from the catalogue
- * (docs/decisions/orders-are-priced-by-the-server.md).
+ * (docs/decisions/0019-orders-are-priced-by-the-server.md).
  */
 export const maxOrderLines = 50;
 

@@ -3,7 +3,7 @@ import { productCategories, routeTable, type ProductCategory } from './routes.js
 /**
  * Query data the server looked up for the page it sends (the product of /product/:id, the
  * treatments of /booking, a product list, the reviews, the home page's featured product), so the prerendered HTML already shows it and the browser does not ask
- * for it again (docs/decisions/page-speed.md). It travels in a JSON data block beside the client
+ * for it again (docs/decisions/0014-page-speed.md). It travels in a JSON data block beside the client
  * config.
  */
 export interface PrefetchedQuery {

@@ -3,7 +3,7 @@ import type { PictureSet } from './picture-set.js';
 /**
  * A picture of the client's library (/api/manage/media), as the back office's picture chooser
  * offers it: its stored set, the file a content block names (`library/m-….jpeg`, below the
- * client's media folder) and when it was uploaded (docs/decisions/uploaded-pictures.md). No zod
+ * client's media folder) and when it was uploaded (docs/decisions/0032-uploaded-pictures.md). No zod
  * here: the site-content screen's chunk must stay small (the answer is checked by hand there).
  */
 export interface LibraryPicture extends PictureSet {

@@ -1,7 +1,7 @@
 /**
  * A picture as the image pipeline stores it (src/server/media/image-pipeline.ts): files at
  * `${path}-${w}.${avif|webp|jpeg}` for each of `widths`, so the site can offer a phone a small
- * AVIF and keep the layout still with the width and height (docs/decisions/uploaded-pictures.md).
+ * AVIF and keep the layout still with the width and height (docs/decisions/0032-uploaded-pictures.md).
  * Owners' uploads and the drawn placeholders are stored the same way. No zod here: the site's
  * first bundle draws pictures and must not carry a schema library (pictureSetSchema is in
  * catalogue.ts, where answers are parsed).

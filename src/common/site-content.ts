@@ -11,7 +11,7 @@ import { pathsWithControlCharacters, textMessages } from './text-rules.js';
  * The rest belongs to the host and is never taken from an owner's request: the code and host
  * names, the e-mail service ids, the time zone, the layouts, the shop and price modes, the media
  * folder, the failure probe and the booking rules (edited on the Hours screen, its own table).
- * docs/decisions/content-drafts-and-publishing.md lists why.
+ * docs/decisions/0037-content-drafts-and-publishing.md lists why.
  */
 export const ownerContentKeys = [
   'title',

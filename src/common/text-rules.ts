@@ -1,4 +1,4 @@
-// zod/mini: the browser loads these schemas too (docs/decisions/page-speed.md).
+// zod/mini: the browser loads these schemas too (docs/decisions/0014-page-speed.md).
 import * as z from 'zod/mini';
 
 /**

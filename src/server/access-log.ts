@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import type { AnswerLog } from './kernel/remembered-answers.js';
 
 /**
- * Fastify's request log lines, made cheaper (docs/decisions/logging.md): one line per answer
+ * Fastify's request log lines, made cheaper (docs/decisions/0022-logging.md): one line per answer
  * ("answered", with the request id, method, url, status and time) from the root logger instead
  * of "incoming request" and "request completed" through a per-request child logger. The child
  * logger itself is made only when something logs through `request.log` (lazy-child-logger.ts).
@@ -58,7 +58,7 @@ interface PinoState {
  * The access line of an answer given from memory, in exactly the form pino writes it (level,
  * time, the logger's bound pid and hostname, the fields, the message), written straight to the
  * logger's stream. Serialising it through pino cost about a tenth of an answer from memory: its fields
- * are known, so the line is one template (docs/decisions/logging.md). Any logger that is not a
+ * are known, so the line is one template (docs/decisions/0022-logging.md). Any logger that is not a
  * plain pino logger (no log at all, in tests) gets the line through `info` as usual.
  */
 export function accessLineWriter(logger: FastifyBaseLogger): (line: AccessLine) => void {

@@ -14,7 +14,7 @@ export interface BatchedLogDestination {
 
 /**
  * Log lines gathered in an array and handed to the sink as one text once a batch is full, or at
- * the latest `flushMs` after its first line (docs/decisions/logging.md).
+ * the latest `flushMs` after its first line (docs/decisions/0022-logging.md).
  *
  * sonic-boom batches too (its `minLength`), but it appends each line to one growing string and
  * measures that whole string's byte length on every write: with 12 KB batches every request line

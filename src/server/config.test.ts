@@ -29,7 +29,7 @@ describe('TRUST_PROXY', () => {
       })();
       expect(refusal).toMatch(/TRUST_PROXY=127\.0\.0\.1 .*TRUST_PROXY=10\.0\.0\.0\/8/);
       expect(refusal).not.toMatch(/TRUST_PROXY=\d+\b(?![./])/);
-      expect(refusal).toContain('docs/decisions/trust-proxy.md');
+      expect(refusal).toContain('docs/decisions/0030-trust-proxy.md');
     }
     expect(() => parseTrustProxy('proxy.example.com')).toThrow(/neither a hop count/);
   });

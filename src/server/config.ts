@@ -50,9 +50,9 @@ const envSchema = z.object({
   FORM_SESSION_LIMIT: z.coerce.number().int().min(1).default(5),
   BOOKING_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(30),
   // Issue 20: on, the server runs the release step (npm run migrate) itself before listening;
-  // empty: on for SQLite, off for PostgreSQL (docs/decisions/release-step.md).
+  // empty: on for SQLite, off for PostgreSQL (docs/decisions/0036-release-step.md).
   MIGRATE_ON_START: z.enum(['on', 'off', '']).default(''),
-  // Issue 20: state shared by several instances (docs/decisions/shared-state-across-instances.md).
+  // Issue 20: state shared by several instances (docs/decisions/0042-shared-state-across-instances.md).
   REDIS_URL: z
     .string()
     .regex(
@@ -82,16 +82,16 @@ const proxyAddrNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
 /**
  * What start-up suggests: the proxies' own addresses. Not a hop count: it believes whoever
  * connects, so where the server can also be reached directly a visitor picks its address
- * (docs/decisions/trust-proxy.md).
+ * (docs/decisions/0030-trust-proxy.md).
  */
 const proxyAddressesAdvice =
-  'Set the addresses or CIDRs of your own proxies instead, e.g. TRUST_PROXY=127.0.0.1 for nginx on this machine or TRUST_PROXY=10.0.0.0/8 for a load balancer in a private network (docs/decisions/trust-proxy.md).';
+  'Set the addresses or CIDRs of your own proxies instead, e.g. TRUST_PROXY=127.0.0.1 for nginx on this machine or TRUST_PROXY=10.0.0.0/8 for a load balancer in a private network (docs/decisions/0030-trust-proxy.md).';
 
 /**
  * TRUST_PROXY: `off`/empty (the socket's address is the visitor's), a hop count (`1` behind one
  * proxy), or a comma-separated list of proxy addresses / CIDRs / `loopback`, `linklocal`,
  * `uniquelocal`. Never `true`: trusting every hop lets any visitor choose its address
- * (docs/decisions/trust-proxy.md).
+ * (docs/decisions/0030-trust-proxy.md).
  */
 export function parseTrustProxy(raw: string): TrustProxy {
   const value = raw.trim();

@@ -12,7 +12,7 @@ export interface DescriptorWriterOptions {
 
 /**
  * Writes the log's batches to a file descriptor (standard output), in order, from the calling
- * thread (docs/decisions/logging.md).
+ * thread (docs/decisions/0022-logging.md).
  *
  * A batch is one system call of about 12 KB for some hundred lines, so writing it here costs
  * what handing it to the thread pool did, and nothing is ever under way elsewhere: sonic-boom's

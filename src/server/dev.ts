@@ -3,7 +3,7 @@
  * hot module replacement over this server's own port); every other request goes to the Fastify
  * app, whose pages are prerendered from src/web/entry-server.tsx through Vite (ssrLoadModule, so
  * an edit shows on the next request) and are never cached. `tsx watch` restarts this process when
- * a server file changes. Logs are pino-pretty lines. No build needed (docs/decisions/first-command.md).
+ * a server file changes. Logs are pino-pretty lines. No build needed (docs/decisions/0021-first-command.md).
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';

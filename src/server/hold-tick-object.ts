@@ -2,7 +2,7 @@ import { executionAsyncResource } from 'node:async_hooks';
 
 /**
  * One of Node's own nextTick objects, kept for the life of the process so that V8 never collects
- * their hidden classes (docs/decisions/tick-object-maps.md).
+ * their hidden classes (docs/decisions/0047-tick-object-maps.md).
  *
  * Node's HTTP server calls `process.nextTick` some five times per answer, and each call builds a
  * small literal with two symbol keys. V8 builds it fast only while its feedback names one hidden

@@ -6,7 +6,7 @@ import { createDescriptorWriter } from './descriptor-writer.js';
 /**
  * The server's log. In production, JSON lines gathered in memory and written about 12 KB at a
  * time, one system call for some hundred lines, so request logging costs a few per cent instead
- * of half the throughput (docs/decisions/logging.md). Lines still in memory are written when the
+ * of half the throughput (docs/decisions/0022-logging.md). Lines still in memory are written when the
  * process exits. `npm run dev` asks for readable lines (pino-pretty, a devDependency, in a
  * worker thread); undefined means no log at all.
  */

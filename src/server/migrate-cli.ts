@@ -9,7 +9,7 @@ const usage = `Usage: npm run migrate [-- --skip-pictures]
   the seed under seed/ (SEED_DIR), and draws the placeholder pictures that are missing under
   DATA_DIR/media, each in its widths and formats. Safe to run twice at once; run it before starting or restarting the servers.`;
 
-/** `npm run migrate` (docs/decisions/release-step.md, docs/operating.md). */
+/** `npm run migrate` (docs/decisions/0036-release-step.md, docs/operating.md). */
 async function main(args: string[]): Promise<number> {
   if (args.includes('--help') || args.some((a) => a !== '--skip-pictures')) {
     console.log(usage);

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     db: handle.db,
     dbKind: handle.kind,
     registry,
-    // Request logs on, written in batches (docs/decisions/logging.md).
+    // Request logs on, written in batches (docs/decisions/0022-logging.md).
     logger: createLogger(config),
   });
   attachOutboxWorker(app, { config, db: handle.db, dbKind: handle.kind });

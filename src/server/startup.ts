@@ -30,7 +30,7 @@ export function schemaTooOldMessage(at: string | undefined, pending: string[]): 
 }
 
 /**
- * Everything start-up does before serving (docs/decisions/release-step.md). With
+ * Everything start-up does before serving (docs/decisions/0036-release-step.md). With
  * MIGRATE_ON_START (the default on SQLite: the first command must just work) it runs the
  * release step itself, which skips a seed the database already has and pictures the media
  * folder already has, so a restart does nothing that grows with the number of clients.

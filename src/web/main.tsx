@@ -42,7 +42,7 @@ if (!client) {
   );
   const start = () => {
     // As a transition, hydration yields to the browser every few milliseconds instead of being
-    // one long task (total blocking time; docs/decisions/page-speed.md).
+    // one long task (total blocking time; docs/decisions/0014-page-speed.md).
     if (rootElement.firstElementChild) startTransition(() => void hydrateRoot(rootElement, app));
     else createRoot(rootElement).render(app);
   };

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 
 /**
  * The page is server-rendered and the app's scripts arrive after the first paint
- * (docs/decisions/page-speed.md). A visitor on a slow phone can press a button, type or send a
+ * (docs/decisions/0014-page-speed.md). A visitor on a slow phone can press a button, type or send a
  * form before the app has the page; none of that may be lost. Each test holds the app's entry
  * script back until the visitor has acted, as a slow network would.
  */

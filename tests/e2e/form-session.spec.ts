@@ -1,7 +1,7 @@
 import { expect, openAs, test } from './fixtures';
 
 /**
- * The form session (docs/decisions/limits-that-protect-customers.md): a form on screen asks for
+ * The form session (docs/decisions/0028-limits-that-protect-customers.md): a form on screen asks for
  * a token, and the send carries it, so the customer is limited per session, not by a shared count.
  */
 test('the contact form opens a form session when shown and sends its token with the message', async ({

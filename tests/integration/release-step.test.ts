@@ -16,7 +16,7 @@ import { repoRoot } from '../support/test-app.js';
 import { compiledEntry } from '../support/compiled-server.js';
 
 /**
- * The release step (docs/decisions/release-step.md): `npm run migrate` run twice at once on a
+ * The release step (docs/decisions/0036-release-step.md): `npm run migrate` run twice at once on a
  * fresh database, as two deploy scripts or two instances would; a server on an older schema
  * refuses to start with a message that says what to run.
  */

@@ -164,7 +164,7 @@ describeEachDatabase('remembered answers', (kind) => {
     expect(answeredBy('/contact')).toBe('framework');
     expect((await get('/contact?utm_source=x', headers)).by).toBe('framework');
     // A page that is not kept (a product that does not exist) is never remembered; an unknown
-    // address is the client's one kept not-found page (page-cache.md), remembered like any page.
+    // address is the client's one kept not-found page (0024-page-cache.md), remembered like any page.
     await get('/product/999999', headers);
     expect((await get('/product/999999', headers)).by).toBe('framework');
     await get('/no-such-page', headers);

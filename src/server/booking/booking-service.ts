@@ -155,7 +155,7 @@ export interface AddressCaps {
 }
 
 /**
- * Anti-hogging (issues 17 and 30, docs/decisions/anti-hogging.md): on one day a visitor (the same
+ * Anti-hogging (issues 17 and 30, docs/decisions/0034-anti-hogging.md): on one day a visitor (the same
  * e-mail or the same form session) may hold at most maxBookingsPerEmailPerDay bookings and
  * maxBookingMinutes in all, and one network address what `visitorsPerAddress` visitors may. Holds
  * count. Call it inside the day's lock, so two requests at once cannot both pass.

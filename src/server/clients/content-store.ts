@@ -16,7 +16,7 @@ import { parseClientRecord } from '../db/seed.js';
  * The owner's content: the published record (clients.config, with its version) and at most one
  * draft per client (client_drafts, with the published version it started from and its own
  * version). Saving and publishing check both versions, so of two owners editing at once the
- * second is told, not silently overwritten (docs/decisions/content-drafts-and-publishing.md).
+ * second is told, not silently overwritten (docs/decisions/0037-content-drafts-and-publishing.md).
  */
 
 export interface PublishedContent {

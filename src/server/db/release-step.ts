@@ -10,7 +10,7 @@ import type { Database } from './schema.js';
 import { applySeed, readSeed, type SeedData } from './seed.js';
 
 /**
- * The release step (`npm run migrate`, docs/decisions/release-step.md): migrations and seed under
+ * The release step (`npm run migrate`, docs/decisions/0036-release-step.md): migrations and seed under
  * one lock, so two runs at once (two instances starting together, a deploy script run twice)
  * neither fail nor apply the seed twice. The placeholder pictures come after it
  * (media/seed-pictures.ts).

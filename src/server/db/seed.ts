@@ -76,10 +76,10 @@ export function readSeed(seedDir: string): SeedData {
 /**
  * Idempotent. A client record is inserted only when the database has none: from then on the owner
  * edits its content in the back office and the database is its source of truth
- * (docs/decisions/content-drafts-and-publishing.md). The host's fields of the record (host names,
+ * (docs/decisions/0037-content-drafts-and-publishing.md). The host's fields of the record (host names,
  * e-mail ids, layouts …; `ownerContentKeys` says which are the owner's) still come from the seed
  * on every start, so the host changes them as before. Products, categories, treatments and
- * booking rules are only inserted when missing (docs/decisions/booking-rules.md). Reviews are
+ * booking rules are only inserted when missing (docs/decisions/0026-booking-rules.md). Reviews are
  * added only for a client that has none.
  */
 export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<void> {

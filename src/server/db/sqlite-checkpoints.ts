@@ -10,7 +10,7 @@ import type { Database } from './schema.js';
  * for it (bookings/create p99 1.4 s in the benchmark, every other request waiting too). Here the
  * server's connection never checkpoints (`wal_autocheckpoint = 0`); a second connection in a
  * worker runs PASSIVE checkpoints, which never wait for or block the writer, every `intervalMs`
- * (docs/decisions/sqlite-checkpoints.md).
+ * (docs/decisions/0040-sqlite-checkpoints.md).
  */
 export interface BackgroundCheckpoints {
   /** Runs a last checkpoint and stops the worker. */

@@ -14,7 +14,7 @@ import {
 } from './form-token.js';
 
 /**
- * Limits that protect genuine customers (docs/decisions/limits-that-protect-customers.md).
+ * Limits that protect genuine customers (docs/decisions/0028-limits-that-protect-customers.md).
  *
  * Every request is limited per address first (the routes do that, before the body is read). Then:
  * - a form sent with a valid token at least 2 s old (a person's form session) is limited per

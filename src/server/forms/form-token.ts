@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Form sessions (docs/decisions/limits-that-protect-customers.md). A page that shows a form asks
+ * Form sessions (docs/decisions/0028-limits-that-protect-customers.md). A page that shows a form asks
  * for a token (GET /api/form-token) when the form appears and sends it with the form
  * (X-Form-Token). The token is signed, names its client and the time it was issued, and carries
  * a random id: the id is what the per-session limit counts. A token younger than

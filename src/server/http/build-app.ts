@@ -147,10 +147,10 @@ export async function buildApp({
     ...(logger
       ? { loggerInstance: logger }
       : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
-    // One access line per answer instead of Fastify's two (docs/decisions/logging.md).
+    // One access line per answer instead of Fastify's two (docs/decisions/0022-logging.md).
     logController: accessLog,
     // A request's own logger is made only when something logs through it: pino's child() per
-    // request cost about a tenth of a list answer (docs/decisions/logging.md).
+    // request cost about a tenth of a list answer (docs/decisions/0022-logging.md).
     childLoggerFactory: (logger, bindings) => lazyChildLogger(logger, bindings),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
@@ -159,7 +159,7 @@ export async function buildApp({
   });
 
   // Rate limits, counters and the change signal: in this process, or shared by every instance
-  // through Redis / PostgreSQL (docs/decisions/shared-state-across-instances.md).
+  // through Redis / PostgreSQL (docs/decisions/0042-shared-state-across-instances.md).
   const target = databaseTarget ?? config.database;
   const shared = await connectSharedState({
     config,
@@ -193,7 +193,7 @@ export async function buildApp({
   app.decorateRequest('owner', null as unknown as SignedInOwner);
   // Every route's handler starts with prepare(); the not-found and error handlers do the same.
   // Wrapping the handlers rather than adding an onRequest hook: Fastify's hook runner alone cost
-  // about a fifth of a bare hello-world's throughput (docs/decisions/security-headers.md).
+  // about a fifth of a bare hello-world's throughput (docs/decisions/0015-security-headers.md).
   app.addHook('onRoute', (route) => {
     const handler = route.handler as (
       this: FastifyInstance,

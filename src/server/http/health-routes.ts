@@ -16,7 +16,7 @@ export function databaseCheck(db: Kysely<Database>): ReadinessCheck {
 }
 
 /**
- * Health for load balancers and orchestrators (docs/decisions/readiness.md):
+ * Health for load balancers and orchestrators (docs/decisions/0029-readiness.md):
  * - GET /api/health/live: the process answers; never looks at a dependency, so a database outage
  *   does not get the process restarted.
  * - GET /api/health/ready: 200 when every required dependency answers within timeoutMs, else 503

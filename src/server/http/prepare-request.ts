@@ -30,7 +30,7 @@ export interface RequestPreparation {
 /**
  * What runs before every handler, worked out once at start-up. It is called from a wrapper
  * around each route's handler, not from an onRequest hook: Fastify's hook runner alone cost about
- * a fifth of a bare hello-world's throughput (docs/decisions/security-headers.md).
+ * a fifth of a bare hello-world's throughput (docs/decisions/0015-security-headers.md).
  */
 export function createRequestPreparation(
   config: ServerConfig,

@@ -4,7 +4,7 @@ import type { ClientConfig } from '../../common/client-config.js';
  * The security headers every response carries, worked out once at start-up. They are the set
  * helmet sends by default, with our Content-Security-Policy; @fastify/helmet rebuilt them from
  * its options on every request, which was a fifth of the CPU time of a cached list request
- * (docs/decisions/security-headers.md).
+ * (docs/decisions/0015-security-headers.md).
  */
 export interface SecurityHeaderOptions {
   /** Origins the browser may call besides this site (other e-mail services, probe addresses). */
@@ -83,7 +83,7 @@ export const apiContentSecurityPolicy =
  * nothing there; what is left is what matters for data, as OWASP's REST security cheat sheet
  * lists it: a CSP that allows nothing, no sniffing, no framing, no referrer, HTTPS only, and no
  * reading from another site. Every API answer carries about 650 bytes fewer
- * (docs/decisions/security-headers.md).
+ * (docs/decisions/0015-security-headers.md).
  */
 export function apiSecurityHeaders({
   production,

@@ -24,7 +24,7 @@ export async function registerStaticFiles(
     preCompressed: true,
   });
   // In a plugin of their own, so the hook runs for /media/ only: a global onRequest hook costs
-  // every request (docs/decisions/security-headers.md).
+  // every request (docs/decisions/0015-security-headers.md).
   await app.register(async (media) => {
     if (pictureSets) {
       media.addHook('onRequest', async (request) => {

@@ -33,7 +33,7 @@ function parseAcceptEncoding(acceptEncoding: string): PageEncoding | undefined {
 /**
  * Compresses a page in libuv's thread pool, not on the event loop: a page carries its stylesheets
  * inline (a few tens of KB of text), and compressing it on the loop held every other request
- * (docs/decisions/page-cache.md). Brotli quality 5 compresses these pages to within a few per
+ * (docs/decisions/0024-page-cache.md). Brotli quality 5 compresses these pages to within a few per
  * cent of 11, far faster.
  */
 export function compressPageAsync(html: string | Buffer, encoding: PageEncoding): Promise<Buffer> {

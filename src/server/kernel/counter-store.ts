@@ -2,7 +2,7 @@
  * Counters that expire, for limits counted by hand (the sign-in throttle). One interface, two
  * homes chosen in one place (src/server/shared-state/shared-state.ts): this process's memory for
  * one instance, Redis when REDIS_URL is set so every instance counts together
- * (docs/decisions/shared-state-across-instances.md). Limits made with @fastify/rate-limit use
+ * (docs/decisions/0042-shared-state-across-instances.md). Limits made with @fastify/rate-limit use
  * that plugin's own store, which is moved to the same Redis.
  */
 export interface CounterState {

@@ -3,7 +3,7 @@
  * slot, an order. Caches of anything derived from a client's data (list answers, rendered pages)
  * key on a version or drop their entries in `onChange`, so a change shows at once instead of
  * after a time-out. Call `clientChanged` after the write has committed. With several instances the
- * same interface is fed from the other instances too (docs/decisions/data-changes.md).
+ * same interface is fed from the other instances too (docs/decisions/0018-data-changes.md).
  */
 export interface DataChanges {
   /**

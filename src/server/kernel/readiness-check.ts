@@ -1,4 +1,4 @@
-/** One dependency /api/health/ready asks about (docs/decisions/readiness.md). */
+/** One dependency /api/health/ready asks about (docs/decisions/0029-readiness.md). */
 export interface ReadinessCheck {
   name: string;
   /** Resolves when the dependency answers; rejects or outlasts the time-out when it does not. */

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { acceptedPageEncoding } from './compress-page.js';
 
 /**
- * Answers kept whole for repeat requests (docs/decisions/remembered-answers.md).
+ * Answers kept whole for repeat requests (docs/decisions/0046-remembered-answers.md).
  *
  * A cached page or list answer still went through the framework on every request: routing, the
  * request and reply objects, hooks, the client look-up, the headers set one by one. That was most
@@ -149,7 +149,7 @@ export function createRememberedAnswers({
 }: {
   maxEntries?: number;
   /**
-   * The most the kept answers may hold (docs/decisions/remembered-answers.md): a body shared by
+   * The most the kept answers may hold (docs/decisions/0046-remembered-answers.md): a body shared by
    * several answers counts once, and the oldest answers go first past it. An answer can keep a
    * page alive after its cache dropped it, so without this bound the two stores together were
    * not bounded by the page cache's budget (issue 30, item 1).

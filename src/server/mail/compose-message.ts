@@ -47,7 +47,7 @@ export const relayMessages = {
     'Orders are placed at checkout (POST /api/orders/create), which prices them from the catalogue; the order template is not accepted here',
 } as const;
 
-// The shared form schemas are zod/mini (docs/decisions/page-speed.md), so these extend them in kind.
+// The shared form schemas are zod/mini (docs/decisions/0014-page-speed.md), so these extend them in kind.
 const cartFields = {
   cart: z._default(
     z.string().check(z.maxLength(50_000, 'The cart is too large'), ...multiLineChecks()),
@@ -135,7 +135,7 @@ export function decideRelayRequest(request: RelayRequest, options: ComposeOption
   const kind = templateKindFor(client, templateId);
   if (!kind) return { kind: 'refused', reason: relayMessages.templateIdInvalid };
   // An order's figures come from the server, never from a sender's cart table and total
-  // (docs/decisions/orders-are-priced-by-the-server.md).
+  // (docs/decisions/0019-orders-are-priced-by-the-server.md).
   if (kind === 'order') return { kind: 'refused', reason: relayMessages.orderAtCheckout };
 
   const textParams = toTextParams((params ?? {}) as Record<string, unknown>);

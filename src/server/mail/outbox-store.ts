@@ -186,7 +186,7 @@ export async function retryFailedMessages(
 /**
  * Deletes sent messages older than the retention period: their bodies hold customers' names,
  * addresses and messages, which a small business should not keep for ever (UK GDPR storage
- * limitation; docs/decisions/outbox-retention.md). Pending and failed messages are kept: they
+ * limitation; docs/decisions/0020-outbox-retention.md). Pending and failed messages are kept: they
  * have not reached the owner yet. Returns how many were removed.
  */
 export async function removeExpiredSentMessages(

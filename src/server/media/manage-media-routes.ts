@@ -29,7 +29,7 @@ const nameParams = z.object({
  * older browsers get, and the file a content block names). Each upload's set is stored beside
  * its files as `<name>.json`, so the list needs no table and survives a database move. A picture
  * is deleted only when no content (published or draft) and no product uses it
- * (docs/decisions/uploaded-pictures.md).
+ * (docs/decisions/0032-uploaded-pictures.md).
  */
 export const manageMediaRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(fastifyMultipart, { limits: pictureUploadLimits });

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { dirname, join, relative, sep } from 'node:path';
 
 /**
- * Where the clients' pictures live, behind one interface (docs/decisions/media-storage.md):
+ * Where the clients' pictures live, behind one interface (docs/decisions/0041-media-storage.md):
  * local disk under DATA_DIR/media by default; an S3-compatible bucket is the documented
  * production path for several instances. Keys are paths below the media root as the site names
  * them after `/media/`: `SE/uploads/p3-ab12-640.avif`, `RRB/logo.svg`.

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /**
  * The known-device cookie: a browser that has signed in to an account with its password (or set
  * one from a link) carries proof of it, and the account-wide sign-in delay does not apply to it
- * (docs/decisions/sign-in-throttle.md). The proof is an HMAC of the account's id keyed by its
+ * (docs/decisions/0049-sign-in-throttle.md). The proof is an HMAC of the account's id keyed by its
  * stored password hash: no server secret to configure or share between instances, nothing stored
  * per device, and a new password (a reset) ends every old proof. The cookie is HttpOnly and
  * SameSite=Strict (only the sign-in form on this very site needs it), and `__Host-` + Secure in

@@ -92,7 +92,7 @@ const accountKeyOf = (client: ClientConfig, email: string) =>
  * account, the address, and the account; after a few each waits longer before the next attempt
  * is looked at. A device that has signed in to the account before waits only for its own
  * address's failures on it, so strangers' failures never lock the owner out
- * (docs/decisions/sign-in-throttle.md). A hash made with an older, lower cost is re-made.
+ * (docs/decisions/0049-sign-in-throttle.md). A hash made with an older, lower cost is re-made.
  */
 export async function signIn(
   context: SignInContext,

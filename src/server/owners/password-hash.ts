@@ -14,7 +14,7 @@ export interface ScryptCost {
 /**
  * OWASP's scrypt setting (Password Storage Cheat Sheet): N=2^17, r=8, p=1, 128 MiB per hash.
  * Hashes made with less are re-made at the owner's next sign-in (`needsRehash`); the time it
- * costs is in docs/decisions/owner-sessions.md.
+ * costs is in docs/decisions/0027-owner-sessions.md.
  */
 export const defaultScryptCost: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 

@@ -7,10 +7,10 @@ import { createMemoryCounterStore, type CounterStore } from '../kernel/counter-s
  * address with the account (what one attacker meets), the address alone (one attacker trying
  * many accounts), and the account alone for devices that never signed in to it (many addresses
  * guessing one password); a known device meets only the first, so nobody else can lock the owner
- * out (docs/decisions/sign-in-throttle.md). The
+ * out (docs/decisions/0049-sign-in-throttle.md). The
  * failures are counters in a CounterStore: this process's memory for one instance, Redis with
  * REDIS_URL, so that several instances count together instead of each allowing its own share
- * (docs/decisions/shared-state-across-instances.md).
+ * (docs/decisions/0042-shared-state-across-instances.md).
  */
 export interface ThrottlePolicy {
   /** Failures allowed before any wait. */

@@ -21,11 +21,11 @@ export interface BootScript {
  * picture and run them before the first paint. They go onto the boot script's tag instead: a
  * small script built from src/web/boot.ts that adds them once the page has loaded and had its
  * first contentful paint, and until the app has hydrated keeps the visitor's presses and form
- * submits (docs/decisions/page-speed.md).
+ * submits (docs/decisions/0014-page-speed.md).
  *
  * The boot script is written into the page (allowed by its hash in the CSP, `bootScriptHash`; the HTTP shell finds it once for both):
  * fetched as a file, it was a request before the largest paint, which Lighthouse counts into LCP
- * (docs/decisions/inline-boot-script.md). Without its code it is an async external script.
+ * (docs/decisions/0045-inline-boot-script.md). Without its code it is an async external script.
  * Without a built boot script (a development page) the template is left as it is.
  */
 export function deferAppScripts(template: string, boot: BootScript | undefined): string {

@@ -25,7 +25,7 @@ export function jsonForScript(value: unknown): string {
 /**
  * Replaces the build's stylesheet links (`<link rel="stylesheet" href="/assets/…css">`) with the
  * stylesheet itself, so the first paint waits for no request but the page
- * (docs/decisions/page-speed.md). A stylesheet that cannot be read, or that could close the style
+ * (docs/decisions/0014-page-speed.md). A stylesheet that cannot be read, or that could close the style
  * element, keeps its link.
  */
 export function inlineStylesheets(

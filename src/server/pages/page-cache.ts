@@ -96,7 +96,7 @@ export function pageBody(
 
 /**
  * Rendered pages per client, path and data version, least recently used first out when the
- * bytes run over (docs/decisions/page-cache.md). Keys carry the version, so a page rendered
+ * bytes run over (docs/decisions/0024-page-cache.md). Keys carry the version, so a page rendered
  * before a change is never served after it, even if it was being rendered while the change came.
  */
 export function createPageCache(options: PageCacheOptions): PageCache {

@@ -17,7 +17,7 @@ import { breadcrumbJsonLd, businessJsonLd, productJsonLd, textOfHtml } from './s
 /**
  * The head of each page, decided on the server so that search engines and link previews (which
  * run no JavaScript) see the screen's own title, description, canonical address, picture and
- * structured data (issue 15; docs/decisions/page-head.md). Pure: the route gives it the product
+ * structured data (issue 15; docs/decisions/0025-page-head.md). Pure: the route gives it the product
  * it looked up and the share picture's size.
  */
 

@@ -51,7 +51,7 @@ function readTextFile(file: string): string | undefined {
 
 /**
  * The built page template, with the app's stylesheet inlined and its scripts loaded after the
- * first paint by a boot script (docs/decisions/page-speed.md).
+ * first paint by a boot script (docs/decisions/0014-page-speed.md).
  */
 function readIndexTemplate(config: ServerConfig, boot: BootScript | undefined): string {
   const file = join(config.webDistDir, 'index.html');
@@ -105,7 +105,7 @@ export function canonicalOrigin(
 }
 
 /**
- * The one path of a page (docs/decisions/page-cache.md): `canonical` is the path itself, a path
+ * The one path of a page (docs/decisions/0024-page-cache.md): `canonical` is the path itself, a path
  * with trailing slashes is sent to the one without (`redirect`), a product id written otherwise
  * than the API writes it (02, 2.0, +2, 0x2, 1e0) is sent to its plain decimal form, and an id that
  * is no number at all is a product that does not exist (`noSuchProduct`: 404, never kept).
@@ -162,7 +162,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     devPages?.prerender ??
     (indexHtml ? undefined : await loadPrerender(config.webDistDir, app.log));
   const themeCss = createThemeReader(config);
-  // Pages per client, path and data version, compressed (docs/decisions/page-cache.md); off in
+  // Pages per client, path and data version, compressed (docs/decisions/0024-page-cache.md); off in
   // development, where the code behind a page changes under it.
   const cache = createPageCache({
     // The remembered answers take their share of the same budget (remembered-answers.ts).

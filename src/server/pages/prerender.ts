@@ -30,7 +30,7 @@ function isServerEntry(value: unknown): value is ServerEntry {
  * Loads the prerender bundle that `npm run build` writes to <web dist>/server/entry-server.js
  * (src/web/entry-server.tsx). Without it, pages are sent with an empty #root as before; a screen
  * that fails to render on the server is logged and sent empty too, and the browser draws it.
- * Prerendered HTML lets the page paint before its scripts arrive (docs/decisions/page-speed.md).
+ * Prerendered HTML lets the page paint before its scripts arrive (docs/decisions/0014-page-speed.md).
  */
 export async function loadPrerender(
   webDistDir: string,

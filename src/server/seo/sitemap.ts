@@ -43,7 +43,7 @@ export function sitemapXml(origin: string, paths: string[], lastModified: Date):
 /**
  * Crawlers may read every page but the API and the back office. Pages that must stay out of
  * results (checkout, orders, sign-in) say noindex in their head instead: a Disallow would stop
- * a crawler from ever reading that noindex (docs/decisions/page-head.md).
+ * a crawler from ever reading that noindex (docs/decisions/0025-page-head.md).
  */
 export function robotsTxt(client: ClientConfig, origin: string): string {
   return [

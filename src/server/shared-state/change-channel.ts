@@ -3,7 +3,7 @@ import type { ChangeScope, DataChanges } from '../kernel/data-changes.js';
 
 /**
  * A channel every instance hears: Redis pub/sub or PostgreSQL LISTEN/NOTIFY
- * (docs/decisions/shared-state-across-instances.md). Messages are short strings.
+ * (docs/decisions/0042-shared-state-across-instances.md). Messages are short strings.
  */
 export interface ChangeChannel {
   /** `redis` or `postgres`, for the log and readiness. */

@@ -17,7 +17,7 @@ import { closeRedis, openRedis, whenReady, type SharedStateLog } from './redis.j
 
 /**
  * What several instances share, chosen in this one place
- * (docs/decisions/shared-state-across-instances.md):
+ * (docs/decisions/0042-shared-state-across-instances.md):
  *
  * | configured          | rate limits and counters | changes between instances |
  * | ------------------- | ------------------------ | ------------------------- |

@@ -32,7 +32,7 @@ export type BootEnvironment = Pick<
  * The page is prerendered: it paints, and shows its largest picture, without any script. So the
  * app's scripts are not in the page's head, where the browser would fetch them beside the picture
  * and run them before the first paint; this adds them once the page has loaded and had its first
- * contentful paint, or after two seconds at the latest (docs/decisions/page-speed.md).
+ * contentful paint, or after two seconds at the latest (docs/decisions/0014-page-speed.md).
  * Until the app has hydrated, it keeps the visitor's button presses and form submits and replays
  * the last one once the app marks the page ready (`data-app-ready`, app/app-ready.tsx).
  */

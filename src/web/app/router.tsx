@@ -41,7 +41,7 @@ function lazyScreen(load: LoadRoute): Preloadable {
 /**
  * The feature groups describe their screens as lazy route objects. The app renders them with the
  * declarative router (useRoutes), which is about 20 KB gzipped lighter than the data router
- * (docs/decisions/page-speed.md): each lazy screen becomes an element that shows the loading line
+ * (docs/decisions/0014-page-speed.md): each lazy screen becomes an element that shows the loading line
  * while its chunk arrives, unless preloadScreens already fetched it. Every screen ends with the
  * page's ready mark.
  */

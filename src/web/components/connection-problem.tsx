@@ -10,7 +10,7 @@ interface ConnectionProblemProps {
 
 /**
  * Shown in place of the failure screen when a send got no answer
- * (docs/decisions/keep-what-the-visitor-did.md): the reason, and a retry beside the form.
+ * (docs/decisions/0051-keep-what-the-visitor-did.md): the reason, and a retry beside the form.
  */
 export function ConnectionProblem({ message, onRetry, busy = false }: ConnectionProblemProps) {
   return (

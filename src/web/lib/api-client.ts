@@ -34,7 +34,7 @@ export const noAnswerStatus = 0;
 
 /**
  * How long a call waits for an answer before the visitor is told and offered a retry
- * (docs/decisions/keep-what-the-visitor-did.md): longer than the server takes to give up on a slow
+ * (docs/decisions/0051-keep-what-the-visitor-did.md): longer than the server takes to give up on a slow
  * database itself (a 503 with its reason is more useful), short enough that nobody waits in vain.
  */
 export const answerTimeoutMs = 15_000;

@@ -7,7 +7,7 @@ export const clientConfigErrorMessage = 'Unable to read client config';
  * The server validated the record with the full zod schema (src/common/client-config.ts) when it
  * loaded the clients, then embedded it in the page. The browser only checks that what arrived has
  * the shape the app relies on, so that zod stays out of the first-load bundle (docs/decisions/
- * page-speed.md). The Record types make TypeScript flag these lists when the schema's enums change.
+ * 0014-page-speed.md). The Record types make TypeScript flag these lists when the schema's enums change.
  */
 const menuTypes: Record<ClientConfig['menuType'], true> = { bar: true, hamburger: true };
 const headerTypes: Record<ClientConfig['headerType'], true> = {

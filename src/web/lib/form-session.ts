@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { fetchAnswer } from './api-client';
 
 /**
- * The form session (docs/decisions/limits-that-protect-customers.md): when a form appears, the
+ * The form session (docs/decisions/0028-limits-that-protect-customers.md): when a form appears, the
  * page asks its server for a signed token (GET /api/form-token) and sends it with the form
  * (X-Form-Token). With it, a customer is limited only by their own sends, never by what others
  * (or a flood of bots) sent to the same shop. Without it (the request failed) the form still

@@ -11,7 +11,7 @@ export interface Preloadable<Props extends object = object> {
  * Like React.lazy, but loadable ahead of rendering: the server loads what a page shows before
  * renderToString (which cannot wait for a suspended component), so the prerendered HTML has the
  * whole screen and the browser can hydrate it; a screen also preloads the chunk of its next stage
- * while the visitor is on the current one (docs/decisions/page-speed.md).
+ * while the visitor is on the current one (docs/decisions/0014-page-speed.md).
  */
 export function preloadable<Props extends object = object>(
   load: () => Promise<ComponentType<Props>>,

@@ -8,7 +8,7 @@ const queryDefaults = {
 
 /**
  * One query cache for the whole visit. TanStack Query loads with the first screen that needs it
- * rather than in the first-load bundle (docs/decisions/page-speed.md), so every lazy screen and
+ * rather than in the first-load bundle (docs/decisions/0014-page-speed.md), so every lazy screen and
  * the home page's featured product wrap themselves in this provider; they all share this client.
  */
 export const queryClient = new QueryClient({ defaultOptions: queryDefaults });

@@ -4,7 +4,7 @@
  * version: DataChanges), the rules (an owner's edit bumps it too) and "now" (lead time, times
  * already past today), which moves in whole minutes. Many visitors look at the same few days, so
  * this spares the query and the computation for all but the first of them
- * (docs/decisions/available-times-cache.md). The create path re-checks the slot under its lock
+ * (docs/decisions/0039-available-times-cache.md). The create path re-checks the slot under its lock
  * whatever this answered, so the cache can never sell a slot twice.
  */
 export interface AvailableTimesCache<T> {

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 
 /**
- * What a booking stores of the visitor's network address (issue 30, docs/decisions/anti-hogging.md):
+ * What a booking stores of the visitor's network address (issue 30, docs/decisions/0034-anti-hogging.md):
  * never the address itself, but a hash the per-address caps can compare. Keyed with
  * FORM_TOKEN_SECRET when the operator sets one (every instance and restart then agrees, and the
  * stored hashes say nothing without the secret); without it, a plain SHA-256 of client and

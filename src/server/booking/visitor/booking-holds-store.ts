@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { BookingsTable, Database } from '../../db/schema.js';
 
-/** The queries of unconfirmed holds (booking-holds.ts, docs/decisions/anti-hogging.md). */
+/** The queries of unconfirmed holds (booking-holds.ts, docs/decisions/0034-anti-hogging.md). */
 
 export const holdReleasedReason = 'Not confirmed by e-mail in time';
 

@@ -22,7 +22,7 @@ import { queueReminder } from '../emails/booking-reminders.js';
 import { manageUrl, rulesFor, type CreateBookingContext } from '../booking-service.js';
 
 /**
- * Unconfirmed holds (issue 17, docs/decisions/anti-hogging.md). When the owner asks new customers
+ * Unconfirmed holds (issue 17, docs/decisions/0034-anti-hogging.md). When the owner asks new customers
  * to confirm, their online booking is stored `pending` with `held_until`: it takes its time until
  * then (availability and the per-address cap count it), and only the customer hears of it, by an
  * e-mail with a confirm link. Confirming makes it `booked` and sends what a booking normally

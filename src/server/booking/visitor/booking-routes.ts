@@ -222,7 +222,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   );
 
   // Issue 17: the month view, cached like the times (per client data version and minute): a
-  // month costs several days' times (docs/decisions/month-of-free-days.md).
+  // month costs several days' times (docs/decisions/0038-month-of-free-days.md).
   const freeDaysCache = createAvailableTimesCache<string>();
   app.get('/api/bookings/free-days', async (request, reply): Promise<string> => {
     const rules = await cachedRules(request.client);

@@ -3,7 +3,7 @@ import type { DatabaseKind } from '../database.js';
 
 /**
  * Owner accounts, their sessions and one-time tokens (only hashes of secrets are stored),
- * and the audit trail of what owners do (docs/decisions/owner-sessions.md).
+ * and the audit trail of what owners do (docs/decisions/0027-owner-sessions.md).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema builder on an untyped database
 export async function up(db: Kysely<any>, kind: DatabaseKind): Promise<void> {

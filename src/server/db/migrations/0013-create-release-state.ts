@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * What the release step (npm run migrate) last did, e.g. the hash of the seed it applied,
  * so a server that migrates on start can skip a seed it has already applied
- * (docs/decisions/release-step.md).
+ * (docs/decisions/0036-release-step.md).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema builder on an untyped database
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Anti-hogging per address and form session (issue 30, docs/decisions/anti-hogging.md):
+ * Anti-hogging per address and form session (issue 30, docs/decisions/0034-anti-hogging.md):
  * a keyed hash of the visitor's address (never the address) and the form session's id. The
  * caps read them with the day's rows, already found by the day index; the 24-hour cap finds
  * an address's recent bookings by this index.

@@ -4,7 +4,7 @@ import { routeTable } from '@common/routes';
 import { preloadable } from '@/lib/preloadable';
 
 // The form brings react-hook-form and zod; loading it on demand keeps them out of the first-load
-// bundle (docs/decisions/page-speed.md). It sits in the footer, below the fold.
+// bundle (docs/decisions/0014-page-speed.md). It sits in the footer, below the fold.
 export const footerForm = preloadable(async () => {
   const { ContactForm } = await import('@/features/enquiry/contact-form');
   return function FooterForm() {

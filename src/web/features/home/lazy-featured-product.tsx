@@ -3,7 +3,7 @@ import { LoadingLine } from '@/components/loading-line';
 import { preloadable } from '@/lib/preloadable';
 
 // The featured product needs TanStack Query, which is not in the first-load bundle
-// (docs/decisions/page-speed.md); its chunk brings the query provider after the first paint.
+// (docs/decisions/0014-page-speed.md); its chunk brings the query provider after the first paint.
 export const featuredProductWithQueries = preloadable<{ productId: number }>(
   async () => (await import('./featured-product')).FeaturedProductWithQueries,
 );

@@ -15,7 +15,7 @@ import { ConfirmDialog } from './confirm-dialog';
  * Never lose work (issue 31): while an editing screen has unsaved changes, leaving it asks first.
  * In-app moves go through the router's navigator, which the guard wraps for the back office's
  * subtree: react-router's useBlocker needs the data router, which the app does not use (it is
- * about 20 KB heavier for every visitor: docs/decisions/page-speed.md). Closing or reloading the
+ * about 20 KB heavier for every visitor: docs/decisions/0014-page-speed.md). Closing or reloading the
  * tab gets the browser's own question (beforeunload).
  */
 

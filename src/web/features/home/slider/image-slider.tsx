@@ -28,7 +28,7 @@ export function ImageSlider({ label, slides, delayMs, width, height }: ImageSlid
   const [emblaApi, setEmblaApi] = useState<EmblaCarouselType>();
 
   // Embla loads after the first paint, so it stays out of the first-load bundle
-  // (docs/decisions/page-speed.md); until then the first slide shows in the same box.
+  // (docs/decisions/0014-page-speed.md); until then the first slide shows in the same box.
   useEffect(() => {
     const viewport = viewportRef.current;
     if (!viewport) return;

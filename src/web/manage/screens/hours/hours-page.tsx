@@ -120,7 +120,7 @@ function describeClosure(closure: Closure): string {
 /**
  * A time of a span; a day that runs to midnight (24:00) shows 23:59, as time inputs stop there.
  * Controlled through watch and setValue rather than useController/useWatch: those would add to the
- * form library's chunk that every visitor form downloads (docs/decisions/page-speed.md).
+ * form library's chunk that every visitor form downloads (docs/decisions/0014-page-speed.md).
  */
 function SpanTime({
   form,
@@ -240,7 +240,7 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
   const queries = useQueryClient();
   // The rules' schema is checked by the server, whose answer names each field (the kit shows it
   // there): on the client its zod parts would grow the chunk every visitor form shares past its
-  // budget (docs/decisions/page-speed.md).
+  // budget (docs/decisions/0014-page-speed.md).
   const form = useForm<BookingRules>({
     mode: 'onSubmit',
     defaultValues: formValuesOf(saved.rules),

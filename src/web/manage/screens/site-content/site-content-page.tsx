@@ -420,7 +420,7 @@ function ContentEditor({
 /**
  * /manage/content: every word of the site — texts, contact details, menu, slides, news and the
  * blocks of each page — saved as a draft, previewed, then published
- * (docs/decisions/content-drafts-and-publishing.md).
+ * (docs/decisions/0037-content-drafts-and-publishing.md).
  */
 export default function ContentPage() {
   const content = useQuery({ queryKey: contentQueryKey, queryFn: fetchContent, staleTime: 0 });

@@ -4,7 +4,7 @@ import type { useUploadQueue } from './use-upload-queue';
 
 /**
  * The file input of every picture upload: several at once, from a phone's camera or its photo
- * library. No `capture` attribute: with it a phone opens only its camera (uploaded-pictures.md).
+ * library. No `capture` attribute: with it a phone opens only its camera (0032-uploaded-pictures.md).
  */
 export function PictureFileInput({
   label,

@@ -3,7 +3,7 @@ import { LoadingLine } from '@/components/loading-line';
 import type { RichTextEditorProps } from './rich-text-editor';
 
 // Tiptap and ProseMirror are most of the back office's weight: a chunk of their own, loaded when
-// a screen with formatted text first shows one (docs/decisions/description-editor.md).
+// a screen with formatted text first shows one (docs/decisions/0035-description-editor.md).
 const Editor = lazy(() => import('./rich-text-editor'));
 
 /** Formatted text for an owner (rich-text-editor.tsx), loaded on first use. */

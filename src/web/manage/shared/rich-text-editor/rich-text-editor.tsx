@@ -140,7 +140,7 @@ const isLinkShortcut = (event: globalThis.KeyboardEvent) =>
  * Formatted text for an owner: Tiptap (ProseMirror) with only what the site's HTML keeps —
  * paragraphs, bold, italic, h3/h4, bulleted and numbered lists, links. The result is HTML; the
  * server sanitises it when it is saved, with the same rules as everything it shows
- * (docs/decisions/description-editor.md).
+ * (docs/decisions/0035-description-editor.md).
  */
 export default function RichTextEditor({ id, label, help, value, onChange }: RichTextEditorProps) {
   const labelId = `${id}-label`;
