@@ -12,10 +12,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  // Four, on two cores: a browser test waits much of its time (a page, a server, a timer), so two
-  // workers left the CPU half idle (467 CPU-s in 13.5 min); four took 11.0 min on the same busy
-  // machine (docs/decisions/0053-test-suite-time.md).
-  workers: 4,
+  // Two, one per core. Four took as long (662 s against 620 s) and starved the Node 24 tests
+  // running beside them (611 s against 338 s): docs/decisions/0053-test-suite-time.md.
+  workers: 2,
   retries: process.env.CI === 'true' ? 1 : 0,
   reporter: [['list']],
   use: {
