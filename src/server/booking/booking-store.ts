@@ -9,6 +9,24 @@ import type {
 } from '../db/schema.js';
 import type { BookedInterval } from './availability/availability.js';
 
+/**
+ * The client's booking a link's token opens: the visitor's manage link, or the confirm link of a
+ * held booking. Both store only the token's hash (booking-reference.ts).
+ */
+export async function findBookingByLinkToken(
+  db: Kysely<Database>,
+  clientCode: string,
+  link: 'manage' | 'confirm',
+  tokenHash: string,
+): Promise<Selectable<BookingsTable> | undefined> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('client_code', '=', clientCode)
+    .where(link === 'manage' ? 'manage_token_hash' : 'confirm_token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
 /** A treatment as read from the database. */
 export type TreatmentRow = Selectable<TreatmentsTable>;
 

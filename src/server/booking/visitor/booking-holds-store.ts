@@ -1,5 +1,5 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { BookingsTable, Database } from '../../db/schema.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 /** The queries of unconfirmed holds (booking-holds.ts, docs/decisions/0034-anti-hogging.md). */
 
@@ -12,19 +12,6 @@ export async function listBookingLines(db: Kysely<Database>, bookingId: number) 
     .select(['treatment_id', 'name', 'price_pence', 'duration_minutes'])
     .where('booking_id', '=', bookingId)
     .execute();
-}
-
-export async function findBookingByConfirmToken(
-  db: Kysely<Database>,
-  clientCode: string,
-  tokenHash: string,
-): Promise<Selectable<BookingsTable> | undefined> {
-  return db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('client_code', '=', clientCode)
-    .where('confirm_token_hash', '=', tokenHash)
-    .executeTakeFirst();
 }
 
 /** Makes a held booking `booked` if it is still held at `now`; false if not (gone or taken). */

@@ -12,12 +12,12 @@ import { renderBookingEmails } from '../emails/booking-emails.js';
 import { changeDeadline } from '../availability/change-cutoff.js';
 import {
   confirmPendingBooking,
-  findBookingByConfirmToken,
   findBookingStatus,
   listBookingLines,
   releaseExpiredHolds,
 } from './booking-holds-store.js';
 import { hashManageToken, newManageToken } from '../booking-reference.js';
+import { findBookingByLinkToken } from '../booking-store.js';
 import { queueReminder } from '../emails/booking-reminders.js';
 import { manageUrl, rulesFor, type CreateBookingContext } from '../booking-service.js';
 
@@ -107,7 +107,7 @@ export async function confirmHeldBooking(
 ): Promise<BookingConfirmation> {
   const { db, client, mailFrom, now } = context;
   const rules = await rulesFor(db, client, context.rules);
-  const row = await findBookingByConfirmToken(db, client.name, hashManageToken(token));
+  const row = await findBookingByLinkToken(db, client.name, 'confirm', hashManageToken(token));
   if (!row) {
     throw new AppError(
       404,

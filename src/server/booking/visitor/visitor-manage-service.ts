@@ -27,9 +27,8 @@ import {
   type CreateBookingContext,
 } from '../booking-service.js';
 import { listBookingLines } from './booking-holds-store.js';
-import { findBookedIntervals, withDayLock } from '../booking-store.js';
+import { findBookedIntervals, findBookingByLinkToken, withDayLock } from '../booking-store.js';
 import {
-  findBookingByManageToken,
   findMoveIdempotencyKey,
   markCancelledByCustomer,
   moveBookedBooking,
@@ -63,7 +62,7 @@ async function findByToken(
   row: BookingRow;
   treatments: Array<{ name: string; price: number; duration: number }>;
 }> {
-  const row = await findBookingByManageToken(db, client.name, hashManageToken(token));
+  const row = await findBookingByLinkToken(db, client.name, 'manage', hashManageToken(token));
   if (!row) throw notFound();
   const lines = await listBookingLines(db, row.id);
   return {

@@ -1,20 +1,7 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { BookingsTable, Database } from '../../db/schema.js';
 
 /** The queries behind a visitor's manage link (visitor-manage-service.ts). */
-
-export async function findBookingByManageToken(
-  db: Kysely<Database>,
-  clientCode: string,
-  tokenHash: string,
-): Promise<Selectable<BookingsTable> | undefined> {
-  return db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('client_code', '=', clientCode)
-    .where('manage_token_hash', '=', tokenHash)
-    .executeTakeFirst();
-}
 
 /** Cancels a booked booking at the customer's word; false if it was not booked any more. */
 export async function markCancelledByCustomer(
