@@ -82,10 +82,31 @@ test('a closure added but not saved: leaving asks first, and a reload brings it 
       to: '2027-12-26',
       reason: 'Christmas',
     });
+
+    // A one-day closure (no "To"), saved while the connection is cut: the closure and the
+    // message stay, and Save, pressed again once the connection is back, is not covered by the
+    // failure note (on a phone it sat over the save bar).
+    await page.getByLabel('From', { exact: true }).fill('2027-12-31');
+    await page.getByRole('button', { name: 'Add the closure' }).click();
+    const oneDay = page.getByRole('listitem').filter({ hasText: '2027-12-31' });
+    await expect(oneDay).not.toContainText(' to ');
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Save the hours' }).click();
+    await expect(
+      page.getByRole('region', { name: 'Not saved yet' }).getByText(/We could not connect/),
+    ).toBeVisible();
+    await expect(oneDay).toBeVisible();
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Save the hours' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    const savedAgain = await (await page.request.get('/api/manage/booking-rules')).json();
+    expect(savedAgain.rules.closures).toContainEqual({ from: '2027-12-31', to: '2027-12-31' });
+
     // Saved: leaving asks nothing any more.
     await page.getByRole('link', { name: 'Diary' }).click();
     await expect(page).toHaveURL(/\/manage\/diary/);
   } finally {
+    await page.context().setOffline(false);
     await saveRules(page, before.rules);
   }
 });

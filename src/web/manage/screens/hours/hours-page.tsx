@@ -200,7 +200,8 @@ function ClosureAdder({ onAdd }: { onAdd: (closure: Closure) => void }) {
   // eslint-disable-next-line react-hooks/incompatible-library -- watch, as SpanTime says
   const from = adder.watch('from');
   const add = adder.handleSubmit(({ from, to, reason }) => {
-    onAdd({ from, to, ...(reason ? { reason } : {}) });
+    // An empty "To" is one day: setValueAs would not run for a box the owner never touched.
+    onAdd({ from, to: to || from, ...(reason ? { reason } : {}) });
     // With values: reset() without them also resets the <form> element around the fields, and
     // this little form sits inside the hours form, whose boxes it would empty.
     adder.reset({ from: '', to: '', reason: '' });
@@ -218,9 +219,7 @@ function ClosureAdder({ onAdd }: { onAdd: (closure: Closure) => void }) {
       <FormField
         label="To (optional, for several days)"
         type="date"
-        registration={adder.register('to', {
-          setValueAs: (to: string) => to || adder.getValues('from'),
-        })}
+        registration={adder.register('to')}
         error={errors.to}
       />
       <FormField
