@@ -123,7 +123,7 @@ export const contentStateSchema = z.object({
       updatedBy: z.nullable(z.string()),
     }),
   ),
-  /** Files in the client's media folder, for choosing pictures by name. */
+  /** Files in the client's media folder (pictures, videos, captions, downloads), to choose from. */
   mediaFiles: z.array(z.string()),
 });
 export type ContentState = z.infer<typeof contentStateSchema>;

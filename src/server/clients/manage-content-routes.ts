@@ -30,8 +30,11 @@ const discardQuery = z.object({
     .int('draftVersion is the version of the draft to discard'),
 });
 
-/** Pictures an owner can place: the media folder's image files, by their name in it. */
-const pictureFile = /^[\w-]+(?:\/[\w-]+)*\.(?:jpe?g|png|webp|svg)$/;
+/**
+ * Files an owner can place: the media folder's pictures, videos, captions and downloads, by their
+ * name in it (the editor offers each field its kind; none is typed).
+ */
+const placeableFile = /^[\w-]+(?:\/[\w-]+)*\.(?:jpe?g|png|webp|svg|mp4|webm|vtt|pdf)$/;
 const mostMediaFiles = 2000;
 
 async function listMediaFiles(folder: string): Promise<string[]> {
@@ -44,7 +47,7 @@ async function listMediaFiles(folder: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .filter((file) => pictureFile.test(file))
+    .filter((file) => placeableFile.test(file))
     .sort()
     .slice(0, mostMediaFiles);
 }

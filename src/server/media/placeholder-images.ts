@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ClientConfig } from '../../common/client-config.js';
+import { isSlideFile } from '../../common/slides.js';
 import {
   PICTURE_FORMATS,
   pictureSetBeside,
@@ -46,6 +47,8 @@ export function listImageSpecs(clients: ClientConfig[], products: ProductPicture
   for (const client of clients) {
     const folder = mediaFolderOf(client);
     client.picturesForSlide.forEach((name, i) => {
+      // A slide placed from the library or the media folder is a real file: nothing to draw.
+      if (isSlideFile(name)) return;
       specs.push({
         path: `${folder}/${client.workingFolder}/${name}.${client.pictureExtension}`,
         width: 1600,

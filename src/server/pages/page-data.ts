@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { BookingRules } from '../../common/booking-rules.js';
 import { coverSetOf, productSummary, type Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
+import { slideSrc } from '../../common/slides.js';
 import { pictureSetBeside, shownWidths, type PreloadPicture } from '../../common/picture-set.js';
 import {
   activeTreatmentsQueryKey,
@@ -41,7 +42,7 @@ export interface PageData {
 function firstSlide(client: ClientConfig): PreloadPicture | undefined {
   const slide = client.picturesForSlide[0];
   if (!slide) return undefined;
-  const src = `${client.pictureLocation}/${client.workingFolder}/${slide}.${client.pictureExtension}`;
+  const src = slideSrc(client, slide);
   // Drawn slides are 1600 × 700 (home-blocks.tsx's SliderBlock says the same).
   return { set: pictureSetBeside(src, 1600, 700), sizes: shownWidths.slide };
 }

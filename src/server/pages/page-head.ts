@@ -1,6 +1,7 @@
 import type { WeeklyHours } from '../../common/booking-rules.js';
 import type { Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
+import { slideSrc } from '../../common/slides.js';
 import {
   categoryHeadings,
   contentPaths,
@@ -273,7 +274,7 @@ export function shareImagePath(client: ClientConfig, product: Product | null | u
   if (product) return product.picture;
   const slide = client.picturesForSlide[0];
   if (slide) {
-    return `${client.pictureLocation}/${client.workingFolder}/${slide}.${client.pictureExtension}`;
+    return slideSrc(client, slide);
   }
   return shareImageFile;
 }

@@ -1,4 +1,5 @@
 import type { ClientConfig } from '@common/client-config';
+import { slideSrc } from '@common/slides';
 
 /** Spec section 9: the slider autoplays every 5000 ms unless the client sets slideTimer. */
 export const defaultSlideDelayMs = 5000;
@@ -41,7 +42,7 @@ export interface SlidePicture {
   fetchPriority: 'high' | 'auto';
 }
 
-/** The client's slide pictures at {pictureLocation}/{workingFolder}/{name}.{extension}. */
+/** The client's slide pictures: a name in the slide folder, or a media file (common/slides.ts). */
 export function slidePictures(
   client: Pick<
     ClientConfig,
@@ -51,7 +52,7 @@ export function slidePictures(
 ): SlidePicture[] {
   const count = client.picturesForSlide.length;
   return client.picturesForSlide.map((name, index) => ({
-    src: `${client.pictureLocation}/${client.workingFolder}/${name}.${client.pictureExtension}`,
+    src: slideSrc(client, name),
     alt: altTexts[index] ?? `${client.title}, picture ${index + 1} of ${count}`,
     loading: index === 0 ? 'eager' : 'lazy',
     fetchPriority: index === 0 ? 'high' : 'auto',

@@ -1,14 +1,25 @@
 import { createContext, useContext, useId, type ReactNode } from 'react';
-import { getAt, pathKey, type Json, type Path } from './content-paths';
+import {
+  get,
+  type FieldError,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { FormField } from '@/components/form-field';
 import {
   PictureChooser,
   type ChosenPicture,
 } from '@/manage/shared/picture-chooser/picture-chooser';
+import { slideFileOf } from '@common/slides';
+import { getAt, pathKey, type Json, type Path } from './content-paths';
 
 /**
- * The site-content editor's fields, described as data: each block type and each part of the
- * record is a list of FieldSpecs, drawn by one component per kind. A field edits the value at
- * its path in the content and shows the message the shared zod rules gave for that path.
+ * The site-content editor's fields, described as data (content-specs.ts) and drawn by one
+ * component per kind. The values, the dirty state and the errors are the form kit's: one
+ * react-hook-form form holds the whole content, each field reads its value at its path and writes
+ * it back with setValue, and shows the error react-hook-form holds for that path (the server's
+ * answer, mapped by useFormSubmit). Fields are controlled rather than registered: blocks and list
+ * entries move, and a registered input would keep the value of the entry that was there before.
  */
 
 export type { Json, Path } from './content-paths';
@@ -21,18 +32,29 @@ export type FieldSpec =
       optional?: boolean;
       multiline?: boolean;
       hint?: string;
-      type?: 'email' | 'tel' | 'url';
+      type?: 'email' | 'tel';
     }
   /** A list of strings: paragraphs (a blank line between) or lines (one per line). */
   | { kind: 'texts'; key: string; label: string; split: 'paragraphs' | 'lines'; hint?: string }
-  /** A file in the client's media folder, chosen by name (typed, with the folder's files offered). */
-  | { kind: 'media'; key: string; label: string; optional?: boolean }
+  /** A file of the media folder that is not a picture (a video, captions, a download): by name. */
+  | {
+      kind: 'media';
+      key: string;
+      label: string;
+      optional?: boolean;
+      /** The kinds of file it takes, by extension (`pdf`). */
+      extensions: readonly string[];
+    }
   /**
    * A picture with its alt text (src/common/content.ts pictureSchema), placed with the picture
    * chooser: uploaded, or picked from the library or the site's pictures. Edits the object the
    * fields are of; `key` is its file's, where messages about the picture are found.
    */
   | { kind: 'picture'; key: 'file'; label: string }
+  /** A picture file alone (a video's poster): placed with the chooser, no description asked. */
+  | { kind: 'pictureFile'; key: string; label: string }
+  /** The record's slide pictures with the slider block's descriptions, placed with the chooser. */
+  | { kind: 'slides'; key: 'altTexts'; label: string }
   | { kind: 'number'; key: string; label: string; optional?: boolean; hint?: string }
   | { kind: 'choice'; key: string; label: string; options: readonly string[] }
   | { kind: 'flag'; key: string; label: string }
@@ -48,193 +70,174 @@ export type FieldSpec =
       newItem: Json;
     };
 
+export type ContentValues = Record<string, Json>;
+export type ContentForm = UseFormReturn<ContentValues>;
+
 export interface EditorContext {
-  /** Messages by path (`home.2.picture.alt`), from the last check. */
-  issues: ReadonlyMap<string, string>;
+  form: ContentForm;
   mediaFiles: readonly string[];
-  mediaListId: string;
-  set: (path: Path, value: Json) => void;
+  /** The client's slide folder and extension, for slides stored by name (src/common/slides.ts). */
+  slideFolder: { workingFolder: string; pictureExtension: string };
 }
 
-export const Editor = createContext<EditorContext>({
-  issues: new Map(),
-  mediaFiles: [],
-  mediaListId: '',
-  set: () => {},
-});
+export const Editor = createContext<EditorContext | null>(null);
 
-function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <span id={id} className="content-editor__error">
-      {message}
-    </span>
-  );
-}
-
-function useFieldIds(path: Path) {
-  const { issues } = useContext(Editor);
-  const id = useId();
-  const message = issues.get(pathKey(path));
-  return { id, errorId: `${id}-error`, hintId: `${id}-hint`, message };
-}
-
-function describedBy(
-  hint: string | undefined,
-  message: string | undefined,
-  ids: { hintId: string; errorId: string },
-) {
-  return (
-    [hint ? ids.hintId : '', message ? ids.errorId : ''].filter(Boolean).join(' ') || undefined
-  );
-}
-
-function TextField({
-  spec,
-  path,
-  value,
-}: {
-  spec: Extract<FieldSpec, { kind: 'text' }>;
-  path: Path;
-  value: Json;
-}) {
-  const { set } = useContext(Editor);
-  const ids = useFieldIds(path);
-  const text = typeof value === 'string' ? value : '';
-  const props = {
-    id: ids.id,
-    value: text,
-    'aria-invalid': ids.message ? true : undefined,
-    'aria-describedby': describedBy(spec.hint, ids.message, ids),
-    onChange: (event: { target: { value: string } }) =>
-      set(path, spec.optional && event.target.value === '' ? undefined : event.target.value),
+export function useEditor() {
+  const editor = useContext(Editor);
+  if (!editor) throw new Error('A content field is drawn outside the content editor.');
+  const { form } = editor;
+  return {
+    ...editor,
+    valueAt: (path: Path): Json => getAt(form.getValues(), path),
+    set: (path: Path, value: Json) =>
+      form.setValue(pathKey(path), value, { shouldDirty: true, shouldTouch: true }),
+    errorAt: (path: Path): string | undefined => {
+      const error = get(form.formState.errors, pathKey(path)) as FieldError | undefined;
+      return typeof error?.message === 'string' && error.message !== ''
+        ? error.message
+        : error?.root?.message;
+    },
   };
+}
+
+/**
+ * The registration FormField spreads on its control, for a controlled value: the ref puts the
+ * form's value in the box whenever it differs (after a move, a reset or a restored draft), and
+ * typing writes it back at once.
+ */
+function controlled(
+  name: string,
+  value: string,
+  onValue: (text: string) => void,
+): UseFormRegisterReturn {
+  return {
+    name,
+    ref: (element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => {
+      if (element && element.value !== value) element.value = value;
+    },
+    onChange: async (event: { target: { value: string } }) => onValue(event.target.value),
+    onBlur: async () => {},
+  };
+}
+
+const asError = (message: string | undefined): FieldError | undefined =>
+  message === undefined ? undefined : { type: 'server', message };
+
+function TextField({ spec, path }: { spec: Extract<FieldSpec, { kind: 'text' }>; path: Path }) {
+  const { valueAt, set, errorAt } = useEditor();
+  const value = valueAt(path);
   return (
-    <p className="content-editor__field">
-      <label htmlFor={ids.id}>
-        {spec.label}
-        {spec.optional ? ' (optional)' : ''}
-      </label>
-      {spec.hint && (
-        <span id={ids.hintId} className="content-editor__hint">
-          {spec.hint}
-        </span>
+    <FormField
+      label={`${spec.label}${spec.optional ? ' (optional)' : ''}`}
+      hint={spec.hint}
+      type={spec.type ?? 'text'}
+      multiline={spec.multiline}
+      registration={controlled(pathKey(path), typeof value === 'string' ? value : '', (text) =>
+        // An optional text left empty is left out: the rules take a missing one, not a blank.
+        set(path, spec.optional && text === '' ? undefined : text),
       )}
-      {spec.multiline ? (
-        <textarea rows={4} {...props} />
-      ) : (
-        <input type={spec.type ?? 'text'} {...props} />
-      )}
-      <FieldMessage id={ids.errorId} message={ids.message} />
-    </p>
+      error={asError(errorAt(path))}
+    />
   );
 }
 
 /** The first message for a list of strings: the list's own, or one of its entries'. */
-function listMessage(issues: ReadonlyMap<string, string>, path: Path): string | undefined {
-  const key = pathKey(path);
-  const own = issues.get(key);
+function listMessage(errorAt: (path: Path) => string | undefined, path: Path, count: number) {
+  const own = errorAt(path);
   if (own) return own;
-  for (const [at, message] of issues) {
-    const rest = at.slice(key.length + 1);
-    if (at.startsWith(`${key}.`) && /^\d+$/.test(rest)) {
-      return `entry ${Number(rest) + 1}: ${message}`;
-    }
+  for (let index = 0; index < count; index++) {
+    const message = errorAt([...path, index]);
+    if (message) return `entry ${index + 1}: ${message}`;
   }
   return undefined;
 }
 
-function TextsField({
-  spec,
-  path,
-  value,
-}: {
-  spec: Extract<FieldSpec, { kind: 'texts' }>;
-  path: Path;
-  value: Json;
-}) {
-  const { set, issues } = useContext(Editor);
-  const ids = useFieldIds(path);
-  const message = listMessage(issues, path);
+function TextsField({ spec, path }: { spec: Extract<FieldSpec, { kind: 'texts' }>; path: Path }) {
+  const { valueAt, set, errorAt } = useEditor();
   const separator = spec.split === 'paragraphs' ? '\n\n' : '\n';
+  const value = valueAt(path);
   const items = Array.isArray(value) ? (value as string[]) : [];
   const hint =
     spec.hint ??
     (spec.split === 'paragraphs' ? 'Leave an empty line between paragraphs.' : 'One per line.');
   return (
-    <p className="content-editor__field">
-      <label htmlFor={ids.id}>{spec.label}</label>
-      <span id={ids.hintId} className="content-editor__hint">
-        {hint}
-      </span>
-      <textarea
-        id={ids.id}
-        rows={spec.split === 'paragraphs' ? 6 : 4}
-        value={items.join(separator)}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy(hint, message, ids)}
-        // Split exactly at the separator, so what is typed comes back as typed (an empty line at
-        // the end included); blank entries are dropped when the content is checked (tidy).
-        onChange={(event) => set(path, event.target.value.split(separator))}
-      />
-      <FieldMessage id={ids.errorId} message={message} />
-    </p>
+    <FormField
+      label={spec.label}
+      hint={hint}
+      multiline
+      // Split exactly at the separator, so what is typed comes back as typed (an empty line at
+      // the end included); blank entries are dropped when the content is sent (tidy).
+      registration={controlled(pathKey(path), items.join(separator), (text) =>
+        set(path, text.split(separator)),
+      )}
+      error={asError(listMessage(errorAt, path, items.length))}
+    />
   );
 }
 
-function MediaField({
-  spec,
-  path,
-  value,
-}: {
-  spec: Extract<FieldSpec, { kind: 'media' }>;
-  path: Path;
-  value: Json;
-}) {
-  const { set, mediaListId } = useContext(Editor);
-  const ids = useFieldIds(path);
-  const hint = 'A picture in your media folder, like gallery/1.jpeg: start typing to choose one.';
+function MediaField({ spec, path }: { spec: Extract<FieldSpec, { kind: 'media' }>; path: Path }) {
+  const { valueAt, set, errorAt, mediaFiles } = useEditor();
+  const id = useId();
+  const value = valueAt(path);
+  const current = typeof value === 'string' ? value : '';
+  const message = errorAt(path);
+  // Chosen from the media folder's files, never typed: a wrong name would publish a dead link.
+  const offered = mediaFiles.filter((file) =>
+    spec.extensions.some((extension) => file.endsWith(`.${extension}`)),
+  );
+  const files = offered.includes(current) || current === '' ? offered : [current, ...offered];
   return (
-    <p className="content-editor__field">
-      <label htmlFor={ids.id}>
+    <div className="form-field">
+      <label htmlFor={id}>
         {spec.label}
         {spec.optional ? ' (optional)' : ''}
       </label>
-      <span id={ids.hintId} className="content-editor__hint">
-        {hint}
-      </span>
-      <input
-        id={ids.id}
-        list={mediaListId}
-        value={typeof value === 'string' ? value : ''}
-        autoComplete="off"
-        aria-invalid={ids.message ? true : undefined}
-        aria-describedby={describedBy(hint, ids.message, ids)}
+      <select
+        id={id}
+        name={pathKey(path)}
+        value={current}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
         onChange={(event) =>
           set(path, spec.optional && event.target.value === '' ? undefined : event.target.value)
         }
-      />
-      <FieldMessage id={ids.errorId} message={ids.message} />
-    </p>
+      >
+        <option value="">{spec.optional ? 'None' : 'Choose a file'}</option>
+        {files.map((file) => (
+          <option key={file} value={file}>
+            {file}
+          </option>
+        ))}
+      </select>
+      {message && (
+        <p className="form-field__error" id={`${id}-error`} role="alert">
+          {message}
+        </p>
+      )}
+    </div>
   );
+}
+
+function ChooserMessages({ messages }: { messages: (string | undefined)[] }) {
+  const shown = [...new Set(messages.filter((message): message is string => Boolean(message)))];
+  return shown.map((message) => (
+    <p key={message} className="form-field__error" role="alert">
+      {message}
+    </p>
+  ));
 }
 
 function PictureField({
   spec,
   path,
-  value,
 }: {
   spec: Extract<FieldSpec, { kind: 'picture' }>;
   path: Path;
-  value: Json;
 }) {
-  const { set, issues, mediaFiles } = useContext(Editor);
-  const picture = (value ?? {}) as Partial<ChosenPicture> & Record<string, Json>;
-  const messages = (['file', 'alt'] as const)
-    .map((key) => issues.get(pathKey([...path, key])))
-    .filter(Boolean);
+  const { valueAt, set, errorAt, mediaFiles } = useEditor();
+  const picture = (valueAt(path) ?? {}) as Partial<ChosenPicture> & Record<string, Json>;
   return (
-    <div className="content-editor__field">
+    <div className="content-editor__field" data-path={pathKey(path)}>
       <PictureChooser
         label={spec.label}
         value={picture}
@@ -245,73 +248,172 @@ function PictureField({
           set(path, { ...rest, file, alt, ...(width && height ? { width, height } : {}) });
         }}
       />
-      {messages.map((message) => (
-        <span key={message} className="content-editor__error">
-          {message}
-        </span>
-      ))}
+      <ChooserMessages
+        messages={[errorAt(path), errorAt([...path, 'file']), errorAt([...path, 'alt'])]}
+      />
     </div>
   );
 }
 
-function NumberField({
+function PictureFileField({
   spec,
   path,
-  value,
 }: {
-  spec: Extract<FieldSpec, { kind: 'number' }>;
+  spec: Extract<FieldSpec, { kind: 'pictureFile' }>;
   path: Path;
-  value: Json;
 }) {
-  const { set } = useContext(Editor);
-  const ids = useFieldIds(path);
+  const { valueAt, set, errorAt, mediaFiles } = useEditor();
+  const value = valueAt(path);
   return (
-    <p className="content-editor__field">
-      <label htmlFor={ids.id}>
-        {spec.label}
-        {spec.optional ? ' (optional)' : ''}
-      </label>
-      {spec.hint && (
-        <span id={ids.hintId} className="content-editor__hint">
-          {spec.hint}
-        </span>
-      )}
-      <input
-        id={ids.id}
-        type="number"
-        inputMode="numeric"
-        value={typeof value === 'number' ? value : ''}
-        aria-invalid={ids.message ? true : undefined}
-        aria-describedby={describedBy(spec.hint, ids.message, ids)}
-        onChange={(event) => {
-          const number = event.target.valueAsNumber;
-          set(path, Number.isNaN(number) ? (spec.optional ? undefined : 0) : number);
-        }}
+    <div className="content-editor__field" data-path={pathKey(path)}>
+      <PictureChooser
+        label={spec.label}
+        value={{ file: typeof value === 'string' ? value : '' }}
+        siteFiles={mediaFiles}
+        describe={false}
+        onChoose={({ file }) => set(path, file)}
       />
-      <FieldMessage id={ids.errorId} message={ids.message} />
-    </p>
+      <ChooserMessages messages={[errorAt(path)]} />
+    </div>
   );
 }
 
-function ChoiceField({
-  spec,
-  path,
-  value,
-}: {
-  spec: Extract<FieldSpec, { kind: 'choice' }>;
-  path: Path;
-  value: Json;
-}) {
-  const { set } = useContext(Editor);
-  const ids = useFieldIds(path);
+/**
+ * The slides: the record's picturesForSlide (a name in the slide folder, or a file of the media
+ * folder once chosen here) beside the slider block's altTexts, at `path`. One chooser per slide
+ * sets both; slides are added, moved and removed together with their descriptions.
+ */
+function SlidesField({ spec, path }: { spec: Extract<FieldSpec, { kind: 'slides' }>; path: Path }) {
+  const { form, valueAt, errorAt, mediaFiles, slideFolder } = useEditor();
+  const names = (valueAt(['picturesForSlide']) ?? []) as string[];
+  const alts = (valueAt(path) ?? []) as string[];
+  const setBoth = (nextNames: string[], nextAlts: string[]) => {
+    form.setValue('picturesForSlide', nextNames, { shouldDirty: true });
+    form.setValue(pathKey(path), nextAlts, { shouldDirty: true });
+  };
+  const move = (from: number, to: number) => {
+    const nextNames = [...names];
+    const nextAlts = names.map((_, i) => alts[i] ?? '');
+    nextNames.splice(to, 0, ...nextNames.splice(from, 1));
+    nextAlts.splice(to, 0, ...nextAlts.splice(from, 1));
+    setBoth(nextNames, nextAlts);
+  };
   return (
-    <p className="content-editor__field">
-      <label htmlFor={ids.id}>{spec.label}</label>
+    <fieldset className="content-editor__group">
+      <legend>{spec.label}</legend>
+      <ChooserMessages messages={[errorAt(['picturesForSlide']), errorAt(path)]} />
+      {names.map((name, index) => {
+        const label = `Slide ${index + 1}`;
+        return (
+          <fieldset
+            key={index}
+            className="content-editor__item"
+            data-path={`picturesForSlide.${index}`}
+          >
+            <legend>{label}</legend>
+            <span className="content-editor__item-buttons">
+              <button
+                type="button"
+                className="button"
+                disabled={index === 0}
+                aria-label={`Move ${label.toLowerCase()} up`}
+                onClick={() => move(index, index - 1)}
+              >
+                Up
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={index === names.length - 1}
+                aria-label={`Move ${label.toLowerCase()} down`}
+                onClick={() => move(index, index + 1)}
+              >
+                Down
+              </button>
+              <button
+                type="button"
+                className="button"
+                aria-label={`Remove ${label.toLowerCase()}`}
+                onClick={() =>
+                  setBoth(
+                    names.filter((_, i) => i !== index),
+                    alts.filter((_, i) => i !== index),
+                  )
+                }
+              >
+                Remove
+              </button>
+            </span>
+            <PictureChooser
+              label="Picture"
+              value={{ file: slideFileOf(slideFolder, name), alt: alts[index] ?? '' }}
+              siteFiles={mediaFiles}
+              onChoose={({ file, alt }) => {
+                const nextAlts = names.map((_, i) => alts[i] ?? '');
+                nextAlts[index] = alt;
+                setBoth(
+                  names.map((old, i) => (i === index ? file : old)),
+                  nextAlts,
+                );
+              }}
+            />
+            <ChooserMessages
+              messages={[errorAt(['picturesForSlide', index]), errorAt([...path, index])]}
+            />
+          </fieldset>
+        );
+      })}
+      <AddSlide
+        onChoose={({ file, alt }) =>
+          setBoth([...names, file], [...names.map((_, i) => alts[i] ?? ''), alt])
+        }
+      />
+    </fieldset>
+  );
+}
+
+function AddSlide({ onChoose }: { onChoose: (picture: ChosenPicture) => void }) {
+  const { mediaFiles } = useEditor();
+  return <PictureChooser label="New slide" value={{}} siteFiles={mediaFiles} onChoose={onChoose} />;
+}
+
+function NumberField({ spec, path }: { spec: Extract<FieldSpec, { kind: 'number' }>; path: Path }) {
+  const { valueAt, set, errorAt } = useEditor();
+  const value = valueAt(path);
+  return (
+    <FormField
+      label={`${spec.label}${spec.optional ? ' (optional)' : ''}`}
+      hint={spec.hint}
+      type="number"
+      inputMode="numeric"
+      registration={controlled(
+        pathKey(path),
+        typeof value === 'number' && !Number.isNaN(value) ? String(value) : '',
+        (text) => {
+          const number = text.trim() === '' ? Number.NaN : Number(text);
+          // A required number left empty stays empty (sent as nothing): the server names the field.
+          set(path, Number.isNaN(number) && spec.optional ? undefined : number);
+        },
+      )}
+      error={asError(errorAt(path))}
+    />
+  );
+}
+
+function ChoiceField({ spec, path }: { spec: Extract<FieldSpec, { kind: 'choice' }>; path: Path }) {
+  const { valueAt, set, errorAt } = useEditor();
+  const id = useId();
+  const value = valueAt(path);
+  const message = errorAt(path);
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{spec.label}</label>
       <select
-        id={ids.id}
+        id={id}
+        name={pathKey(path)}
         value={typeof value === 'string' ? value : spec.options[0]}
-        aria-invalid={ids.message ? true : undefined}
-        aria-describedby={describedBy(undefined, ids.message, ids)}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
         onChange={(event) => set(path, event.target.value)}
       >
         {spec.options.map((option) => (
@@ -320,28 +422,25 @@ function ChoiceField({
           </option>
         ))}
       </select>
-      <FieldMessage id={ids.errorId} message={ids.message} />
-    </p>
+      {message && (
+        <p className="form-field__error" id={`${id}-error`} role="alert">
+          {message}
+        </p>
+      )}
+    </div>
   );
 }
 
-function FlagField({
-  spec,
-  path,
-  value,
-}: {
-  spec: Extract<FieldSpec, { kind: 'flag' }>;
-  path: Path;
-  value: Json;
-}) {
-  const { set } = useContext(Editor);
+function FlagField({ spec, path }: { spec: Extract<FieldSpec, { kind: 'flag' }>; path: Path }) {
+  const { valueAt, set } = useEditor();
   return (
     <p className="content-editor__field content-editor__flag">
       <label>
         <input
           type="checkbox"
-          checked={value === true}
-          onChange={(e) => set(path, e.target.checked)}
+          name={pathKey(path)}
+          checked={valueAt(path) === true}
+          onChange={(event) => set(path, event.target.checked)}
         />{' '}
         {spec.label}
       </label>
@@ -349,18 +448,11 @@ function FlagField({
   );
 }
 
-function GroupField({
-  spec,
-  path,
-  value,
-}: {
-  spec: Extract<FieldSpec, { kind: 'group' }>;
-  path: Path;
-  value: Json;
-}) {
-  const { set, issues } = useContext(Editor);
+function GroupField({ spec, path }: { spec: Extract<FieldSpec, { kind: 'group' }>; path: Path }) {
+  const { valueAt, set, errorAt } = useEditor();
+  const value = valueAt(path);
   const present = value !== undefined && value !== null;
-  const message = issues.get(pathKey(path));
+  const message = errorAt(path);
   return (
     <fieldset className="content-editor__group">
       <legend>{spec.label}</legend>
@@ -376,8 +468,12 @@ function GroupField({
           </label>
         </p>
       )}
-      {message && <p className="content-editor__error">{message}</p>}
-      {present && <Fields fields={spec.fields} path={path} value={value} />}
+      {message && (
+        <p className="form-field__error" role="alert">
+          {message}
+        </p>
+      )}
+      {present && <Fields fields={spec.fields} path={path} />}
     </fieldset>
   );
 }
@@ -394,7 +490,7 @@ export function ItemButtons({
   index: number;
   name: string;
 }) {
-  const { set } = useContext(Editor);
+  const { set } = useEditor();
   const move = (to: number) => {
     const next = [...list];
     const [item] = next.splice(index, 1);
@@ -438,71 +534,67 @@ export function ItemButtons({
   );
 }
 
-function ListField({
-  spec,
-  path,
-  value,
-}: {
-  spec: Extract<FieldSpec, { kind: 'list' }>;
-  path: Path;
-  value: Json;
-}) {
-  const { set, issues } = useContext(Editor);
+function ListField({ spec, path }: { spec: Extract<FieldSpec, { kind: 'list' }>; path: Path }) {
+  const { valueAt, set, errorAt } = useEditor();
+  const value = valueAt(path);
   const list = Array.isArray(value) ? (value as Json[]) : [];
-  const message = issues.get(pathKey(path));
+  const message = errorAt(path);
   return (
     <fieldset className="content-editor__group">
       <legend>{spec.label}</legend>
-      {message && <p className="content-editor__error">{message}</p>}
-      {list.map((item, index) => {
+      {message && (
+        <p className="form-field__error" role="alert">
+          {message}
+        </p>
+      )}
+      {list.map((_, index) => {
         const name = `${spec.itemLabel} ${index + 1}`;
         return (
           <fieldset key={index} className="content-editor__item">
             <legend>{name}</legend>
             <ItemButtons path={path} list={list} index={index} name={name} />
-            <Fields fields={spec.fields} path={[...path, index]} value={item} />
+            <Fields fields={spec.fields} path={[...path, index]} />
           </fieldset>
         );
       })}
-      <button type="button" className="button" onClick={() => set(path, [...list, spec.newItem])}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => set(path, [...list, structuredClone(spec.newItem)])}
+      >
         Add {spec.itemLabel.toLowerCase()}
       </button>
     </fieldset>
   );
 }
 
-/** The fields of one object at `path`. */
-export function Fields({
-  fields,
-  path,
-  value,
-}: {
-  fields: FieldSpec[];
-  path: Path;
-  value: Json;
-}): ReactNode {
+/** The fields of the object at `path`. */
+export function Fields({ fields, path }: { fields: FieldSpec[]; path: Path }): ReactNode {
   return fields.map((spec) => {
     const at = [...path, spec.key];
-    const inner = getAt(value, [spec.key]);
     switch (spec.kind) {
       case 'text':
-        return <TextField key={spec.key} spec={spec} path={at} value={inner} />;
+        return <TextField key={spec.key} spec={spec} path={at} />;
       case 'texts':
-        return <TextsField key={spec.key} spec={spec} path={at} value={inner} />;
+        return <TextsField key={spec.key} spec={spec} path={at} />;
       case 'media':
-        return <MediaField key={spec.key} spec={spec} path={at} value={inner} />;
+        return <MediaField key={spec.key} spec={spec} path={at} />;
       case 'picture':
-        return <PictureField key={spec.key} spec={spec} path={path} value={value} />;
+        return <PictureField key={spec.key} spec={spec} path={path} />;
+      case 'pictureFile':
+        return <PictureFileField key={spec.key} spec={spec} path={at} />;
+      case 'slides':
+        return <SlidesField key={spec.key} spec={spec} path={at} />;
       case 'number':
-        return <NumberField key={spec.key} spec={spec} path={at} value={inner} />;
+        return <NumberField key={spec.key} spec={spec} path={at} />;
       case 'choice':
-        return <ChoiceField key={spec.key} spec={spec} path={at} value={inner} />;
+        return <ChoiceField key={spec.key} spec={spec} path={at} />;
       case 'flag':
-        return <FlagField key={spec.key} spec={spec} path={at} value={inner} />;
+        return <FlagField key={spec.key} spec={spec} path={at} />;
       case 'group':
-        return <GroupField key={spec.key} spec={spec} path={at} value={inner} />;
+        return <GroupField key={spec.key} spec={spec} path={at} />;
       case 'list':
-        return <ListField key={spec.key} spec={spec} path={at} value={inner} />;
+        return <ListField key={spec.key} spec={spec} path={at} />;
       default:
         return null;
     }

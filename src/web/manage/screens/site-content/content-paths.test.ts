@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { genericPages } from '@common/generic-pages';
-import { getAt, newPageFor, pathKey, setAt, tidy } from './content-paths';
+import {
+  describePath,
+  getAt,
+  newPageFor,
+  pathKey,
+  setAt,
+  tidy,
+  versionKeyOf,
+  versionsOfKey,
+} from './content-paths';
 
 describe('content values by path', () => {
   const content = {
@@ -58,5 +67,22 @@ describe('a page the owner adds', () => {
       underConstruction: false,
       blocks: [{ type: 'text', paragraphs: [''] }],
     });
+  });
+});
+
+describe('the words and versions of the content form', () => {
+  it('names a path in words', () => {
+    expect(describePath('home.2.picture.alt')).toBe('home › block 3 › picture › alt');
+    expect(describePath('menuItems.0.route')).toBe('menuItems › entry 1 › route');
+    expect(describePath('')).toBe('content');
+  });
+
+  it('keeps the published and draft versions as one key and reads them back', () => {
+    expect(versionKeyOf({ baseVersion: 3, draftVersion: 5 })).toBe('3:5');
+    expect(versionKeyOf({ baseVersion: 3, draftVersion: null })).toBe('3:');
+    expect(versionsOfKey('3:5')).toEqual({ baseVersion: 3, draftVersion: 5 });
+    expect(versionsOfKey('3:')).toEqual({ baseVersion: 3, draftVersion: null });
+    expect(versionsOfKey(7)).toBeUndefined();
+    expect(versionsOfKey('x:1')).toBeUndefined();
   });
 });

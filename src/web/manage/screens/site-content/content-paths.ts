@@ -70,3 +70,38 @@ export function newPageFor(path: ContentPath): PageContent {
     blocks: [{ type: 'text', paragraphs: [''] }],
   };
 }
+
+/** "home.2.picture.alt" as words, for the error summary and the comparison of two versions. */
+export function describePath(path: string): string {
+  if (path === '') return 'content';
+  const steps = path.split('.');
+  return steps
+    .map((step, i) => {
+      if (/^\d+$/.test(step))
+        return `${steps[i - 1] === 'home' || steps[i - 1] === 'blocks' ? 'block' : 'entry'} ${Number(step) + 1}`;
+      return step;
+    })
+    .join(' › ');
+}
+
+/** The stored versions an edit starts from: the published one and the draft's (null: none). */
+export interface ContentVersions {
+  baseVersion: number;
+  draftVersion: number | null;
+}
+
+/** The versions as one key, as the browser's kept draft of the form stores them (`3:5`, `3:`). */
+export function versionKeyOf(versions: ContentVersions): string {
+  return `${versions.baseVersion}:${versions.draftVersion ?? ''}`;
+}
+
+/** The versions back from a kept key; undefined when it is not one (the draft is then ignored). */
+export function versionsOfKey(key: unknown): ContentVersions | undefined {
+  if (typeof key !== 'string') return undefined;
+  const match = /^(\d+):(\d*)$/.exec(key);
+  if (!match) return undefined;
+  return {
+    baseVersion: Number(match[1]),
+    draftVersion: match[2] === '' ? null : Number(match[2]),
+  };
+}

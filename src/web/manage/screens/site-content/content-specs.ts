@@ -31,7 +31,7 @@ const socialLink = (key: string, label: string): FieldSpec => ({
   label,
   optional: { link: 'https://', display: '' },
   fields: [
-    { kind: 'text', key: 'link', label: 'Address of the page', type: 'url' },
+    { kind: 'text', key: 'link', label: 'Address of the page' },
     { kind: 'text', key: 'display', label: 'Name shown' },
   ],
 });
@@ -99,7 +99,7 @@ export const recordSections: { heading: string; fields: FieldSpec[] }[] = [
           { kind: 'text', key: 'addressCountry', label: 'Country code (like GB)' },
         ],
       },
-      { kind: 'text', key: 'whatsappLink', label: 'WhatsApp link', optional: true, type: 'url' },
+      { kind: 'text', key: 'whatsappLink', label: 'WhatsApp link', optional: true },
       { kind: 'text', key: 'vatNumber', label: 'VAT number', optional: true },
       { kind: 'text', key: 'contactHeader', label: 'Contact page heading' },
       { kind: 'text', key: 'contactBlurb', label: 'Contact page text', multiline: true },
@@ -131,13 +131,6 @@ export const recordSections: { heading: string; fields: FieldSpec[] }[] = [
           { kind: 'text', key: 'display', label: 'Text' },
           { kind: 'text', key: 'route', label: 'Goes to (like /about)' },
         ],
-      },
-      {
-        kind: 'texts',
-        key: 'picturesForSlide',
-        label: 'Slide pictures',
-        split: 'lines',
-        hint: 'One picture name per line, from your slides folder; their descriptions are on the home page’s slider block.',
       },
       {
         kind: 'number',
@@ -178,15 +171,8 @@ export const homeBlockKinds: {
   },
   slider: {
     label: 'Slider',
-    fields: [
-      {
-        kind: 'texts',
-        key: 'altTexts',
-        label: 'What each slide shows (for screen readers)',
-        split: 'lines',
-        hint: 'One line per slide picture, in the same order.',
-      },
-    ],
+    // The record's slide pictures with their descriptions (altTexts), each set with the chooser.
+    fields: [{ kind: 'slides', key: 'altTexts', label: 'Slides' }],
     create: () => ({ type: 'slider', altTexts: [] }),
   },
   callout: {
@@ -324,9 +310,21 @@ export const pageBlockKinds: {
     fields: [
       { kind: 'text', key: 'title', label: 'Title' },
       { kind: 'text', key: 'description', label: 'Description', multiline: true },
-      { kind: 'media', key: 'poster', label: 'Poster picture' },
-      { kind: 'media', key: 'file', label: 'Video file', optional: true },
-      { kind: 'media', key: 'captions', label: 'Captions file', optional: true },
+      { kind: 'pictureFile', key: 'poster', label: 'Poster picture' },
+      {
+        kind: 'media',
+        key: 'file',
+        label: 'Video file',
+        optional: true,
+        extensions: ['mp4', 'webm'],
+      },
+      {
+        kind: 'media',
+        key: 'captions',
+        label: 'Captions file',
+        optional: true,
+        extensions: ['vtt'],
+      },
     ],
     create: () => ({ type: 'video', title: '', description: '', poster: '' }),
   },
@@ -342,7 +340,7 @@ export const pageBlockKinds: {
         fields: [
           { kind: 'text', key: 'title', label: 'Title' },
           { kind: 'text', key: 'description', label: 'Description' },
-          { kind: 'media', key: 'file', label: 'File' },
+          { kind: 'media', key: 'file', label: 'File', extensions: ['pdf'] },
         ],
       },
     ],

@@ -1,39 +1,51 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useContext, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { contentPaths, type ContentPath } from '@common/routes';
 import type { ContentState } from '@common/site-content';
+import { ErrorSummary } from '@/components/error-summary';
 import { PageHeading } from '@/components/page-heading';
+import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
+import { useClient } from '@/lib/client-context';
+import { problemsOf, useFormSubmit } from '@/lib/form-kit';
+import { DraftNotice } from '@/manage/shared/draft-notice';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
+import { useFormDraft } from '@/manage/shared/use-form-draft';
+import { VersionConflict } from '@/manage/shared/version-conflict';
+import { diffVersions } from '@/manage/shared/version-diff';
 import {
-  ContentRefused,
   contentQueryKey,
   discardDraft,
   fetchContent,
   publishDraft,
   saveDraft,
 } from './content-api';
-import { Editor, Fields, ItemButtons, type FieldSpec } from './content-fields';
-import { getAt, newPageFor, setAt, tidy, type Json, type Path } from './content-paths';
+import {
+  Editor,
+  Fields,
+  ItemButtons,
+  useEditor,
+  type ContentValues,
+  type FieldSpec,
+} from './content-fields';
+import {
+  describePath,
+  getAt,
+  newPageFor,
+  tidy,
+  versionKeyOf,
+  versionsOfKey,
+  type ContentVersions,
+  type Json,
+  type Path,
+} from './content-paths';
 import { homeBlockKinds, pageBlockKinds, recordSections, type BlockKind } from './content-specs';
 import './content-editor.css';
 
 type Part = 'texts' | 'pages';
 type Kinds = Record<string, BlockKind<unknown>>;
-
-/** "home.2.picture.alt" as words, for the list of problems above the form. */
-function describePath(path: string): string {
-  if (path === '') return 'content';
-  const steps = path.split('.');
-  return steps
-    .map((step, i) => {
-      if (/^\d+$/.test(step))
-        return `${steps[i - 1] === 'home' || steps[i - 1] === 'blocks' ? 'block' : 'entry'} ${Number(step) + 1}`;
-      return step;
-    })
-    .join(' › ');
-}
 
 function BlocksEditor({
   path,
@@ -52,7 +64,7 @@ function BlocksEditor({
   const [choice, setAdding] = useState(offered[0]![0]);
   const adding = offered.some(([type]) => type === choice) ? choice : offered[0]![0];
   const addId = useId();
-  const { set } = useContext(Editor);
+  const { set } = useEditor();
   return (
     <div className="content-editor__blocks">
       {blocks.map((block, index) => {
@@ -71,7 +83,7 @@ function BlocksEditor({
               </p>
             )}
             {kind && kind.fields.length > 0 ? (
-              <Fields fields={kind.fields} path={[...path, index]} value={block} />
+              <Fields fields={kind.fields} path={[...path, index]} />
             ) : (
               <p className="content-editor__hint">
                 Nothing to fill in: this block shows what the texts hold.
@@ -92,7 +104,7 @@ function BlocksEditor({
         <button
           type="button"
           className="button"
-          onClick={() => set(path, [...blocks, kinds[adding]!.create()])}
+          onClick={() => set(path, [...blocks, structuredClone(kinds[adding]!.create())])}
         >
           Add the block
         </button>
@@ -107,7 +119,7 @@ const pageFields: FieldSpec[] = [
 ];
 
 function PagesEditor({ content }: { content: Record<string, Json> }) {
-  const { set } = useContext(Editor);
+  const { set } = useEditor();
   const pages = (content.pages ?? {}) as Record<string, Json>;
   const [page, setPage] = useState('/');
   const [adding, setAdding] = useState<string>('');
@@ -138,7 +150,7 @@ function PagesEditor({ content }: { content: Record<string, Json> }) {
         />
       ) : (
         <>
-          <Fields fields={pageFields} path={['pages', shown]} value={pages[shown]} />
+          <Fields fields={pageFields} path={['pages', shown]} />
           <BlocksEditor
             path={['pages', shown, 'blocks']}
             blocks={(getAt(pages[shown], ['blocks']) ?? []) as Json[]}
@@ -191,131 +203,154 @@ function PagesEditor({ content }: { content: Record<string, Json> }) {
   );
 }
 
-/** What the last action came to; kept above the editor, which starts again after each one. */
-interface Outcome {
-  text: string;
-  failed: boolean;
-  /** Another owner changed the content: offer to reload it. */
-  conflict?: boolean;
-}
+const isContent = (value: unknown): value is ContentValues =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function outcomeOf(error: unknown): Outcome {
-  if (error instanceof ApiError) {
-    return { text: error.message, failed: true, conflict: error.status === 409 };
-  }
-  return { text: 'That did not work. Please try again.', failed: true };
-}
+const contentOf = (state: ContentState) =>
+  (state.draft?.content ?? state.published.content) as ContentValues;
 
-function ContentEditor({
-  state,
-  outcome,
-  setOutcome,
-}: {
-  state: ContentState;
-  outcome: Outcome | undefined;
-  setOutcome: (outcome: Outcome | undefined) => void;
-}) {
-  const queries = useQueryClient();
-  const [content, setContent] = useState<Record<string, Json>>(
-    () => (state.draft?.content ?? state.published.content) as Record<string, Json>,
+const versionsOf = (state: ContentState): ContentVersions => ({
+  baseVersion: state.published.version,
+  draftVersion: state.draft?.draftVersion ?? null,
+});
+
+/** Where a problem's field is: the control named by its path, else the chooser around it. */
+function focusField(form: HTMLFormElement | null, name: string) {
+  const control = [...(form?.querySelectorAll<HTMLElement>('[name]') ?? [])].find(
+    (element) => element.getAttribute('name') === name,
   );
-  const [dirty, setDirty] = useState(false);
-  useUnsavedChanges(dirty);
-  const [issues, setIssues] = useState<ReadonlyMap<string, string>>(new Map());
-  const [part, setPart] = useState<Part>('texts');
-  const problemsRef = useRef<HTMLDivElement>(null);
-  const mediaListId = useId();
+  if (control) {
+    control.focus();
+    return;
+  }
+  // A picture's problem (its file or alt): the chooser's button of that picture.
+  const parent = name.replace(/\.(file|alt)$/, '');
+  form?.querySelector<HTMLElement>(`[data-path="${CSS.escape(parent)}"] button`)?.focus();
+}
 
-  // The stored state replaces the editor's (it starts again from it: see the key below).
-  const adopt = (next: ContentState, words: string) => {
-    setOutcome({ text: words, failed: false });
-    queries.setQueryData(contentQueryKey, next);
-  };
-  const reload = () => void queries.invalidateQueries({ queryKey: contentQueryKey });
-
-  /**
-   * A refusal: content that breaks the shared rules comes back with each field's problem, shown
-   * beside the field and listed above the form; anything else is a message by the buttons.
-   */
-  const refused = (error: unknown) => {
-    if (error instanceof ContentRefused && error.issues.length > 0) {
-      setIssues(new Map(error.issues.map((issue) => [issue.path, issue.message])));
-      setOutcome(undefined);
-      requestAnimationFrame(() => problemsRef.current?.focus());
-      return;
-    }
-    setOutcome(outcomeOf(error));
-  };
-
-  const save = useMutation({
-    mutationFn: (toSave: unknown) =>
-      saveDraft({
-        content: toSave,
-        baseVersion: state.published.version,
-        draftVersion: state.draft?.draftVersion ?? null,
-      }),
-    onSuccess: (next) => adopt(next, 'Draft saved. Visitors still see the published site.'),
-    onError: refused,
+function ContentEditor({ initial }: { initial: ContentState }) {
+  const queries = useQueryClient();
+  const [stored, setStored] = useState(initial);
+  const form = useForm<ContentValues>({ mode: 'onSubmit', defaultValues: contentOf(initial) });
+  const draft = useFormDraft(form, {
+    screen: 'site-content',
+    record: 'content',
+    version: versionKeyOf(versionsOf(initial)),
+    isValues: isContent,
   });
-  const savedBeforePublishing = useRef(false);
-  const publish = useMutation({
-    mutationFn: async (toSave: unknown) => {
-      let draftVersion = state.draft?.draftVersion;
-      if (dirty || draftVersion === undefined) {
-        const saved = await saveDraft({
-          content: toSave,
-          baseVersion: state.published.version,
-          draftVersion: draftVersion ?? null,
-        });
-        savedBeforePublishing.current = true;
+  useUnsavedChanges(form.formState.isDirty);
+  const [part, setPart] = useState<Part>('texts');
+  const [theirs, setTheirs] = useState<ContentState | undefined>();
+  const [status, setStatus] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const client = useClient();
+  /** Whether the submit publishes after saving (the Publish button) or only saves the draft. */
+  const publishing = useRef(false);
+  // The whole form: each field reads its value from here, so every change draws the editor again.
+  // eslint-disable-next-line react-hooks/incompatible-library -- watch, as the hours screen says
+  const content = form.watch();
+
+  /** A stored state the server answered: the form starts again from it, the kept draft goes. */
+  const adopt = (next: ContentState, words: string) => {
+    queries.setQueryData(contentQueryKey, next);
+    setStored(next);
+    form.reset(contentOf(next));
+    draft.forget(versionKeyOf(versionsOf(next)));
+    setTheirs(undefined);
+    setStatus(words);
+    showToast('saved', words);
+  };
+
+  /** The versions the edit started from: a restored draft's, else the stored state's. */
+  const editedVersions = () => versionsOfKey(draft.baseVersion) ?? versionsOf(stored);
+
+  const { submit, failure, setFailure } = useFormSubmit(form, {
+    send: async (values) => {
+      setStatus('');
+      const versions = editedVersions();
+      let draftVersion = versions.draftVersion;
+      if (form.formState.isDirty || draftVersion === null || !publishing.current) {
+        const saved = await saveDraft({ content: tidy(values), ...versions });
+        if (!publishing.current) {
+          adopt(saved, 'Draft saved. Visitors still see the published site.');
+          return;
+        }
+        // Saved on the way to publishing: shown as stored, so a failed publish keeps its version.
+        adopt(saved, 'Draft saved.');
         draftVersion = saved.draft!.draftVersion;
+        versions.baseVersion = saved.published.version;
       }
-      return publishDraft({ baseVersion: state.published.version, draftVersion });
+      adopt(
+        await publishDraft({ baseVersion: versions.baseVersion, draftVersion }),
+        'Published. Visitors see the change now.',
+      );
     },
-    onSuccess: (next) => adopt(next, 'Published. Visitors see the change now.'),
-    onError: (error) => {
-      refused(error);
-      // The draft was saved on the way: show it as stored, so the next try has its version.
-      if (savedBeforePublishing.current) reload();
+    failedText: 'The content could not be saved. Please try again.',
+    onFailure: (error) => {
+      if (!(error instanceof ApiError && error.status === 409)) return false;
+      // Someone else saved or published first: fetch their version and let the owner choose.
+      void fetchContent().then(setTheirs, () =>
+        setFailure('Someone else changed the content, and it could not be loaded. Reload it.'),
+      );
+      return true;
     },
+  });
+
+  const send = (publish: boolean) => {
+    publishing.current = publish;
+    // The server's problems from the last try are not the form's own rules: they go until it answers.
+    form.clearErrors();
+    void submit();
+  };
+
+  const keepMine = useMutation({
+    mutationFn: (other: ContentState) =>
+      saveDraft({ content: tidy(form.getValues()), ...versionsOf(other) }),
+    onSuccess: (saved) => adopt(saved, 'Draft saved. Visitors still see the published site.'),
+    onError: (error) =>
+      setFailure(
+        error instanceof ApiError ? error.message : 'That did not work. Please try again.',
+      ),
   });
   const discard = useMutation({
-    mutationFn: () => discardDraft(state.draft!.draftVersion),
+    mutationFn: () => discardDraft(stored.draft!.draftVersion),
     onSuccess: (next) => adopt(next, 'Draft discarded: back to the published content.'),
-    onError: (error) => setOutcome(outcomeOf(error)),
+    onError: (error) =>
+      setFailure(
+        error instanceof ApiError ? error.message : 'That did not work. Please try again.',
+      ),
   });
 
-  const busy = save.isPending || publish.isPending || discard.isPending;
+  const busy = form.formState.isSubmitting || keepMine.isPending || discard.isPending;
+  const dirty = form.formState.isDirty;
   const editor = useMemo(
     () => ({
-      issues,
-      mediaFiles: state.mediaFiles,
-      mediaListId,
-      set: (path: Path, value: Json) => {
-        setContent((now) => setAt(now, path, value) as Record<string, Json>);
-        setDirty(true);
-      },
+      form,
+      mediaFiles: stored.mediaFiles,
+      slideFolder: client,
     }),
-    [issues, state.mediaFiles, mediaListId],
+    [form, stored.mediaFiles, client],
   );
 
-  const status = state.draft
-    ? `A draft is waiting to be published (saved ${new Date(state.draft.updatedAt).toLocaleString('en-GB')}${state.draft.updatedBy ? ` by ${state.draft.updatedBy}` : ''}).`
+  const storedWords = stored.draft
+    ? `A draft is waiting to be published (saved ${new Date(stored.draft.updatedAt).toLocaleString('en-GB')}${stored.draft.updatedBy ? ` by ${stored.draft.updatedBy}` : ''}).`
     : 'No unpublished changes.';
 
   return (
     <Editor.Provider value={editor}>
-      <datalist id={mediaListId}>
-        {state.mediaFiles.map((file) => (
-          <option key={file} value={file} />
-        ))}
-      </datalist>
       <p>
-        {status} Published version {state.published.version}.
-        {dirty ? ' You have changes that are not saved yet.' : ''}
+        {storedWords} Published version {stored.published.version}.
       </p>
-      {/* Pictures are placed with the picture chooser (upload, library, the site's own); the
-          datalist offers the media folder's files to the fields still typed (video, downloads). */}
+      {draft.restored && <DraftNotice savedAt={draft.restored.savedAt} onDiscard={draft.discard} />}
+      {theirs && (
+        <VersionConflict
+          differences={diffVersions(contentOf(theirs), tidy(form.getValues()))}
+          labelOf={describePath}
+          busy={keepMine.isPending}
+          onKeepMine={() => keepMine.mutate(theirs)}
+          onTakeTheirs={() => adopt(theirs, 'You now see their version.')}
+        />
+      )}
       <div className="content-editor__parts" role="group" aria-label="Part to edit">
         <button
           type="button"
@@ -334,61 +369,42 @@ function ContentEditor({
           Pages and blocks
         </button>
       </div>
-      {issues.size > 0 && (
-        <div ref={problemsRef} tabIndex={-1} role="alert" className="content-editor__problems">
-          <p>
-            {issues.size === 1 ? 'One field needs' : `${issues.size} fields need`} a change before
-            this can be saved:
-          </p>
-          <ul>
-            {[...issues].map(([path, message]) => (
-              <li key={path}>
-                {describePath(path)}: {message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
       <form
+        ref={formRef}
         className="manage__form content-editor"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate(tidy(content));
+          send(false);
         }}
       >
         {part === 'texts' ? (
           recordSections.map((section) => (
             <section key={section.heading} aria-label={section.heading}>
               <h2>{section.heading}</h2>
-              <Fields fields={section.fields} path={[]} value={content} />
+              <Fields fields={section.fields} path={[]} />
             </section>
           ))
         ) : (
           <PagesEditor content={content} />
         )}
         <div className="content-editor__actions">
-          {outcome?.failed && (
-            <p role="alert">
-              {outcome.text}{' '}
-              {outcome.conflict && (
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => {
-                    setOutcome(undefined);
-                    reload();
-                  }}
-                >
-                  Reload the content
-                </button>
-              )}
-            </p>
-          )}
-          <p role="status">{outcome && !outcome.failed ? outcome.text : ''}</p>
+          <ErrorSummary
+            errors={form.formState.errors}
+            failure={failure}
+            submitCount={form.formState.submitCount}
+            submitting={form.formState.isSubmitting}
+            onFocusField={(name) => focusField(formRef.current, name)}
+            labels={Object.fromEntries(
+              problemsOf(form.formState.errors).map(({ name }) => [name, describePath(name)]),
+            )}
+          />
+          <p role="status">{status}</p>
+          {dirty && <p>You have changes that are not saved yet.</p>}
           <button type="submit" className="button" disabled={busy}>
-            {save.isPending ? 'Saving…' : 'Save draft'}
+            {form.formState.isSubmitting && !publishing.current ? 'Saving…' : 'Save draft'}
           </button>
-          {state.draft && !dirty && (
+          {stored.draft && !dirty && (
             <a className="button" href="/?preview=draft" target="_blank" rel="noopener">
               Preview the draft
             </a>
@@ -396,12 +412,12 @@ function ContentEditor({
           <button
             type="button"
             className="button button--primary"
-            disabled={busy || (!dirty && !state.draft)}
-            onClick={() => publish.mutate(tidy(content))}
+            disabled={busy || (!dirty && !stored.draft)}
+            onClick={() => send(true)}
           >
-            {publish.isPending ? 'Publishing…' : 'Publish'}
+            {form.formState.isSubmitting && publishing.current ? 'Publishing…' : 'Publish'}
           </button>
-          {state.draft && (
+          {stored.draft && (
             <button
               type="button"
               className="button"
@@ -420,25 +436,19 @@ function ContentEditor({
 /**
  * /manage/content: every word of the site — texts, contact details, menu, slides, news and the
  * blocks of each page — saved as a draft, previewed, then published
- * (docs/decisions/0037-content-drafts-and-publishing.md).
+ * (docs/decisions/0037-content-drafts-and-publishing.md). One form of the form kit; its unsaved
+ * edit is kept in this browser until saved or discarded, and a save that someone else's came
+ * before shows both versions (docs/decisions/0009-form-kit-and-never-losing-work.md).
  */
 export default function ContentPage() {
   const content = useQuery({ queryKey: contentQueryKey, queryFn: fetchContent, staleTime: 0 });
-  const [outcome, setOutcome] = useState<Outcome>();
   return (
     <section className="manage__screen">
       <PageHeading title="Site content">Site content</PageHeading>
       {content.isPending && <ScreenSkeleton shape="form" />}
       {content.isError && <p role="alert">The content could not be loaded. Please try again.</p>}
-      {content.data && (
-        <ContentEditor
-          // Each stored state (saved, published, discarded, reloaded) starts the editor again.
-          key={`${content.data.published.version}-${content.data.draft?.draftVersion ?? 0}`}
-          state={content.data}
-          outcome={outcome}
-          setOutcome={setOutcome}
-        />
-      )}
+      {/* Drawn once per visit: a refetch must not replace what the owner is typing. */}
+      {content.data && <ContentEditor initial={content.data} />}
     </section>
   );
 }

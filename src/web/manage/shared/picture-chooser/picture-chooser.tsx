@@ -44,6 +44,7 @@ export function PictureChooser({
   label,
   value,
   siteFiles,
+  describe = true,
   onChoose,
 }: {
   /** What the picture is for, e.g. "Picture 2 of block 3": names the button. */
@@ -51,6 +52,8 @@ export function PictureChooser({
   value: Partial<ChosenPicture>;
   /** The pictures of the client's media folder (the drawn ones), by file name. */
   siteFiles: readonly string[];
+  /** False where the picture's words are elsewhere (a video's poster: its title): no alt asked. */
+  describe?: boolean;
   onChoose: (picture: ChosenPicture) => void;
 }) {
   const client = useClient();
@@ -104,6 +107,7 @@ export function PictureChooser({
             label={label}
             value={value}
             siteFiles={siteFiles}
+            describe={describe}
             onCancel={close}
             onChoose={(picture) => {
               onChoose(picture);
@@ -121,6 +125,7 @@ function ChooserDialog({
   label,
   value,
   siteFiles,
+  describe,
   onCancel,
   onChoose,
 }: {
@@ -128,6 +133,7 @@ function ChooserDialog({
   label: string;
   value: Partial<ChosenPicture>;
   siteFiles: readonly string[];
+  describe: boolean;
   onCancel: () => void;
   onChoose: (picture: ChosenPicture) => void;
 }) {
@@ -175,8 +181,8 @@ function ChooserDialog({
   const altInput = useRef<HTMLInputElement | null>(null);
   const [altProblem, setAltProblem] = useState<string | undefined>();
   const place = () => {
-    const alt = altInput.current?.value.trim() ?? '';
-    const problem = altProblemOf(alt);
+    const alt = describe ? (altInput.current?.value.trim() ?? '') : '';
+    const problem = describe ? altProblemOf(alt) : undefined;
     setAltProblem(problem);
     if (problem) {
       altInput.current?.focus();
@@ -194,9 +200,13 @@ function ChooserDialog({
     setChoiceMissing(false);
   };
   const pictures = library.data ?? [];
-  // The media folder's own pictures, not the sizes stored beside them (`1-320.jpeg`) nor uploads.
+  // The media folder's own pictures, not the sizes stored beside them (`1-320.jpeg`), nor
+  // uploads, nor its other files (videos, downloads).
   const drawn = siteFiles.filter(
-    (file) => !file.startsWith('library/') && !/-\d+\.[a-z]+$/.test(file),
+    (file) =>
+      !file.startsWith('library/') &&
+      !/-\d+\.[a-z]+$/.test(file) &&
+      /\.(?:jpe?g|png|webp|svg)$/.test(file),
   );
 
   return (
@@ -274,25 +284,27 @@ function ChooserDialog({
           Choose a picture above, or upload one.
         </p>
       )}
-      <FormField
-        label="Describe the picture for people who cannot see it"
-        hint="For example: “Two guests in the hot tub at dusk”."
-        required
-        registration={{
-          name: 'alt',
-          ref: (input: HTMLInputElement | null) => {
-            altInput.current = input;
-            // Filled once: an inline ref is called again on every render.
-            if (input && !input.dataset.filled) {
-              input.dataset.filled = 'yes';
-              input.value = value.alt ?? '';
-            }
-          },
-          onChange: async () => {},
-          onBlur: async () => {},
-        }}
-        error={altProblem === undefined ? undefined : { type: 'validate', message: altProblem }}
-      />
+      {describe && (
+        <FormField
+          label="Describe the picture for people who cannot see it"
+          hint="For example: “Two guests in the hot tub at dusk”."
+          required
+          registration={{
+            name: 'alt',
+            ref: (input: HTMLInputElement | null) => {
+              altInput.current = input;
+              // Filled once: an inline ref is called again on every render.
+              if (input && !input.dataset.filled) {
+                input.dataset.filled = 'yes';
+                input.value = value.alt ?? '';
+              }
+            },
+            onChange: async () => {},
+            onBlur: async () => {},
+          }}
+          error={altProblem === undefined ? undefined : { type: 'validate', message: altProblem }}
+        />
+      )}
       <p className="picture-chooser__buttons">
         <button
           type="button"
