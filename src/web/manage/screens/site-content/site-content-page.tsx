@@ -399,7 +399,7 @@ function ContentEditor({ initial }: { initial: ContentState }) {
               problemsOf(form.formState.errors).map(({ name }) => [name, describePath(name)]),
             )}
           />
-          <p role="status">{status}</p>
+          {status && <p>{status}</p>}
           {dirty && <p>You have changes that are not saved yet.</p>}
           <button type="submit" className="button" disabled={busy}>
             {form.formState.isSubmitting && !publishing.current ? 'Saving…' : 'Save draft'}
