@@ -229,14 +229,39 @@ describeEachDatabase("the owner's site content API", (kind) => {
     expect(onJs.statusCode).toBe(403);
   });
 
-  it('lists the media files to choose pictures from', async () => {
+  it('lists the media files to choose from: pictures, videos, captions and downloads', async () => {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const folder = join(t.config.mediaDir, 'JS', 'gallery');
     mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'beach.jpeg'), 'x');
-    writeFileSync(join(folder, 'notes.txt'), 'x');
-    expect((await state(js)).mediaFiles).toEqual(['gallery/beach.jpeg']);
+    for (const file of ['beach.jpeg', 'notes.txt', 'tour.mp4', 'tour.vtt', 'brochure.pdf']) {
+      writeFileSync(join(folder, file), 'x');
+    }
+    expect((await state(js)).mediaFiles).toEqual([
+      'gallery/beach.jpeg',
+      'gallery/brochure.pdf',
+      'gallery/tour.mp4',
+      'gallery/tour.vtt',
+    ]);
+  });
+
+  it('publishes a slide chosen from the media folder: the page shows and shares that file', async () => {
+    const { published } = await state(js);
+    const content = published.content as unknown as SiteContent;
+    const slides = ['gallery/beach.jpeg', ...content.picturesForSlide.slice(1)];
+    const saved = await saveDraft(
+      js,
+      { ...content, picturesForSlide: slides },
+      published.version,
+      null,
+    );
+    expect(saved.statusCode).toBe(200);
+    const draftVersion = saved.json<ContentState>().draft!.draftVersion;
+    expect((await publish(js, published.version, draftVersion)).statusCode).toBe(200);
+    const page = (await homePage()).body;
+    // The first slide's preload is the chosen file, not a name in the slide folder.
+    expect(page).toContain('/media/JS/gallery/beach-320.avif');
+    expect(page).not.toContain('gallery/beach.jpeg.');
   });
 
   it('keeps published content over a restart: the seed fills only an empty database', async () => {
