@@ -1,6 +1,6 @@
 // zod/mini: the browser loads these schemas, and mini is about a third of classic zod's size.
 import * as z from 'zod/mini';
-import { clientPagesSchema, homeBlockSchema } from './content';
+import { clientPagesSchema, homeBlockSchema, mediaFileSchema } from './content';
 import { sitePathSchema, webLinkSchema } from './link-rules';
 
 /**
@@ -150,6 +150,11 @@ export const clientConfigSchema = z.object({
   headerTagline: z.optional(nonEmpty()),
   /** A sentence or two beside the logo in the footer, where the footer layout has one (SE). */
   footerTagline: z.optional(nonEmpty()),
+  /**
+   * The logo, a file of the media folder placed with the back office's picture chooser (an
+   * upload: `library/m-….jpeg`); without one, `logo.svg` in the media folder, as the seed has it.
+   */
+  logo: z.optional(mediaFileSchema),
 
   menuType: z.enum(['bar', 'hamburger']),
   headerType: z.enum(['SE', 'DQ', 'Min', 'PI', '3bar']),

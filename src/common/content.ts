@@ -18,7 +18,7 @@ export const linkSchema = z.object({ text: text(), to: sitePathSchema() });
 export type ContentLink = z.infer<typeof linkSchema>;
 
 /** A file in the client's media folder ({pictureLocation}/{file}), e.g. `gallery/1.jpeg`. */
-const mediaFileSchema = z
+export const mediaFileSchema = z
   .string()
   .check(
     z.regex(

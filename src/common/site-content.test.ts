@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientConfigSchema, type ClientConfig } from './client-config';
 import { linkMessages } from './link-rules';
+import { logoFileOf } from './logo';
 import { textMessages } from './text-rules';
 import { checkSiteContent, ownerContentKeys, siteContentOf, withSiteContent } from './site-content';
 
@@ -27,6 +28,19 @@ describe("the owner's part of a client record", () => {
       expect(ownerContentKeys).not.toContain(key);
       expect(Object.keys(siteContentOf(js))).not.toContain(key);
     }
+  });
+
+  it('takes a logo placed from the media folder, and no path out of it', () => {
+    expect(logoFileOf(js)).toBe('logo.svg');
+    const placed = checkSiteContent({ ...siteContentOf(js), logo: 'library/m-0a1b2c3d4e5f.jpeg' });
+    expect(placed).toMatchObject({ ok: true });
+    expect(logoFileOf(withSiteContent(js, (placed as { content: never }).content))).toBe(
+      'library/m-0a1b2c3d4e5f.jpeg',
+    );
+    expect(checkSiteContent({ ...siteContentOf(js), logo: '../RRB/logo.svg' })).toMatchObject({
+      ok: false,
+      issues: [{ path: 'logo' }],
+    });
   });
 
   it('keeps the host fields of the record and removes an optional field the owner cleared', () => {

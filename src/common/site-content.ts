@@ -27,6 +27,7 @@ export const ownerContentKeys = [
   'vatNumber',
   'headerTagline',
   'footerTagline',
+  'logo',
   'menuItems',
   'picturesForSlide',
   'slideTimer',

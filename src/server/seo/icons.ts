@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { ClientConfig } from '../../common/client-config.js';
+import { logoFileOf } from '../../common/logo.js';
 import type { MediaStorage } from '../media/media-storage.js';
 import { logoSvg, mediaFolderOf } from '../media/placeholder-images.js';
 import { shareImageSize } from '../pages/page-head.js';
@@ -43,9 +44,11 @@ export function icoFromPngs(images: Array<{ size: number; png: Buffer }>): Buffe
   return Buffer.concat([header, ...images.map((image) => image.png)]);
 }
 
-/** The client's logo file ({pictureLocation}/logo.svg), or the drawn placeholder when it has none. */
+/** The client's logo file (common/logo.ts), or the drawn placeholder when it has none. */
 async function readLogo(media: MediaStorage, client: ClientConfig): Promise<Buffer> {
-  const logo = await media.get(`${mediaFolderOf(client)}/logo.svg`).catch(() => undefined);
+  const logo = await media
+    .get(`${mediaFolderOf(client)}/${logoFileOf(client)}`)
+    .catch(() => undefined);
   return logo ?? Buffer.from(logoSvg(client));
 }
 

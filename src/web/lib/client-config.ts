@@ -58,6 +58,7 @@ const checks: Check[] = [
   ['contactHeader', isString],
   ['contactBlurb', isString],
   ['telephoneNo', optional(isString)],
+  ['logo', optional(isText)],
   ['socialMedia', isRecord],
   ['menuType', oneOf(menuTypes)],
   ['headerType', oneOf(headerTypes)],

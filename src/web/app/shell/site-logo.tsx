@@ -1,13 +1,17 @@
 import { Link } from 'react-router';
 import type { ClientConfig } from '@common/client-config';
+import { logoFileOf } from '@common/logo';
 import { mediaUrl } from '@/lib/media';
 
-/** The client's logo (logo.svg in its media folder), linking home; in the header and the footer. */
+/**
+ * The client's logo (the one the owner placed, else logo.svg in its media folder), linking home;
+ * in the header and the footer.
+ */
 export function SiteLogo({ client }: { client: ClientConfig }) {
   return (
     <Link to="/" className="site-logo">
       <img
-        src={mediaUrl(client, 'logo.svg')}
+        src={mediaUrl(client, logoFileOf(client))}
         alt={`${client.title} home`}
         width={240}
         height={64}

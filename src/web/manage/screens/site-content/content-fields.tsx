@@ -52,7 +52,13 @@ export type FieldSpec =
    */
   | { kind: 'picture'; key: 'file'; label: string }
   /** A picture file alone (a video's poster): placed with the chooser, no description asked. */
-  | { kind: 'pictureFile'; key: string; label: string }
+  | {
+      kind: 'pictureFile';
+      key: string;
+      label: string;
+      /** The file shown when none is set (the seed's logo.svg). */
+      fallback?: string;
+    }
   /** The record's slide pictures with the slider block's descriptions, placed with the chooser. */
   | { kind: 'slides'; key: 'altTexts'; label: string }
   | { kind: 'number'; key: string; label: string; optional?: boolean; hint?: string }
@@ -264,11 +270,12 @@ function PictureFileField({
 }) {
   const { valueAt, set, errorAt, mediaFiles } = useEditor();
   const value = valueAt(path);
+  const file = typeof value === 'string' && value !== '' ? value : (spec.fallback ?? '');
   return (
     <div className="content-editor__field" data-path={pathKey(path)}>
       <PictureChooser
         label={spec.label}
-        value={{ file: typeof value === 'string' ? value : '' }}
+        value={{ file }}
         siteFiles={mediaFiles}
         describe={false}
         onChoose={({ file }) => set(path, file)}

@@ -1,4 +1,5 @@
 import type { HomeBlock, PageBlock } from '@common/content';
+import { defaultLogoFile } from '@common/logo';
 import type { FieldSpec } from './content-fields';
 
 /**
@@ -47,6 +48,8 @@ export const recordSections: { heading: string; fields: FieldSpec[] }[] = [
         label: 'Description for search engines and link previews',
         multiline: true,
       },
+      // Shown in the header and footer, and drawn into the site's icons.
+      { kind: 'pictureFile', key: 'logo', label: 'Logo', fallback: defaultLogoFile },
       { kind: 'text', key: 'headerTagline', label: 'Line beside the logo', optional: true },
       {
         kind: 'text',
