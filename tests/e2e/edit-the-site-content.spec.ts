@@ -45,7 +45,7 @@ test('an owner edits the welcome text, price and picture; a visitor sees them at
     await welcomeHeading.fill('');
     await owner.getByRole('button', { name: 'Save draft' }).click();
     await expect(owner.getByRole('region', { name: 'Not saved yet' })).toContainText(
-      'welcome › heading: must not be empty',
+      'Welcome (home page) › Welcome heading: must not be empty',
     );
     await expect(welcomeHeading).toHaveAttribute('aria-invalid', 'true');
     await expect(welcomeHeading).toHaveAccessibleDescription(/must not be empty/);

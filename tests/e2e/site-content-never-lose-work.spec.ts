@@ -46,7 +46,7 @@ test("an owner's site content edit survives a refusal, a reload and someone else
     await expect(email).toHaveAccessibleDescription(/must be an e-mail address/);
     await expect(email).toHaveValue('orders at hot tubs');
     await expect(owner.getByRole('region', { name: 'Not saved yet' })).toContainText(
-      'email: must be an e-mail address',
+      'E-mail address: must be an e-mail address',
     );
 
     // An edit not saved yet is kept in the browser and comes back after a reload.
@@ -85,7 +85,7 @@ test("an owner's site content edit survives a refusal, a reload and someone else
     await owner.getByRole('button', { name: 'Save draft' }).click();
     const conflict = owner.getByRole('region', { name: 'Changed by someone else' });
     await expect(conflict).toBeVisible();
-    const row = conflict.getByRole('row', { name: /welcome › heading/ });
+    const row = conflict.getByRole('row', { name: /Welcome heading/ });
     await expect(row.getByRole('cell').nth(0)).toHaveText(theirs);
     await expect(row.getByRole('cell').nth(1)).toHaveText(mine);
     await expectNoAxeViolations(owner);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { genericPages } from '@common/generic-pages';
 import {
-  describePath,
   getAt,
   newPageFor,
   pathKey,
@@ -70,13 +69,7 @@ describe('a page the owner adds', () => {
   });
 });
 
-describe('the words and versions of the content form', () => {
-  it('names a path in words', () => {
-    expect(describePath('home.2.picture.alt')).toBe('home › block 3 › picture › alt');
-    expect(describePath('menuItems.0.route')).toBe('menuItems › entry 1 › route');
-    expect(describePath('')).toBe('content');
-  });
-
+describe('the versions of the content form', () => {
   it('keeps the published and draft versions as one key and reads them back', () => {
     expect(versionKeyOf({ baseVersion: 3, draftVersion: 5 })).toBe('3:5');
     expect(versionKeyOf({ baseVersion: 3, draftVersion: null })).toBe('3:');

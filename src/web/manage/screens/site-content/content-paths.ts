@@ -71,19 +71,6 @@ export function newPageFor(path: ContentPath): PageContent {
   };
 }
 
-/** "home.2.picture.alt" as words, for the error summary and the comparison of two versions. */
-export function describePath(path: string): string {
-  if (path === '') return 'content';
-  const steps = path.split('.');
-  return steps
-    .map((step, i) => {
-      if (/^\d+$/.test(step))
-        return `${steps[i - 1] === 'home' || steps[i - 1] === 'blocks' ? 'block' : 'entry'} ${Number(step) + 1}`;
-      return step;
-    })
-    .join(' › ');
-}
-
 /** The stored versions an edit starts from: the published one and the draft's (null: none). */
 export interface ContentVersions {
   baseVersion: number;

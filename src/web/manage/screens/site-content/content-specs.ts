@@ -37,6 +37,12 @@ const socialLink = (key: string, label: string): FieldSpec => ({
   ],
 });
 
+/** A content page's own fields, above its blocks. */
+export const pageFields: FieldSpec[] = [
+  { kind: 'text', key: 'heading', label: 'Page heading' },
+  { kind: 'flag', key: 'underConstruction', label: 'Show “under construction” instead' },
+];
+
 export const recordSections: { heading: string; fields: FieldSpec[] }[] = [
   {
     heading: 'The business',

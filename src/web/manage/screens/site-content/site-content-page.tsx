@@ -22,16 +22,8 @@ import {
   publishDraft,
   saveDraft,
 } from './content-api';
+import { Editor, Fields, ItemButtons, useEditor, type ContentValues } from './content-fields';
 import {
-  Editor,
-  Fields,
-  ItemButtons,
-  useEditor,
-  type ContentValues,
-  type FieldSpec,
-} from './content-fields';
-import {
-  describePath,
   getAt,
   newPageFor,
   tidy,
@@ -41,7 +33,14 @@ import {
   type Json,
   type Path,
 } from './content-paths';
-import { homeBlockKinds, pageBlockKinds, recordSections, type BlockKind } from './content-specs';
+import { labelOfPath } from './content-labels';
+import {
+  homeBlockKinds,
+  pageBlockKinds,
+  pageFields,
+  recordSections,
+  type BlockKind,
+} from './content-specs';
 import './content-editor.css';
 
 type Part = 'texts' | 'pages';
@@ -112,11 +111,6 @@ function BlocksEditor({
     </div>
   );
 }
-
-const pageFields: FieldSpec[] = [
-  { kind: 'text', key: 'heading', label: 'Page heading' },
-  { kind: 'flag', key: 'underConstruction', label: 'Show “under construction” instead' },
-];
 
 function PagesEditor({ content }: { content: Record<string, Json> }) {
   const { set } = useEditor();
@@ -345,7 +339,7 @@ function ContentEditor({ initial }: { initial: ContentState }) {
       {theirs && (
         <VersionConflict
           differences={diffVersions(contentOf(theirs), tidy(form.getValues()))}
-          labelOf={describePath}
+          labelOf={(path) => labelOfPath(path, form.getValues())}
           busy={keepMine.isPending}
           onKeepMine={() => keepMine.mutate(theirs)}
           onTakeTheirs={() => adopt(theirs, 'You now see their version.')}
@@ -396,7 +390,10 @@ function ContentEditor({ initial }: { initial: ContentState }) {
             submitting={form.formState.isSubmitting}
             onFocusField={(name) => focusField(formRef.current, name)}
             labels={Object.fromEntries(
-              problemsOf(form.formState.errors).map(({ name }) => [name, describePath(name)]),
+              problemsOf(form.formState.errors).map(({ name }) => [
+                name,
+                labelOfPath(name, content),
+              ]),
             )}
           />
           {status && <p>{status}</p>}
