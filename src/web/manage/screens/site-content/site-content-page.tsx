@@ -229,7 +229,7 @@ function ContentEditor({ initial }: { initial: ContentState }) {
   const draft = useFormDraft(form, {
     screen: 'site-content',
     record: 'content',
-    version: versionKeyOf(versionsOf(initial)),
+    version: versionKeyOf(versionsOf(stored)),
     isValues: isContent,
   });
   useUnsavedChanges(form.formState.isDirty);
