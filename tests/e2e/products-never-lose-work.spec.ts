@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expectNoAxeViolations, phone, signedInOwner } from './back-office';
+import { desktop, expectNoAxeViolations, phone, signedInOwner } from './back-office';
 import { expect, openAs, test } from './fixtures';
 
 // Issue 31 on the products screen: one product open at a time (one rich-text editor), its form
@@ -47,6 +47,7 @@ test('a product’s edit is never lost: a bad price, a reload, someone else’s 
   // The list draws no editor; opening one product draws exactly one.
   await expect(page.getByRole('link', { name: `Edit ${title}` })).toBeVisible();
   await expect(page.locator('[contenteditable]')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('products-list-390.png') });
   await page.getByRole('link', { name: `Edit ${title}` }).click();
   const form = page.getByRole('form', { name: title });
   const price = form.getByLabel(/^Price/);
@@ -125,6 +126,7 @@ test('a product’s edit is never lost: a bad price, a reload, someone else’s 
   const pictures = page.getByRole('group', { name: `Pictures of ${title}` });
   await pictures.getByRole('button', { name: 'Choose a picture from your library' }).click();
   const chooser = page.getByRole('dialog', { name: /A picture from your library/ });
+  await chooser.screenshot({ path: test.info().outputPath('library-chooser-390.png') });
   // The newest upload is listed first.
   await chooser.getByRole('radio').first().check();
   await chooser.getByLabel('Describe the picture for people who cannot see it').fill('Blue tub');
@@ -137,6 +139,13 @@ test('a product’s edit is never lost: a bad price, a reload, someone else’s 
   const after = await managed(page, id);
   expect(after.pictures.at(-1)).toMatchObject({ path: picture.path, alt: 'Blue tub' });
   expect(after.price).toBe(4321);
+
+  await page.setViewportSize(desktop);
+  await page.screenshot({
+    path: test.info().outputPath('product-editor-1280.png'),
+    fullPage: true,
+  });
+  await page.setViewportSize(phone);
 
   // Back to the list: its Edit link has the focus again, and no editor is left drawn.
   await page.getByRole('link', { name: '← All products' }).click();
