@@ -32,7 +32,8 @@ test('a closure added but not saved: leaving asks first, and a reload brings it 
   await page.setViewportSize(phone);
   await signedInOwner(page, site, 'RRB');
   const before = await currentRules(page);
-  await openAs(page, 'RRB', '/manage/hours');
+  // From the back office's home by its link: Back then stays inside the app.
+  await page.getByRole('main').getByRole('link', { name: 'Hours', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Opening hours' })).toBeVisible();
 
   try {
@@ -58,10 +59,28 @@ test('a closure added but not saved: leaving asks first, and a reload brings it 
     await expect(page).toHaveURL(/\/manage\/hours(\?|$)/);
     await expect(closure).toBeVisible();
 
-    // The draft is written shortly after the change; then a reload asks (beforeunload).
+    // The draft is written shortly after the change.
     await expect
       .poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.includes('hours'))))
       .toBe(true);
+
+    // The browser's Back button: the same question. Staying keeps the closure and the address.
+    await page.goBack({ waitUntil: 'commit' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(/\/manage\/hours(\?|$)/);
+    await expect(closure).toBeVisible();
+    // Back again, and leaving leaves: the home screen, one step back, as Back promised.
+    await page.goBack({ waitUntil: 'commit' });
+    await leave.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
+    await expect(page).toHaveURL(/\/manage(\?|$)/);
+    // The draft stays: opening the hours again brings the closure back.
+    await page.getByRole('main').getByRole('link', { name: 'Hours', exact: true }).click();
+    await expect(closure).toContainText('(Christmas)');
+
+    // A reload asks (beforeunload).
     const asked = page.waitForEvent('dialog').then(async (dialog) => {
       const type = dialog.type();
       await dialog.accept();
