@@ -16,7 +16,7 @@ import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { chosenDuration, emptyBookingForm, ownerBookingRequestOf } from './add-booking-values';
 import { pounds } from './booking-display';
-import { SelectField } from './select-field';
+import { SelectField } from '@/manage/shared/select-field';
 import { addBooking, diaryQueryKey, fetchFreeTimes, fetchMenu, menuQueryKey } from './diary-api';
 
 type Checked = z.output<typeof ownerBookingFormSchema>;
