@@ -14,9 +14,6 @@ export interface FieldSpec<Name extends string = string> {
   multiline?: boolean;
   /** Options for a select; the first is the "no preference" choice. */
   options?: readonly string[];
-  /** The first and last date (or number) a box offers. */
-  min?: string;
-  max?: string;
 }
 
 interface FieldProps extends Omit<FieldSpec, 'name'> {
@@ -52,8 +49,6 @@ export function FormField({
   hint,
   multiline,
   options,
-  min,
-  max,
 }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -81,7 +76,7 @@ export function FormField({
   } else if (multiline) {
     control = <textarea rows={4} {...common} />;
   } else {
-    control = <input type={type} inputMode={inputMode} min={min} max={max} {...common} />;
+    control = <input type={type} inputMode={inputMode} {...common} />;
   }
   return (
     <div className="form-field">

@@ -1,22 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { addDays, availableTimesSchema, formatLongDate, todayInTimeZone } from '@common/booking';
-import {
-  managedBookingSchema,
-  moveBookingFormSchema,
-  moveRequestOf,
-  type ManagedBooking,
-  type MoveBookingForm,
-} from '@common/booking-manage';
+import { managedBookingSchema, type ManagedBooking } from '@common/booking-manage';
 import { formatDuration, formatPounds } from '@common/money';
-import { ErrorSummary } from '@/components/error-summary';
-import { FormField } from '@/components/form-field';
 import { apiJson } from '@/lib/api-client';
 import { useClient } from '@/lib/client-context';
-import { useFormSubmit } from '@/lib/form-kit';
 import { LoadingLine } from '@/components/loading-line';
 import { PageHeading } from '@/components/page-heading';
 import { withQueryClient } from '@/lib/query-provider';
@@ -27,19 +16,11 @@ import './booking.css';
 /**
  * The visitor's own booking, opened from the link in their e-mail (issue 17): what is booked,
  * and until the owner's cut-off, a move to another free time or a cancellation. The link's token
- * is the only key; the server answers 404 for one it does not know. The move is a form of the one
- * form kit (moveBookingFormSchema); cancelling is a button with a confirming step.
+ * is the only key; the server answers 404 for one it does not know.
  */
 
 const path = (token: string, action = '') =>
   `/api/bookings/manage/${encodeURIComponent(token)}${action}`;
-
-const bookingQueryKey = (token: string) => ['booking', 'manage', token] as const;
-
-async function fetchManaged(token: string): Promise<ManagedBooking> {
-  const answer = await apiJson(path(token));
-  return managedBookingSchema.parse((answer as { data: unknown }).data);
-}
 
 async function send(token: string, action: string, body?: object): Promise<ManagedBooking> {
   const answer = await apiJson(path(token, action), {
@@ -49,214 +30,76 @@ async function send(token: string, action: string, body?: object): Promise<Manag
   return managedBookingSchema.parse((answer as { data: unknown }).data);
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** What the page shares after a move or a cancellation: the booking as it is now. */
-function useBookingChanged(token: string, say: (notice: string) => void) {
-  const queryClient = useQueryClient();
-  return (booking: ManagedBooking, notice: string) => {
-    queryClient.setQueryData(bookingQueryKey(token), booking);
-    // The old time is free again and the new one taken: the month view asks afresh.
-    queryClient.removeQueries({ queryKey: ['booking', 'free-days'] });
-    say(notice);
-  };
-}
-
-function MoveForm({
-  token,
-  booking,
-  today,
-  lastDate,
-  onMoved,
-}: {
-  token: string;
-  booking: ManagedBooking;
-  today: string;
-  lastDate: string;
-  onMoved: (booking: ManagedBooking, notice: string) => void;
-}) {
-  const client = useClient();
-  const form = useForm<MoveBookingForm>({
-    resolver: zodResolver(moveBookingFormSchema),
-    mode: 'onSubmit',
-    defaultValues: { date: '', time: '' },
-  });
-  // eslint-disable-next-line react-hooks/incompatible-library -- watch: the times follow the date
-  const date = form.watch('date');
-  const times = useQuery({
-    queryKey: ['booking', 'times', date, booking.totalDuration],
-    queryFn: async () =>
-      availableTimesSchema.parse(
-        await apiJson('/api/bookings/time', {
-          method: 'POST',
-          body: JSON.stringify({ bookingDate: date, estmatedDuration: booking.totalDuration }),
-        }),
-      ),
-    enabled: date !== '',
-    staleTime: 0,
-    retry: false,
-  });
-  const { submit, failure } = useFormSubmit(form, {
-    send: async (values) => {
-      const moved = await send(token, '/move', moveRequestOf(values));
-      form.reset({ date: '', time: '' });
-      onMoved(
-        moved,
-        `Your booking is moved to ${formatLongDate(values.date)} at ${values.time}. We have e-mailed you the new details.`,
-      );
-    },
-    failedText: 'Your booking could not be moved. Please try again.',
-    // The server names the start it refused; the time box is where the visitor chooses it.
-    onFailure: () => {
-      void times.refetch();
-      return false;
-    },
-  });
-  const chooseDate = (next: string) => {
-    if (next === form.getValues('date')) return; // the time already chosen stays
-    form.setValue('time', '');
-    form.setValue('date', next, { shouldDirty: true });
-  };
-  const dateField = form.register('date');
-  const errors = form.formState.errors;
-  const timeChoice = !times.data
-    ? times.isError
-      ? 'The free times could not be loaded'
-      : 'Looking for free times…'
-    : times.data.length === 0
-      ? 'No free times on this day'
-      : 'Choose a time';
-  return (
-    <form
-      className="booking-move"
-      aria-labelledby="move-heading"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-    >
-      <h2 id="move-heading">Move to another time</h2>
-      <p className="booking-hint">
-        You can move or cancel online until{' '}
-        {new Date(booking.changeUntil).toLocaleString('en-GB', {
-          timeZone: client.timeZone,
-          dateStyle: 'full',
-          timeStyle: 'short',
-        })}
-        .
-      </p>
-      <FreeDayCalendar
-        durationMinutes={booking.totalDuration}
-        today={today}
-        lastDate={lastDate}
-        selected={date}
-        onSelect={chooseDate}
-      />
-      <div className="booking-field">
-        <FormField
-          label="New date"
-          type="date"
-          min={today}
-          max={lastDate}
-          registration={{
-            ...dateField,
-            onChange: async (event) => {
-              form.setValue('time', '');
-              await dateField.onChange(event);
-            },
-          }}
-          error={errors.date}
-        />
-      </div>
-      {date !== '' && (
-        <div className="booking-field">
-          <FormField
-            label="New time"
-            registration={form.register('time')}
-            error={errors.time}
-            options={[timeChoice, ...(times.data ?? [])]}
-          />
-        </div>
-      )}
-      <ErrorSummary
-        errors={errors}
-        failure={failure}
-        submitCount={form.formState.submitCount}
-        submitting={form.formState.isSubmitting}
-        onFocusField={(name) => form.setFocus(name as keyof MoveBookingForm)}
-        labels={{ date: 'New date', time: 'New time' }}
-      />
-      <p>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={form.formState.isSubmitting}
-        >
-          {form.formState.isSubmitting ? 'Moving…' : 'Move my booking'}
-        </button>
-      </p>
-    </form>
-  );
-}
-
-function CancelBooking({
-  token,
-  onCancelled,
-}: {
-  token: string;
-  onCancelled: (booking: ManagedBooking, notice: string) => void;
-}) {
-  const [confirming, setConfirming] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => send(token, '/cancel'),
-    onSuccess: (booking) =>
-      onCancelled(booking, 'Your booking is cancelled. We have e-mailed you to confirm.'),
-  });
-  return (
-    <>
-      <h2>Cancel</h2>
-      {cancel.isError && (
-        <p role="alert" className="booking-error">
-          {messageOf(cancel.error)}
-        </p>
-      )}
-      {confirming ? (
-        <p>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={cancel.isPending}
-            onClick={() => cancel.mutate()}
-          >
-            Yes, cancel my booking
-          </button>{' '}
-          <button type="button" className="button" onClick={() => setConfirming(false)}>
-            Keep it
-          </button>
-        </p>
-      ) : (
-        <p>
-          <button type="button" className="button" onClick={() => setConfirming(true)}>
-            Cancel my booking
-          </button>
-        </p>
-      )}
-    </>
-  );
-}
-
 function ManageBookingPage() {
   const client = useClient();
+  const queryClient = useQueryClient();
   const { token = '' } = useParams();
   const rules = useVisitorBookingRules();
-  const booking = useQuery({
-    queryKey: bookingQueryKey(token),
-    queryFn: () => fetchManaged(token),
-    retry: false,
-  });
+  const [booking, setBooking] = useState<ManagedBooking | undefined>();
+  const [failure, setFailure] = useState('');
   const [notice, setNotice] = useState('');
-  const changed = useBookingChanged(token, setNotice);
+  const [busy, setBusy] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [date, setDate] = useState('');
+  const [times, setTimes] = useState<string[] | undefined>();
+  const [time, setTime] = useState('');
 
-  if (!booking.data || !rules.data) {
-    const problem = booking.error ? messageOf(booking.error) : rules.error?.message;
+  useEffect(() => {
+    let live = true;
+    apiJson(path(token))
+      .then((answer) => {
+        if (live) setBooking(managedBookingSchema.parse((answer as { data: unknown }).data));
+      })
+      .catch((error: unknown) => {
+        if (live) setFailure(error instanceof Error ? error.message : String(error));
+      });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  useEffect(() => {
+    if (!booking || date === '') return;
+    let live = true;
+    apiJson('/api/bookings/time', {
+      method: 'POST',
+      body: JSON.stringify({ bookingDate: date, estmatedDuration: booking.totalDuration }),
+    })
+      .then((answer) => {
+        if (live) setTimes(availableTimesSchema.parse(answer));
+      })
+      .catch((error: unknown) => {
+        if (live) {
+          setTimes([]);
+          setFailure(error instanceof Error ? error.message : String(error));
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [booking, date]);
+
+  const act = async (action: () => Promise<ManagedBooking>, done: string) => {
+    setBusy(true);
+    setFailure('');
+    setNotice('');
+    try {
+      setBooking(await action());
+      // The old time is free again and the new one taken: the month view asks afresh.
+      queryClient.removeQueries({ queryKey: ['booking', 'free-days'] });
+      setNotice(done);
+      setDate('');
+      setTimes(undefined);
+      setConfirmCancel(false);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!booking || !rules.data) {
+    const problem = failure || rules.error?.message;
     return (
       <section className="page manage-booking">
         <PageHeading>Your booking</PageHeading>
@@ -271,45 +114,155 @@ function ManageBookingPage() {
     );
   }
 
-  const b = booking.data;
   const today = todayInTimeZone(client.timeZone);
   const lastDate = addDays(today, rules.data.horizonDays);
+  const chooseDate = (next: string) => {
+    if (next === date) return; // the times already shown stay
+    setTimes(undefined);
+    setTime('');
+    setDate(next);
+  };
   return (
     <section className="page manage-booking">
-      <PageHeading>Your booking {b.reference}</PageHeading>
+      <PageHeading>Your booking {booking.reference}</PageHeading>
       <div role="status">{notice && <p className="manage-notice">{notice}</p>}</div>
+      {failure && (
+        <p role="alert" className="booking-error">
+          {failure}
+        </p>
+      )}
       <dl className="booked-summary">
         <dt>Status</dt>
-        <dd data-testid="booking-status">{b.status === 'cancelled' ? 'Cancelled' : 'Booked'}</dd>
+        <dd data-testid="booking-status">
+          {booking.status === 'cancelled' ? 'Cancelled' : 'Booked'}
+        </dd>
         <dt>Treatments</dt>
-        <dd>{b.treatments.map((t) => t.name).join(', ')}</dd>
+        <dd>{booking.treatments.map((t) => t.name).join(', ')}</dd>
         <dt>Date</dt>
-        <dd data-testid="booking-date">{formatLongDate(b.date)}</dd>
+        <dd data-testid="booking-date">{formatLongDate(booking.date)}</dd>
         <dt>Time</dt>
         <dd data-testid="booking-time">
-          {b.start} to {b.end}
+          {booking.start} to {booking.end}
         </dd>
         <dt>Total</dt>
         <dd>
-          {formatPounds(b.totalPrice)} ({formatDuration(b.totalDuration)})
+          {formatPounds(booking.totalPrice)} ({formatDuration(booking.totalDuration)})
         </dd>
         <dt>Where</dt>
         <dd>
-          {b.salon.title}, {b.salon.address}
+          {booking.salon.title}, {booking.salon.address}
         </dd>
       </dl>
 
-      {b.status === 'booked' && !b.changeable && (
+      {booking.status === 'booked' && !booking.changeable && (
         <p>
-          This booking can no longer be changed online. Please contact {b.salon.title}
-          {b.salon.telephone ? ` on ${b.salon.telephone}` : ''}.
+          This booking can no longer be changed online. Please contact {booking.salon.title}
+          {booking.salon.telephone ? ` on ${booking.salon.telephone}` : ''}.
         </p>
       )}
 
-      {b.changeable && (
+      {booking.changeable && (
         <>
-          <MoveForm token={token} booking={b} today={today} lastDate={lastDate} onMoved={changed} />
-          <CancelBooking token={token} onCancelled={changed} />
+          <h2>Move to another time</h2>
+          <p className="booking-hint">
+            You can move or cancel online until{' '}
+            {new Date(booking.changeUntil).toLocaleString('en-GB', {
+              timeZone: client.timeZone,
+              dateStyle: 'full',
+              timeStyle: 'short',
+            })}
+            .
+          </p>
+          <FreeDayCalendar
+            durationMinutes={booking.totalDuration}
+            today={today}
+            lastDate={lastDate}
+            selected={date}
+            onSelect={chooseDate}
+          />
+          <div className="booking-field">
+            <label htmlFor="move-date">New date</label>
+            <input
+              id="move-date"
+              type="date"
+              min={today}
+              max={lastDate}
+              value={date}
+              onChange={(event) => chooseDate(event.target.value)}
+            />
+          </div>
+          {date !== '' && (
+            <div className="booking-field">
+              <label htmlFor="move-time">New time</label>
+              <select
+                id="move-time"
+                value={time}
+                disabled={!times || times.length === 0}
+                onChange={(event) => setTime(event.target.value)}
+              >
+                <option value="">
+                  {!times
+                    ? 'Looking for free times…'
+                    : times.length === 0
+                      ? 'No free times on this day'
+                      : 'Choose a time'}
+                </option>
+                {times?.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <p>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy || date === '' || time === ''}
+              onClick={() =>
+                void act(
+                  () => send(token, '/move', { startTime: `${date} ${time}:00` }),
+                  `Your booking is moved to ${formatLongDate(date)} at ${time}. We have e-mailed you the new details.`,
+                )
+              }
+            >
+              Move my booking
+            </button>
+          </p>
+
+          <h2>Cancel</h2>
+          {confirmCancel ? (
+            <p>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy}
+                onClick={() =>
+                  void act(
+                    () => send(token, '/cancel'),
+                    'Your booking is cancelled. We have e-mailed you to confirm.',
+                  )
+                }
+              >
+                Yes, cancel my booking
+              </button>{' '}
+              <button type="button" className="button" onClick={() => setConfirmCancel(false)}>
+                Keep it
+              </button>
+            </p>
+          ) : (
+            <p>
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => setConfirmCancel(true)}
+              >
+                Cancel my booking
+              </button>
+            </p>
+          )}
         </>
       )}
     </section>
