@@ -147,6 +147,37 @@ const nameField = (what: string) =>
       ...singleLineChecks(),
     );
 
+/**
+ * The back office's "Add a booking" form: the request's fields, with the date and time in boxes of
+ * their own and the chosen treatments as the checkboxes give them (their ids as text). The diary
+ * screen turns it into an OwnerBookingRequest (add-booking-values.ts).
+ */
+export const ownerBookingFormSchema = z.object({
+  source: ownerBookingRequestSchema.shape.source,
+  date: z
+    .string({ error: 'Please choose a date' })
+    .check(
+      z.refine(
+        (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isRealDate(value),
+        'Please choose a date',
+      ),
+    ),
+  time: z
+    .string({ error: 'Please choose a time' })
+    .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please choose a time')),
+  customer: z.object({
+    ...ownerBookingRequestSchema.shape.customer.shape,
+    name: nameField('customer'),
+  }),
+  treatmentIds: z
+    .array(z.string())
+    .check(
+      z.minLength(1, 'Please choose at least one treatment'),
+      z.maxLength(20, 'Please choose at most 20 treatments in one booking'),
+    ),
+});
+export type OwnerBookingForm = z.input<typeof ownerBookingFormSchema>;
+
 /** POST /api/manage/categories and PUT /api/manage/categories/:id */
 export const categoryInputSchema = z.object({ name: nameField('category') });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;

@@ -1,6 +1,8 @@
 // zod/mini: the back office parses what the owner catalogue API answers with it.
 import * as z from 'zod/mini';
 import { galleryPictureSchema } from './catalogue.js';
+import { productCategories } from './routes.js';
+import { multiLineChecks, singleLineChecks } from './text-rules.js';
 
 /** A product as the owner's catalogue API (/api/manage/products) answers it; hidden ones too. */
 export const managedProductSchema = z.object({
@@ -29,3 +31,75 @@ export const maxProductPictures = 16;
 
 /** The longest alt text of a product picture. */
 export const maxPictureAltLength = 200;
+
+/** The longest product title. */
+export const maxProductTitleLength = 120;
+
+/** The highest price (in either price mode). */
+export const maxProductPrice = 10_000_000;
+
+/**
+ * The fields an owner edits, as POST /api/manage/products takes them (a new product) and the
+ * back office's product form checks them before sending (one form kit, issue 31). The server
+ * stores the description sanitised (src/server/kernel/sanitise-html.ts).
+ */
+export const productFieldsSchema = z.object({
+  title: z
+    .string({ error: 'Please enter the title' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter the title'),
+      z.maxLength(
+        maxProductTitleLength,
+        `Please keep the title under ${maxProductTitleLength} characters`,
+      ),
+      ...singleLineChecks(),
+    ),
+  /** In the client's price mode: whole pounds, or pence when pricesInPence is set. */
+  price: z
+    .number({ error: 'Please enter the price as a whole number, for example 1250' })
+    .check(
+      z.int('Please enter the price as a whole number, without pence after a point'),
+      z.gte(0, 'The price cannot be negative'),
+      z.lte(maxProductPrice, `The price must be at most ${maxProductPrice}`),
+    ),
+  category: z.enum(productCategories, { error: 'Please choose one of the shop’s categories' }),
+  blurb: z
+    .string({ error: 'The description is text' })
+    .check(
+      z.maxLength(20_000, 'Please keep the description under 20000 characters'),
+      ...multiLineChecks(),
+    ),
+});
+export type ProductFields = z.infer<typeof productFieldsSchema>;
+
+/** PUT /api/manage/products/:id: the fields with the version the owner began from (409 if not current). */
+export const productEditSchema = z.extend(productFieldsSchema, {
+  version: z.number({ error: 'version is a number' }).check(z.int('version is a number')),
+});
+export type ProductEdit = z.infer<typeof productEditSchema>;
+
+/** A picture of the client's library by its name (`m-0a1b2c3d4e5f`, server-made). */
+export const libraryPictureNamePattern = /^m-[0-9a-f]{12}$/;
+
+/**
+ * POST /api/manage/products/:id/pictures/library: a picture already in the owner's library added
+ * after the product's others, described, if the product is still at `version`.
+ */
+export const libraryPictureChoiceSchema = z.object({
+  name: z
+    .string({ error: 'Choose a picture of your library' })
+    .check(z.regex(libraryPictureNamePattern, 'Choose a picture of your library')),
+  alt: z
+    .string({ error: 'Describe the picture' })
+    .check(
+      z.trim(),
+      z.maxLength(
+        maxPictureAltLength,
+        `Please keep the description under ${maxPictureAltLength} characters`,
+      ),
+      ...singleLineChecks(),
+    ),
+  version: z.number({ error: 'version is a number' }).check(z.int('version is a number')),
+});
+export type LibraryPictureChoice = z.infer<typeof libraryPictureChoiceSchema>;

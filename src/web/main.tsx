@@ -7,6 +7,7 @@ import { ApiClientHooks } from './app/api-client-hooks';
 import { ClientContext } from './lib/client-context';
 import { AppRoutes, preloadScreens } from './app/router';
 import { readClientConfig } from './lib/client-config';
+import { installPopGate } from './lib/pop-gate';
 import './styles/base.css';
 
 const rootElement = document.getElementById('root')!;
@@ -40,6 +41,8 @@ if (!client) {
     },
     true,
   );
+  // Before the router listens to Back and Forward: the back office's guard hears them first.
+  installPopGate(window);
   const start = () => {
     // As a transition, hydration yields to the browser every few milliseconds instead of being
     // one long task (total blocking time; docs/decisions/0014-page-speed.md).

@@ -90,7 +90,7 @@ test('an owner edits the welcome text, price and picture; a visitor sees them at
     const product = (await (
       await visitor.request.get(`${server.baseURL}/api/products/201?client=SE`)
     ).json()) as { title: string };
-    await owner.locator('summary', { hasText: `Edit ${product.title}` }).click();
+    await owner.getByRole('link', { name: `Edit ${product.title}` }).click();
     const form = owner.getByRole('form', { name: product.title });
     await form.getByLabel(/^Price/).fill('8888');
     await form.getByRole('button', { name: `Save ${product.title}` }).click();

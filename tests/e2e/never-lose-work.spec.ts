@@ -32,7 +32,8 @@ test('a closure added but not saved: leaving asks first, and a reload brings it 
   await page.setViewportSize(phone);
   await signedInOwner(page, site, 'RRB');
   const before = await currentRules(page);
-  await openAs(page, 'RRB', '/manage/hours');
+  // From the back office's home by its link: Back then stays inside the app.
+  await page.getByRole('main').getByRole('link', { name: 'Hours', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Opening hours' })).toBeVisible();
 
   try {
@@ -58,10 +59,28 @@ test('a closure added but not saved: leaving asks first, and a reload brings it 
     await expect(page).toHaveURL(/\/manage\/hours(\?|$)/);
     await expect(closure).toBeVisible();
 
-    // The draft is written shortly after the change; then a reload asks (beforeunload).
+    // The draft is written shortly after the change.
     await expect
       .poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.includes('hours'))))
       .toBe(true);
+
+    // The browser's Back button: the same question. Staying keeps the closure and the address.
+    await page.goBack({ waitUntil: 'commit' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(/\/manage\/hours(\?|$)/);
+    await expect(closure).toBeVisible();
+    // Back again, and leaving leaves: the home screen, one step back, as Back promised.
+    await page.goBack({ waitUntil: 'commit' });
+    await leave.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
+    await expect(page).toHaveURL(/\/manage(\?|$)/);
+    // The draft stays: opening the hours again brings the closure back.
+    await page.getByRole('main').getByRole('link', { name: 'Hours', exact: true }).click();
+    await expect(closure).toContainText('(Christmas)');
+
+    // A reload asks (beforeunload).
     const asked = page.waitForEvent('dialog').then(async (dialog) => {
       const type = dialog.type();
       await dialog.accept();
@@ -198,4 +217,67 @@ test('the treatment form checks with the shared rules, says what is wrong beside
   await openAs(page, 'RRB', '/manage/treatments');
   await page.getByRole('button', { name: `Stop offering ${name}` }).click();
   await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText('not offered');
+});
+
+/** The first day ahead RRB takes bookings on (Tuesday to Saturday, not a listed closure). */
+function nextOpenDay(): string {
+  const closedDates = ['2026-12-25', '2026-12-26', '2027-01-01'];
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  for (let ahead = 1; ; ahead++) {
+    const date = new Date(Date.UTC(y, m - 1, d + ahead)).toISOString().slice(0, 10);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday >= 2 && weekday <= 6 && !closedDates.includes(date)) return date;
+  }
+}
+
+test('the diary’s forms: a phone booking added on the kit, and a refused cancellation keeps its reason on the field', async ({
+  page,
+  site,
+}) => {
+  await page.setViewportSize(phone);
+  await signedInOwner(page, site, 'RRB');
+  await page.getByRole('link', { name: 'Diary', exact: true }).first().click();
+  await page.getByRole('link', { name: 'Add a booking' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a booking' })).toBeVisible();
+
+  // Nothing chosen: the shared schema's messages beside the fields and in the summary.
+  await page.getByRole('button', { name: 'Add the booking' }).click();
+  const summary = page.getByRole('region', { name: 'Not saved yet' });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('button', { name: /^Treatments: Please choose/ })).toBeVisible();
+  await expect(page.getByLabel(/^Time\b/)).toHaveAttribute('aria-invalid', 'true');
+
+  const customer = `Kit Caller ${Date.now()}`;
+  await page.getByRole('checkbox').first().check();
+  await page.getByLabel(/^Date\b/).fill(nextOpenDay());
+  const time = page.getByLabel(/^Time\b/);
+  await expect(time.locator('option').nth(1)).toBeAttached();
+  await time.selectOption({ index: 1 });
+  await page.getByLabel("Customer's name").fill(customer);
+  await page.getByRole('button', { name: 'Add the booking' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Booking \d+$/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Booking added.' })).toBeVisible();
+  await expect(page.getByText(customer)).toBeVisible();
+
+  // The server refuses the reason (the request is made too long on its way, as a page older than
+  // the server's rule would send it): the refusal sits on the field, the reason stays as typed.
+  const reason = 'Customer rang: the car broke down';
+  await page.route('**/api/manage/bookings/*/cancel', (route) =>
+    route.continue({ postData: JSON.stringify({ reason: 'x'.repeat(501) }) }),
+  );
+  const reasonBox = page.getByLabel('Reason (optional)');
+  await reasonBox.fill(reason);
+  await page.getByRole('button', { name: 'Cancel the booking…' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel the booking' }).click();
+  await expect(reasonBox).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Please keep the reason under 500 characters').first()).toBeVisible();
+  await expect(reasonBox).toHaveValue(reason);
+  await expectNoAxeViolations(page);
+
+  // Sent as typed, it goes through.
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Cancel the booking…' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel the booking' }).click();
+  await expect(page.getByText(`Cancelled: ${reason}`)).toBeVisible();
 });

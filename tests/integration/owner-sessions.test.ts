@@ -173,7 +173,7 @@ describeEachDatabase('owner sessions', (kind) => {
   it('refuses a state-changing request without the header or from another origin', async () => {
     const { headers } = await signInAs(t, 'RRB');
     const post = (h: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/api/owner/logout-everywhere', headers: h });
+      t.app.inject({ method: 'POST', url: '/api/manage/logout-everywhere', headers: h });
     const { 'x-requested-with': _omitted, ...withoutHeader } = headers;
     const noHeader = await post(withoutHeader);
     expect(noHeader.statusCode).toBe(403);
@@ -216,7 +216,7 @@ describeEachDatabase('owner sessions', (kind) => {
     );
     const everywhere = await t.app.inject({
       method: 'POST',
-      url: '/api/owner/logout-everywhere',
+      url: '/api/manage/logout-everywhere',
       headers: { ...headers, cookie: second },
     });
     expect(everywhere.statusCode).toBe(204);

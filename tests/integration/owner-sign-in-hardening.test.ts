@@ -221,7 +221,7 @@ describeEachDatabase('owner sign-in hardening (issue 30)', (kind) => {
       const post = (extra: Record<string, string>, remoteAddress = '198.51.100.60') =>
         t.app.inject({
           method: 'POST',
-          url: '/api/owner/logout-everywhere',
+          url: '/api/manage/logout-everywhere',
           headers: { ...headers, ...extra },
           remoteAddress,
         });

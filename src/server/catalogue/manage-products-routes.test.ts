@@ -155,7 +155,35 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
       payload: { title: '', price: -1, category: 'boats', blurb: '', version: first!.version },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toMatch(/title is required/);
+    expect(res.json<{ message: string }>().message).toMatch(/Please enter the title/);
+  });
+
+  it('answers a bad price with an issue on the price field, as the back office form shows it', async () => {
+    const [first] = await list(se);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/manage/products/${first!.id}`,
+      headers: se.headers,
+      payload: {
+        title: first!.title,
+        price: 12.5,
+        category: first!.category,
+        blurb: first!.blurb,
+        version: first!.version,
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    const issues = res.json<{ issues: Array<{ path: string; message: string }> }>().issues;
+    expect(issues).toEqual([
+      {
+        path: 'price',
+        message: 'Please enter the price as a whole number, without pence after a point',
+      },
+    ]);
+    expect((await list(se)).find((p) => p.id === first!.id)).toMatchObject({
+      price: first!.price,
+      version: first!.version,
+    });
   });
 
   it('hides and shows a product, and reorders the list', async () => {
@@ -466,6 +494,70 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
       'image/png',
     );
     expect(refused.statusCode).toBe(413);
+  });
+
+  it('adds a picture of the library to a product, version-checked; the library then keeps it', async () => {
+    const stored = await upload('/api/manage/media', await photo(1000, 800, '#36a'));
+    expect(stored.statusCode).toBe(201);
+    const { picture } = stored.json<{ picture: { path: string; file: string } }>();
+    const name = picture.path.slice(picture.path.lastIndexOf('/') + 1);
+    const product = (await list(se)).at(-1)!;
+    const choose = (body: Record<string, unknown>, session: OwnerSession = se, id = product.id) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/manage/products/${id}/pictures/library`,
+        headers: session.headers,
+        payload: body,
+      });
+
+    // Someone else's change since the owner looked: refused, nothing added.
+    const stale = await choose({ name, alt: 'Blue tub', version: product.version - 1 });
+    expect(stale.statusCode).toBe(409);
+
+    const res = await choose({ name, alt: ' Blue tub ', version: product.version });
+    expect(res.statusCode).toBe(200);
+    const updated = res.json<ManagedProduct>();
+    expect(updated.version).toBe(product.version + 1);
+    expect(updated.pictures).toHaveLength(product.pictures.length + 1);
+    expect(updated.pictures.at(-1)).toMatchObject({
+      path: picture.path,
+      alt: 'Blue tub',
+      width: 1000,
+      height: 800,
+    });
+    if (!updated.hidden) {
+      const shown = await shownProduct(product.id);
+      expect(shown.gallery?.map((p) => p.path)).toContain(picture.path);
+    }
+
+    // Once is enough; a name that is no picture of the library is refused with words to act on.
+    expect((await choose({ name, alt: '', version: updated.version })).statusCode).toBe(409);
+    const missing = await choose({ name: 'm-000000000000', alt: '', version: updated.version });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json<{ message: string }>().message).toMatch(/not in your library/);
+    const bad = await choose({ name: '../../etc/passwd', alt: '', version: updated.version });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ issues: Array<{ path: string }> }>().issues[0]?.path).toBe('name');
+
+    // Another client's owner cannot take this client's library picture for their own product.
+    const [rrbProduct] = await list(rrb);
+    if (rrbProduct) {
+      const other = await choose(
+        { name, alt: '', version: rrbProduct.version },
+        rrb,
+        rrbProduct.id,
+      );
+      expect(other.statusCode).toBe(404);
+    }
+
+    // The library now refuses to delete it: the product shows it.
+    const remove = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/manage/media/${name}`,
+      headers: se.headers,
+    });
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json<{ message: string }>().message).toContain(product.title);
   });
 
   it("refuses another client's owner: 403 on that client's host, 404 for its ids on their own", async () => {

@@ -4,17 +4,21 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GalleryPicture } from '../../common/catalogue.js';
 import {
+  libraryPictureChoiceSchema,
   maxPictureAltLength,
   maxProductPictures,
+  productEditSchema,
+  productFieldsSchema,
   type ManagedProduct,
 } from '../../common/manage-products.js';
 import { largestJpegOf } from '../../common/picture-set.js';
-import { productCategories } from '../../common/routes.js';
 import { hasControlCharacters, isSingleLine, textMessages } from '../../common/text-rules.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
 import { sanitiseBlurb } from '../kernel/sanitise-html.js';
 import { storeUpload } from '../media/image-pipeline.js';
+import { readLibraryPicture } from '../media/library-pictures.js';
+import { createLocalMediaStorage } from '../media/media-storage.js';
 import { mediaFolderOf } from '../media/placeholder-images.js';
 import { pictureUploadLimits, receivePicture } from '../media/upload-request.js';
 import { recordAudit } from '../audit/audit-store.js';
@@ -34,25 +38,7 @@ const idParams = z.object({
 });
 /** The shared text rules (text-rules.ts) in classic zod, which the server's own schemas use. */
 const withoutControls = (text: string) => !hasControlCharacters(text);
-const oneLine = (text: string) => isSingleLine(text);
 
-const editSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, 'title is required')
-    .max(120, 'title is at most 120 characters')
-    .refine(withoutControls, textMessages.control)
-    .refine(oneLine, textMessages.singleLine),
-  /** In the client's price mode: whole pounds, or pence when pricesInPence is set. */
-  price: z.number('price is a number').int('price is a whole number').min(0).max(10_000_000),
-  category: z.enum(productCategories, 'category is not one of the shop’s categories'),
-  blurb: z
-    .string()
-    .max(20_000, 'the description is at most 20000 characters')
-    .refine(withoutControls, textMessages.control),
-  version: z.number('version is a number').int(),
-});
 const visibilitySchema = z.object({ hidden: z.boolean('hidden is true or false') });
 const reorderSchema = z.object({
   ids: z.array(z.number().int().positive()).min(1, 'ids lists the products in their new order'),
@@ -88,6 +74,7 @@ const changedMessage =
 export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(fastifyMultipart, { limits: pictureUploadLimits });
   const db = deps.db;
+  const storage = createLocalMediaStorage(deps.config.mediaDir);
 
   const rowOf = async (clientCode: string, id: number) => {
     const row = await findProductRow(db, clientCode, id);
@@ -167,7 +154,7 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
 
   // A new product starts hidden and without pictures: the owner shows it once it has one.
   app.post('/products', async (request, reply): Promise<ManagedProduct> => {
-    const add = parseRequest(editSchema.omit({ version: true }), request.body ?? {}, 'product');
+    const add = parseRequest(productFieldsSchema, request.body ?? {}, 'product');
     const { clientCode } = request.owner;
     const id = await insertHiddenProduct(db, clientCode, {
       title: add.title,
@@ -183,7 +170,7 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
 
   app.put('/products/:id', async (request): Promise<ManagedProduct> => {
     const { id } = parseRequest(idParams, request.params, 'product id');
-    const edit = parseRequest(editSchema, request.body ?? {}, 'product');
+    const edit = parseRequest(productEditSchema, request.body ?? {}, 'product');
     const { clientCode } = request.owner;
     await rowOf(clientCode, id);
     // Stored as the site will show it: the same sanitiser as every product answer.
@@ -241,6 +228,43 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
 
   // Another picture for the gallery, after the others.
   app.post('/products/:id/pictures', async (request) => addPicture(request, 'last'));
+
+  // A picture already in the owner's library (uploaded once, perhaps used elsewhere), added after
+  // the product's others; the first becomes the cover. Version-checked like every edit.
+  app.post('/products/:id/pictures/library', async (request): Promise<ManagedProduct> => {
+    const { id } = parseRequest(idParams, request.params, 'product id');
+    const choice = parseRequest(libraryPictureChoiceSchema, request.body ?? {}, 'picture');
+    const { clientCode } = request.owner;
+    const row = await rowOf(clientCode, id);
+    if (row.version !== choice.version) throw new AppError(409, changedMessage);
+    const client = clientOf(clientCode);
+    const pictures = picturesOf(row, client);
+    if (pictures.length >= maxProductPictures) {
+      throw new AppError(
+        409,
+        `A product has at most ${maxProductPictures} pictures; remove one before adding another.`,
+      );
+    }
+    const set = await readLibraryPicture(storage, mediaFolderOf(client), choice.name);
+    if (!set) {
+      throw new AppError(
+        404,
+        'That picture is not in your library any more (it may have been deleted). Choose another.',
+      );
+    }
+    if (pictures.some((picture) => picture.path === set.path)) {
+      throw new AppError(409, 'This picture is already one of this product’s pictures.');
+    }
+    await savePictures(clientCode, id, choice.version, [...pictures, { ...set, alt: choice.alt }]);
+    await recordAudit(deps, request.owner, 'product.picture', {
+      id,
+      picture: set.path,
+      place: 'last',
+      from: 'library',
+    });
+    deps.changes.clientChanged(clientCode);
+    return view(clientCode, id);
+  });
 
   // The pictures in a new order, with their alt texts; one left out is removed from the product.
   app.put('/products/:id/pictures', async (request): Promise<ManagedProduct> => {

@@ -17,11 +17,10 @@ import {
   type SignInThrottles,
 } from './owner-service.js';
 import { deviceCookieHeader } from './known-device.js';
-import { deleteOwnerSessions, deleteSession, findSessionOwner } from './owner-store.js';
+import { deleteSession, findSessionOwner } from './owner-store.js';
 import { loadCommonPasswords } from './password-rules.js';
 import { recordAudit } from '../audit/audit-store.js';
 import { assertSameSiteRequest } from '../kernel/same-site-request.js';
-import { requireOwner } from './require-owner.js';
 import {
   clearedSessionCookieHeader,
   sessionCookieHeader,
@@ -121,16 +120,6 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, d
     }
     return endSession(reply);
   });
-
-  app.post(
-    '/api/owner/logout-everywhere',
-    { preHandler: requireOwner(deps) },
-    async (request, reply) => {
-      const ended = await deleteOwnerSessions(db, request.owner.id);
-      await recordAudit(deps, request.owner, 'signed-out-everywhere', { endedSessions: ended });
-      return endSession(reply);
-    },
-  );
 
   // Each request may send an e-mail: a few per address per quarter-hour is plenty for a person.
   const resetLimit = {

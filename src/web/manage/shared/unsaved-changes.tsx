@@ -8,18 +8,52 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { UNSAFE_NavigationContext, type Navigator } from 'react-router';
+import { UNSAFE_NavigationContext, useLocation, type Navigator } from 'react-router';
+import { historyIndexOf, setPopGate, stepsMoved } from '@/lib/pop-gate';
 import { ConfirmDialog } from './confirm-dialog';
 
 /*
  * Never lose work (issue 31): while an editing screen has unsaved changes, leaving it asks first.
  * In-app moves go through the router's navigator, which the guard wraps for the back office's
  * subtree: react-router's useBlocker needs the data router, which the app does not use (it is
- * about 20 KB heavier for every visitor: docs/decisions/0014-page-speed.md). Closing or reloading the
- * tab gets the browser's own question (beforeunload).
+ * about 20 KB heavier for every visitor: docs/decisions/0014-page-speed.md). The browser's Back
+ * and Forward buttons are held as useBlocker holds them, through the app's pop gate (usePopGuard
+ * below). Closing or reloading the tab gets the browser's own question (beforeunload).
  */
 
 type ConfirmLeave = (leave: () => void) => void;
+
+/**
+ * Back and Forward while work is unsaved: the browser has moved already when `popstate` comes.
+ * The app's pop gate (lib/pop-gate.ts) hears it before the router does; the guard keeps it from
+ * the router and steps back to where the owner was, so the screen never changes. Leaving makes
+ * the same step again, which the router follows as usual. `isHeld` says whether anything is
+ * unsaved.
+ */
+function usePopGuard(isHeld: () => boolean, confirmLeave: ConfirmLeave) {
+  const location = useLocation();
+  const index = useRef<number | undefined>(undefined);
+  // The entry the owner is on, after every move the router makes.
+  useEffect(() => {
+    index.current = historyIndexOf(window.history.state);
+  }, [location]);
+  useEffect(() => {
+    let undoing = false;
+    return setPopGate((event) => {
+      if (undoing) {
+        // The guard's own step back to the screen: the router never saw the move it undoes.
+        undoing = false;
+        return true;
+      }
+      const delta = stepsMoved(index.current, historyIndexOf(event.state));
+      if (!isHeld() || delta === undefined) return false;
+      undoing = true;
+      window.history.go(-delta);
+      confirmLeave(() => window.history.go(delta));
+      return true;
+    });
+  }, [isHeld, confirmLeave]);
+}
 
 interface GuardState {
   /** Marks one editor's changes as unsaved until the function it gives back is called. */
@@ -29,7 +63,10 @@ interface GuardState {
 
 const GuardContext = createContext<GuardState | null>(null);
 
-/** Wraps the back office: every Link and navigate() inside it asks before leaving unsaved work. */
+/**
+ * Wraps the back office: every Link and navigate() inside it, and the browser's Back and Forward,
+ * ask before leaving unsaved work.
+ */
 export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   const navigation = useContext(UNSAFE_NavigationContext);
   const holders = useRef(new Set<symbol>());
@@ -39,6 +76,9 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
     if (holders.current.size === 0) leave();
     else setPendingLeave(() => leave);
   }, []);
+
+  const isHeld = useCallback(() => holders.current.size > 0, []);
+  usePopGuard(isHeld, confirmLeave);
 
   const hold = useCallback(() => {
     const holder = Symbol('unsaved changes');

@@ -21,8 +21,9 @@ function browserStorage(): Storage | undefined {
  * which the save must send: a draft of an older version gets the conflict choice, never
  * overwrites silently. Call `forget` after a save.
  */
-export function useFormDraft<Values extends FieldValues>(
-  form: UseFormReturn<Values>,
+export function useFormDraft<Values extends FieldValues, Sent extends FieldValues = Values>(
+  /** `Sent` is what the form's resolver makes of the values (the kit's third type). */
+  form: UseFormReturn<Values, unknown, Sent>,
   options: {
     screen: string;
     record: string;

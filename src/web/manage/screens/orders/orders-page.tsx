@@ -1,11 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { formatCartAmount } from '@common/cart-rules';
-import { orderStatuses, type OrderDetail, type OrderStatus } from '@common/orders';
+import {
+  changeOrderStatusSchema,
+  orderStatuses,
+  type ChangeOrderStatus,
+  type OrderDetail,
+  type OrderStatus,
+} from '@common/orders';
+import { ErrorSummary } from '@/components/error-summary';
+import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
+import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
 import { useClient } from '@/lib/client-context';
+import { useFormSubmit } from '@/lib/form-kit';
+import { SelectField } from '@/manage/shared/select-field';
+import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { EmptyState } from '@/manage/shared/empty-state';
 import { changeStatus, fetchOrder, fetchOrders, orderQueryKey, ordersQueryKey } from './orders-api';
@@ -89,67 +103,82 @@ function OrderList() {
   );
 }
 
+type StatusValues = { status: OrderStatus | ''; note: string };
+
+const statusFieldLabels: Record<string, string> = { status: 'New status', note: 'Note' };
+
+/**
+ * The next status of an order, with a note, on the one form kit (checked with the shared schema).
+ * Sent with the updatedAt the owner saw: a change made meanwhile is refused, the order shown
+ * afresh, and the note kept for another try.
+ */
 function StatusForm({ order }: { order: OrderDetail }) {
   const queries = useQueryClient();
-  const [next, setNext] = useState<OrderStatus | ''>('');
-  const [note, setNote] = useState('');
-  const statusId = useId();
-  const noteId = useId();
-  const save = useMutation({
-    mutationFn: (status: OrderStatus) =>
-      changeStatus(order.orderNumber, { status, note, expectedUpdatedAt: order.updatedAt }),
-    onSuccess: async (updated) => {
+  const form = useForm<StatusValues, unknown, ChangeOrderStatus>({
+    resolver: zodResolver(changeOrderStatusSchema) as Resolver<
+      StatusValues,
+      unknown,
+      ChangeOrderStatus
+    >,
+    mode: 'onSubmit',
+    defaultValues: { status: '', note: '' },
+  });
+  useUnsavedChanges(form.formState.isDirty);
+  const { submit, failure } = useFormSubmit(form, {
+    send: async ({ status, note }) => {
+      const updated = await changeStatus(order.orderNumber, {
+        status,
+        note,
+        expectedUpdatedAt: order.updatedAt,
+      });
+      form.reset({ status: '', note: '' });
       queries.setQueryData(orderQueryKey(order.orderNumber), updated);
       await queries.invalidateQueries({ queryKey: ordersQueryKey() });
-      setNext('');
-      setNote('');
+      showToast('saved', `Saved: ${statusLabels[updated.status]}.`);
+    },
+    failedText: 'The change could not be saved. Please try again.',
+    onFailure: (error) => {
+      // Changed meanwhile: show the order as it is now; the message says why and the note stays.
+      if (error instanceof ApiError && error.status === 409) {
+        void queries.invalidateQueries({ queryKey: orderQueryKey(order.orderNumber) });
+      }
+      return false;
     },
   });
+  const errors = form.formState.errors;
   return (
-    <form
-      className="manage__form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (next) save.mutate(next);
-      }}
-    >
+    <form className="manage__form" noValidate onSubmit={(event) => void submit(event)}>
       <h2>Change the status</h2>
-      <p>
-        <label htmlFor={statusId}>New status</label>
-        <select
-          id={statusId}
-          value={next}
-          required
-          onChange={(event) => setNext(event.target.value as OrderStatus | '')}
-        >
-          <option value="">Choose…</option>
-          {order.nextStatuses.map((s) => (
-            <option key={s} value={s}>
-              {statusLabels[s]}
-            </option>
-          ))}
-        </select>
-      </p>
-      <p>
-        <label htmlFor={noteId}>Note (optional)</label>
-        <textarea
-          id={noteId}
-          rows={3}
-          maxLength={1000}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </p>
-      {save.isError && (
-        <p role="alert">
-          {save.error instanceof ApiError
-            ? save.error.message
-            : 'The change could not be saved. Please try again.'}
-        </p>
-      )}
-      <p role="status">{save.isSuccess ? `Saved: ${statusLabels[order.status]}.` : ''}</p>
-      <button type="submit" className="button button--primary" disabled={!next || save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save'}
+      <SelectField
+        label="New status"
+        required
+        registration={form.register('status')}
+        error={errors.status}
+        options={[
+          { value: '', label: 'Choose…' },
+          ...order.nextStatuses.map((s) => ({ value: s, label: statusLabels[s] })),
+        ]}
+      />
+      <FormField
+        label="Note (optional)"
+        multiline
+        registration={form.register('note')}
+        error={errors.note}
+      />
+      <ErrorSummary
+        errors={errors}
+        failure={failure}
+        submitCount={form.formState.submitCount}
+        submitting={form.formState.isSubmitting}
+        onFocusField={(name) => form.setFocus(name as keyof StatusValues)}
+        labels={statusFieldLabels}
+      />
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={form.formState.isSubmitting}
+      >
+        {form.formState.isSubmitting ? 'Saving…' : 'Save'}
       </button>
     </form>
   );

@@ -2,9 +2,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { maxPictureAltLength, type ManagedProduct } from '@common/manage-products';
 import { ResponsivePicture } from '@/components/responsive-picture';
+import {
+  PictureChooser,
+  type ChosenPicture,
+} from '@/manage/shared/picture-chooser/picture-chooser';
 import { PictureFileInput, UploadList } from '@/manage/shared/picture-chooser/upload-list';
 import { useUploadQueue } from '@/manage/shared/picture-chooser/use-upload-queue';
-import { addPicture, productsQueryKey, savePictures, uploadPicture } from './products-api';
+import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
+import { libraryNameOfFile } from './product-form-values';
+import {
+  addLibraryPicture,
+  addPicture,
+  productsQueryKey,
+  savePictures,
+  uploadPicture,
+} from './products-api';
 
 interface DraftPicture {
   path: string;
@@ -18,30 +30,58 @@ const sameDraft = (a: DraftPicture[], b: DraftPicture[]) =>
   a.length === b.length && a.every((p, i) => p.path === b[i]?.path && p.alt === b[i]?.alt);
 
 /**
- * A product's pictures: add one (from a phone's camera or its photos), then order them, describe
- * them for screen readers and remove them, saved together (version-checked). The first is the
- * cover the site's lists show.
+ * A product's pictures: add one (from a phone's camera or its photos, or one already in the
+ * owner's library), then order them, describe them for screen readers and remove them, saved
+ * together (version-checked). The first is the cover the site's lists show. `onChanged` hears of
+ * each new version the owner's own change made (the product form's edit moves on with it).
  */
-export function ProductPictures({ product, idBase }: { product: ManagedProduct; idBase: string }) {
+export function ProductPictures({
+  product,
+  idBase,
+  onChanged,
+}: {
+  product: ManagedProduct;
+  idBase: string;
+  onChanged: (changed: ManagedProduct) => void;
+}) {
   const queries = useQueryClient();
   const [draft, setDraft] = useState(() => draftOf(product));
-  const [draftVersion, setDraftVersion] = useState(product.version);
+  const [base, setBase] = useState(() => draftOf(product));
   const [status, setStatus] = useState('');
   const rows = useRef(new Map<string, HTMLLIElement>());
-  // A new version (an upload, a save, someone else's change) starts the draft again from it.
-  if (draftVersion !== product.version) {
-    setDraftVersion(product.version);
+  // New pictures (an upload, a save, someone else's change) start the draft again from them; a
+  // new version for the words alone (the product form saved) leaves the owner's changes here.
+  if (!sameDraft(base, draftOf(product))) {
+    setBase(draftOf(product));
     setDraft(draftOf(product));
   }
   const dirty = !sameDraft(draft, draftOf(product));
+  useUnsavedChanges(dirty);
   const byPath = new Map(product.pictures.map((p) => [p.path, p]));
-  const refresh = () => queries.invalidateQueries({ queryKey: productsQueryKey });
+  const show = (updated: ManagedProduct) => {
+    queries.setQueryData<ManagedProduct[]>(productsQueryKey, (list) =>
+      list?.map((p) => (p.id === updated.id ? updated : p)),
+    );
+    onChanged(updated);
+  };
 
   const save = useMutation({
     mutationFn: () => savePictures(product.id, draft, product.version),
-    onSuccess: async () => {
+    onSuccess: (updated) => {
+      show(updated);
       setStatus('Pictures saved. The site shows them now.');
-      await refresh();
+    },
+  });
+  const fromLibrary = useMutation({
+    mutationFn: (picture: ChosenPicture) =>
+      addLibraryPicture(product.id, {
+        name: libraryNameOfFile(picture.file),
+        alt: picture.alt,
+        version: product.version,
+      }),
+    onSuccess: (updated) => {
+      show(updated);
+      setStatus('Picture added from your library. The site shows it now.');
     },
   });
   // Uploads go one at a time: each is added to the product's newest version, so a photo picked
@@ -52,9 +92,10 @@ export function ProductPictures({ product, idBase }: { product: ManagedProduct; 
       queries.setQueryData<ManagedProduct[]>(productsQueryKey, (list) =>
         list?.map((p) => (p.id === updated.id ? updated : p)),
       );
+      onChanged(updated);
       setStatus(`Picture uploaded: ${file.name}.`);
     },
-    [product.id, queries],
+    [product.id, queries, onChanged],
   );
   const coverFiles = useRef(new WeakSet<File>());
   const uploads = useUploadQueue(
@@ -87,7 +128,7 @@ export function ProductPictures({ product, idBase }: { product: ManagedProduct; 
     setDraft(draft.filter((_, i) => i !== index));
     setStatus(`Picture ${index + 1} removed. Save to keep the change, or discard it.`);
   };
-  const error = save.error;
+  const error = save.error ?? fromLibrary.error;
 
   return (
     <fieldset className="product-pictures">
@@ -203,8 +244,20 @@ export function ProductPictures({ product, idBase }: { product: ManagedProduct; 
         disabled={dirty}
         onFiles={uploads.add}
       />
+      {!dirty && (
+        <PictureChooser
+          label="A picture from your library"
+          emptyNote="A picture you uploaded before, here or for your pages, goes after the others."
+          value={{}}
+          siteFiles={[]}
+          onChoose={(picture) => {
+            setStatus('');
+            fromLibrary.mutate(picture);
+          }}
+        />
+      )}
       <UploadList uploads={uploads} />
-      <p role="status">{save.isPending ? 'Saving…' : status}</p>
+      <p role="status">{save.isPending || fromLibrary.isPending ? 'Saving…' : status}</p>
       {error && <p role="alert">{error.message}</p>}
     </fieldset>
   );

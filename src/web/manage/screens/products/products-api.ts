@@ -1,9 +1,12 @@
 import {
   managedProductListSchema,
   managedProductSchema,
+  type LibraryPictureChoice,
   type ManagedProduct,
+  type ProductEdit,
+  type ProductFields,
 } from '@common/manage-products';
-import { apiJson, apiUpload } from '@/lib/api-client';
+import { ApiError, apiJson, apiUpload } from '@/lib/api-client';
 
 /** The back office's calls for the catalogue; answers parsed with the shared schemas. */
 
@@ -13,12 +16,11 @@ export async function fetchManagedProducts(): Promise<ManagedProduct[]> {
   return managedProductListSchema.parse(await apiJson('/api/manage/products')).products;
 }
 
-export interface ProductEdit {
-  title: string;
-  price: number;
-  category: string;
-  blurb: string;
-  version: number;
+/** One product as it is stored now (after a 409: the version someone else saved). */
+export async function fetchManagedProduct(id: number): Promise<ManagedProduct> {
+  const product = (await fetchManagedProducts()).find((p) => p.id === id);
+  if (!product) throw new ApiError(404, `There is no product ${id} in your shop any more.`);
+  return product;
 }
 
 export async function saveProduct(id: number, edit: ProductEdit): Promise<ManagedProduct> {
@@ -57,7 +59,7 @@ export async function uploadPicture(
 }
 
 /** Adds a product (hidden, without pictures, until the owner adds one and shows it). */
-export async function addProduct(add: Omit<ProductEdit, 'version'>): Promise<ManagedProduct> {
+export async function addProduct(add: ProductFields): Promise<ManagedProduct> {
   return managedProductSchema.parse(
     await apiJson('/api/manage/products', { method: 'POST', body: JSON.stringify(add) }),
   );
@@ -87,6 +89,19 @@ export async function savePictures(
     await apiJson(`/api/manage/products/${id}/pictures`, {
       method: 'PUT',
       body: JSON.stringify({ pictures, version }),
+    }),
+  );
+}
+
+/** Adds a picture of the owner's library after the product's others (version-checked). */
+export async function addLibraryPicture(
+  id: number,
+  choice: LibraryPictureChoice,
+): Promise<ManagedProduct> {
+  return managedProductSchema.parse(
+    await apiJson(`/api/manage/products/${id}/pictures/library`, {
+      method: 'POST',
+      body: JSON.stringify(choice),
     }),
   );
 }

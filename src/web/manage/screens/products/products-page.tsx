@@ -1,17 +1,43 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import type { ManagedProduct } from '@common/manage-products';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  productFieldsSchema,
+  type ManagedProduct,
+  type ProductFields,
+} from '@common/manage-products';
 import { productCategories } from '@common/routes';
+import { ErrorSummary } from '@/components/error-summary';
+import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { ResponsivePicture } from '@/components/responsive-picture';
+import { showToast } from '@/components/toast';
+import { ApiError } from '@/lib/api-client';
 import { useClient } from '@/lib/client-context';
+import { useFormSubmit } from '@/lib/form-kit';
+import { DraftNotice } from '@/manage/shared/draft-notice';
 import { EmptyState } from '@/manage/shared/empty-state';
 import { RichTextEditor } from '@/manage/shared/rich-text-editor/lazy-rich-text-editor';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
+import { useFormDraft } from '@/manage/shared/use-form-draft';
+import { VersionConflict } from '@/manage/shared/version-conflict';
+import { diffVersions } from '@/manage/shared/version-diff';
+import {
+  baseAfterOwnChange,
+  comparableValues,
+  formValuesOf,
+  isProductFormValues,
+  productFieldLabels,
+  schemaInputOf,
+  type ProductFormValues,
+} from './product-form-values';
 import { ProductPictures } from './product-pictures';
 import {
   addProduct,
+  fetchManagedProduct,
   fetchManagedProducts,
   productsQueryKey,
   saveProduct,
@@ -20,135 +46,199 @@ import {
 } from './products-api';
 import './products.css';
 
-/** Title, price and category fields, shared by the edit form and the add form. */
-function ProductFields({
-  idBase,
-  title,
-  price,
-  category,
-  onTitle,
-  onPrice,
-  onCategory,
-}: {
-  idBase: string;
-  title: string;
-  price: string;
-  category: string;
-  onTitle: (value: string) => void;
-  onPrice: (value: string) => void;
-  onCategory: (value: string) => void;
-}) {
+type ProductForm = UseFormReturn<ProductFormValues, unknown, ProductFields>;
+
+/**
+ * The shared schema (the one the server checks the product with) over the form's values, the
+ * price read as the number it was typed as: the boxes keep what was typed, the send gets numbers.
+ */
+const checkFields = zodResolver(productFieldsSchema);
+const productResolver: Resolver<ProductFormValues, unknown, ProductFields> = (
+  values,
+  context,
+  options,
+) =>
+  checkFields(schemaInputOf(values) as never, context, options as never) as unknown as ReturnType<
+    Resolver<ProductFormValues, unknown, ProductFields>
+  >;
+
+/** Puts a product as the server answered it into the screen's list. */
+function putInList(queries: QueryClient, product: ManagedProduct): void {
+  queries.setQueryData<ManagedProduct[]>(productsQueryKey, (list) =>
+    list?.map((p) => (p.id === product.id ? product : p)),
+  );
+}
+
+/** Title, price and category: the same boxes in the edit form and the add form. */
+function ProductFieldInputs({ form }: { form: ProductForm }) {
   const client = useClient();
+  const errors = form.formState.errors;
   return (
     <>
-      <p>
-        <label htmlFor={`${idBase}-title`}>Title</label>
-        <input
-          id={`${idBase}-title`}
-          value={title}
-          required
-          maxLength={120}
-          onChange={(e) => onTitle(e.target.value)}
-        />
-      </p>
-      <p>
-        <label htmlFor={`${idBase}-price`}>
-          Price ({client.pricesInPence ? 'in pence' : 'in whole pounds'})
-        </label>
-        <input
-          id={`${idBase}-price`}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          value={price}
-          required
-          onChange={(e) => onPrice(e.target.value)}
-        />
-      </p>
-      <p>
-        <label htmlFor={`${idBase}-category`}>Category</label>
-        <select
-          id={`${idBase}-category`}
-          value={category}
-          onChange={(e) => onCategory(e.target.value)}
-        >
-          {productCategories.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </p>
+      <FormField
+        label={productFieldLabels.title}
+        required
+        registration={form.register('title')}
+        error={errors.title}
+      />
+      <FormField
+        label={`${productFieldLabels.price} (${client.pricesInPence ? 'in pence' : 'in whole pounds'})`}
+        hint={client.pricesInPence ? 'For example 1250 for £12.50.' : 'For example 1250.'}
+        required
+        inputMode="numeric"
+        registration={form.register('price')}
+        error={errors.price}
+      />
+      <FormField
+        label={productFieldLabels.category}
+        required
+        options={['Choose a category', ...productCategories]}
+        registration={form.register('category')}
+        error={errors.category}
+      />
     </>
   );
 }
 
-/** One product's edit form: words and price (version-checked), visibility, description. */
-function ProductForm({ product, idBase }: { product: ManagedProduct; idBase: string }) {
+/**
+ * One product's words and price on the form kit (the shared schema, the server's field problems
+ * on their fields, the summary, a toast), kept as a draft in this browser until saved or
+ * discarded, saved with the version the edit began from: someone else's save first shows both
+ * versions. Its description is the screen's one rich-text editor.
+ */
+function ProductForm({
+  product,
+  idBase,
+  titleId,
+  ownChanges,
+}: {
+  product: ManagedProduct;
+  idBase: string;
+  titleId: string;
+  /** Told by the pictures of the product each time the owner's own change made a new version. */
+  ownChanges: RefObject<(changed: ManagedProduct) => void>;
+}) {
   const queries = useQueryClient();
-  const [title, setTitle] = useState(product.title);
-  const [price, setPrice] = useState(String(product.price));
-  const [category, setCategory] = useState(product.category);
-  const [blurb, setBlurb] = useState(product.blurb);
-  const [saved, setSaved] = useState('');
-  useUnsavedChanges(
-    title !== product.title ||
-      price !== String(product.price) ||
-      category !== product.category ||
-      blurb !== product.blurb,
-  );
-  const refresh = () => queries.invalidateQueries({ queryKey: productsQueryKey });
-  const save = useMutation({
-    mutationFn: () =>
-      saveProduct(product.id, {
-        title,
-        price: Number(price),
-        category,
-        blurb,
-        version: product.version,
-      }),
-    onSuccess: async (stored) => {
-      // The description as stored: what the server's sanitiser kept of it.
-      setBlurb(stored.blurb);
-      setSaved('Saved. The site shows the change now.');
-      await refresh();
+  const form = useForm<ProductFormValues, unknown, ProductFields>({
+    resolver: productResolver,
+    mode: 'onSubmit',
+    defaultValues: formValuesOf(product),
+  });
+  const draft = useFormDraft(form, {
+    screen: 'products',
+    record: String(product.id),
+    version: product.version,
+    isValues: isProductFormValues,
+  });
+  const [theirs, setTheirs] = useState<ManagedProduct | undefined>();
+  const [savedNote, setSavedNote] = useState('');
+  // "Keep mine": the next send goes over their version.
+  const sendOver = useRef<number | undefined>(undefined);
+  useUnsavedChanges(form.formState.isDirty);
+
+  const { setBaseVersion } = draft;
+  const ownChange = (changed: ManagedProduct) => {
+    putInList(queries, changed);
+    setBaseVersion((base) => baseAfterOwnChange(base, changed.version));
+  };
+  useEffect(() => {
+    ownChanges.current = (changed) =>
+      setBaseVersion((base) => baseAfterOwnChange(base, changed.version));
+  }, [ownChanges, setBaseVersion]);
+
+  const showSaved = (answer: ManagedProduct) => {
+    putInList(queries, answer);
+    // The description as stored: what the server's sanitiser kept of it.
+    form.reset(formValuesOf(answer));
+    draft.forget(answer.version);
+    setTheirs(undefined);
+  };
+
+  const { submit, failure, setFailure } = useFormSubmit(form, {
+    send: async (fields) => {
+      setSavedNote('');
+      const version = sendOver.current ?? Number(draft.baseVersion);
+      sendOver.current = undefined;
+      showSaved(await saveProduct(product.id, { ...fields, version }));
+      setSavedNote('Saved. The site shows the change now.');
+    },
+    savedText: 'Saved.',
+    failedText: 'The product could not be saved. Please try again.',
+    onFailure: (error) => {
+      if (!(error instanceof ApiError && error.status === 409)) return false;
+      // Someone saved first: fetch their version and let the owner choose.
+      fetchManagedProduct(product.id).then(setTheirs, (problem: unknown) => {
+        setTheirs(undefined);
+        setFailure(problem instanceof Error ? problem.message : String(problem));
+      });
+      return true;
     },
   });
+
   const visibility = useMutation({
     mutationFn: () => setHidden(product.id, !product.hidden),
-    onSuccess: refresh,
+    onSuccess: ownChange,
   });
-  const error = save.error ?? visibility.error;
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- watch: useWatch would grow the chunk visitor forms share (hours-page.tsx)
+  const blurb = form.watch('blurb');
+  const mine = form.getValues();
+  const errors = form.formState.errors;
+  const submitting = form.formState.isSubmitting;
   return (
     <form
       className="manage__form"
-      aria-labelledby={`${idBase}-h`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        setSaved('');
-        save.mutate();
-      }}
+      aria-labelledby={titleId}
+      noValidate
+      onSubmit={(event) => void submit(event)}
     >
-      <ProductFields
-        idBase={idBase}
-        title={title}
-        price={price}
-        category={category}
-        onTitle={setTitle}
-        onPrice={setPrice}
-        onCategory={setCategory}
-      />
+      {draft.restored && <DraftNotice savedAt={draft.restored.savedAt} onDiscard={draft.discard} />}
+      {theirs && (
+        <VersionConflict
+          differences={diffVersions(
+            comparableValues(formValuesOf(theirs), mine),
+            comparableValues(mine, formValuesOf(theirs)),
+          )}
+          labelOf={(path) => productFieldLabels[path as keyof ProductFormValues] ?? path}
+          busy={submitting}
+          onKeepMine={() => {
+            sendOver.current = theirs.version;
+            void submit();
+          }}
+          onTakeTheirs={() => {
+            showSaved(theirs);
+            showToast('saved', 'Their version is in the form now.');
+          }}
+        />
+      )}
+      <ProductFieldInputs form={form} />
       <RichTextEditor
         id={`${idBase}-blurb`}
-        label="Description"
+        label={productFieldLabels.blurb}
         help="Select words, then use the buttons above the text (or Ctrl+B, Ctrl+I, Ctrl+K for a link)."
         value={blurb}
-        onChange={setBlurb}
+        onChange={(html) => form.setValue('blurb', html, { shouldDirty: true })}
       />
+      {errors.blurb?.message && (
+        <p className="form-field__error" role="alert">
+          {errors.blurb.message}
+        </p>
+      )}
+      <ErrorSummary
+        errors={errors}
+        failure={failure}
+        submitCount={form.formState.submitCount}
+        submitting={submitting}
+        onFocusField={(name) => {
+          if (name === 'blurb') document.getElementById(`${idBase}-blurb`)?.focus();
+          else form.setFocus(name as keyof ProductFormValues);
+        }}
+        labels={productFieldLabels}
+      />
+      {form.formState.isDirty && <p>You have unsaved changes.</p>}
       <p className="product-pictures__buttons">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          Save {product.title}
+        <button type="submit" className="button button--primary" disabled={submitting}>
+          {submitting ? 'Saving…' : `Save ${product.title}`}
         </button>
         <button
           type="button"
@@ -159,29 +249,32 @@ function ProductForm({ product, idBase }: { product: ManagedProduct; idBase: str
           {product.hidden ? 'Show on the site' : 'Hide from the site'}
         </button>
       </p>
-      <p role="status">{saved}</p>
-      {error && <p role="alert">{error.message}</p>}
+      {savedNote && <p>{savedNote}</p>}
+      {visibility.error && <p role="alert">{visibility.error.message}</p>}
     </form>
   );
 }
 
-/** The add form: a new product starts hidden, without pictures. */
-function AddProduct() {
+/** The add form: a new product starts hidden, without pictures; its editor opens next. */
+function AddProduct({ onAdded }: { onAdded: (product: ManagedProduct) => void }) {
   const queries = useQueryClient();
-  const idBase = useId();
-  const [title, setTitle] = useState('');
-  const [price, setPrice] = useState('');
-  const [category, setCategory] = useState<string>(productCategories[0]);
-  const [added, setAdded] = useState('');
-  useUnsavedChanges(title !== '' || price !== '');
-  const add = useMutation({
-    mutationFn: () => addProduct({ title, price: Number(price), category, blurb: '' }),
-    onSuccess: async (product) => {
-      setAdded(`${product.title} added, hidden. Add its pictures below, then show it.`);
-      setTitle('');
-      setPrice('');
+  const empty: ProductFormValues = { title: '', price: '', category: '', blurb: '' };
+  const form = useForm<ProductFormValues, unknown, ProductFields>({
+    resolver: productResolver,
+    mode: 'onSubmit',
+    defaultValues: empty,
+  });
+  const leaveFreely = useUnsavedChanges(form.formState.isDirty);
+  const { submit, failure } = useFormSubmit(form, {
+    send: async (fields) => {
+      const product = await addProduct(fields);
       await queries.invalidateQueries({ queryKey: productsQueryKey });
+      form.reset(empty);
+      leaveFreely();
+      onAdded(product);
     },
+    savedText: 'Added, hidden: add its pictures, then show it.',
+    failedText: 'The product could not be added. Please try again.',
   });
   return (
     <details className="card add-product">
@@ -189,44 +282,71 @@ function AddProduct() {
       <form
         className="manage__form"
         aria-label="Add a product"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setAdded('');
-          add.mutate();
-        }}
+        noValidate
+        onSubmit={(event) => void submit(event)}
       >
-        <ProductFields
-          idBase={idBase}
-          title={title}
-          price={price}
-          category={category}
-          onTitle={setTitle}
-          onPrice={setPrice}
-          onCategory={setCategory}
+        <ProductFieldInputs form={form} />
+        <ErrorSummary
+          errors={form.formState.errors}
+          failure={failure}
+          submitCount={form.formState.submitCount}
+          submitting={form.formState.isSubmitting}
+          onFocusField={(name) => form.setFocus(name as keyof ProductFormValues)}
+          labels={productFieldLabels}
         />
         <p>
-          <button type="submit" className="button button--primary" disabled={add.isPending}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={form.formState.isSubmitting}
+          >
             Add the product
           </button>
         </p>
-        <p role="status">{added}</p>
-        {add.error && <p role="alert">{add.error.message}</p>}
       </form>
     </details>
   );
 }
 
-/** /manage/products: the catalogue in the site's order, each product with its forms. */
-export default function ProductsPage() {
+/** One product open for editing: its words and price, then its pictures. */
+function ProductEditor({ product, idBase }: { product: ManagedProduct; idBase: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const ownChanges = useRef<(changed: ManagedProduct) => void>(() => undefined);
+  const onChanged = useCallback((changed: ManagedProduct) => ownChanges.current(changed), []);
+  // The editor replaces the list: focus goes to its heading, so the move is heard.
+  useEffect(() => heading.current?.focus(), []);
+  const titleId = `${idBase}-h`;
+  return (
+    <article className="card managed-product" aria-labelledby={titleId}>
+      <p>
+        <Link to=".">← All products</Link>
+      </p>
+      <h2 id={titleId} ref={heading} tabIndex={-1}>
+        {product.title}
+        {product.hidden && ' (hidden)'}
+      </h2>
+      <ProductForm product={product} idBase={idBase} titleId={titleId} ownChanges={ownChanges} />
+      <ProductPictures product={product} idBase={idBase} onChanged={onChanged} />
+    </article>
+  );
+}
+
+/** The catalogue in the site's order: each product's cover, name, place and its Edit link. */
+function ProductList({
+  list,
+  idBase,
+  focusId,
+}: {
+  list: ManagedProduct[];
+  idBase: string;
+  /** The product whose editor was just left: its Edit link takes focus again. */
+  focusId: number | undefined;
+}) {
   const queries = useQueryClient();
-  const idBase = useId();
   const [orderStatus, setOrderStatus] = useState('');
-  const products = useQuery({
-    queryKey: productsQueryKey,
-    queryFn: fetchManagedProducts,
-    staleTime: 0,
-  });
-  const list = products.data ?? [];
+  useEffect(() => {
+    if (focusId !== undefined) document.getElementById(`${idBase}-${focusId}-edit`)?.focus();
+  }, [focusId, idBase]);
   const reorder = useMutation({
     mutationFn: async (move: { index: number; step: -1 | 1; action: 'up' | 'down' }) => {
       const ids = list.map((p) => p.id);
@@ -252,67 +372,104 @@ export default function ProductsPage() {
     if (!reorder.isPending) reorder.mutate(change);
   };
   return (
-    <section className="manage__screen">
-      <PageHeading title="Products">Products</PageHeading>
-      <AddProduct />
-      {products.isPending && <ScreenSkeleton />}
-      {products.isError && <p role="alert">The products could not be loaded. Please try again.</p>}
-      {products.data?.length === 0 && (
-        <EmptyState title="No products yet">
-          Open “Add a product” above to put the first one in your shop.
-        </EmptyState>
-      )}
+    <>
       <p role="status">{reorder.isPending ? 'Saving the order…' : orderStatus}</p>
       {reorder.error && <p role="alert">{reorder.error.message}</p>}
-      {list.length > 0 && (
-        <ol className="manage__cards products-list">
-          {list.map((product, index) => {
-            const base = `${idBase}-${product.id}`;
-            const cover = product.pictures[0];
-            return (
-              <li key={product.id} className="card managed-product">
-                <div className="managed-product__head">
-                  {cover && <ResponsivePicture set={cover} alt="" sizes="10rem" />}
-                  <div>
-                    <h2 id={`${base}-h`}>
-                      {product.title}
-                      {product.hidden && ' (hidden)'}
-                    </h2>
-                    <p className="product-pictures__buttons">
-                      <button
-                        id={`${base}-up`}
-                        type="button"
-                        className="button"
-                        disabled={index === 0}
-                        onClick={() => move({ index, step: -1, action: 'up' })}
-                        // Starts with the visible words (WCAG 2.5.3), then says which product.
-                        aria-label={`Move up, ${product.title}`}
-                      >
-                        Move up
-                      </button>
-                      <button
-                        id={`${base}-down`}
-                        type="button"
-                        className="button"
-                        disabled={index === list.length - 1}
-                        onClick={() => move({ index, step: 1, action: 'down' })}
-                        aria-label={`Move down, ${product.title}`}
-                      >
-                        Move down
-                      </button>
-                    </p>
-                  </div>
+      <ol className="manage__cards products-list">
+        {list.map((product, index) => {
+          const base = `${idBase}-${product.id}`;
+          const cover = product.pictures[0];
+          return (
+            <li key={product.id} className="card managed-product">
+              <div className="managed-product__head">
+                {cover && <ResponsivePicture set={cover} alt="" sizes="6rem" />}
+                <div>
+                  <h2>
+                    {product.title}
+                    {product.hidden && ' (hidden)'}
+                  </h2>
+                  <p className="product-pictures__buttons">
+                    <Link
+                      id={`${base}-edit`}
+                      className="button button--primary"
+                      to={`?edit=${product.id}`}
+                    >
+                      Edit {product.title}
+                    </Link>
+                    <button
+                      id={`${base}-up`}
+                      type="button"
+                      className="button"
+                      disabled={index === 0}
+                      onClick={() => move({ index, step: -1, action: 'up' })}
+                      // Starts with the visible words (WCAG 2.5.3), then says which product.
+                      aria-label={`Move up, ${product.title}`}
+                    >
+                      Move up
+                    </button>
+                    <button
+                      id={`${base}-down`}
+                      type="button"
+                      className="button"
+                      disabled={index === list.length - 1}
+                      onClick={() => move({ index, step: 1, action: 'down' })}
+                      aria-label={`Move down, ${product.title}`}
+                    >
+                      Move down
+                    </button>
+                  </p>
                 </div>
-                {/* Closed by default: a phone scrolls a list of thirty, not thirty forms. */}
-                <details className="managed-product__edit">
-                  <summary>Edit {product.title}</summary>
-                  <ProductForm product={product} idBase={base} />
-                  <ProductPictures product={product} idBase={base} />
-                </details>
-              </li>
-            );
-          })}
-        </ol>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </>
+  );
+}
+
+/**
+ * /manage/products: the catalogue in the site's order; `?edit=<id>` opens one product's editor
+ * in its place, so only one rich-text editor is ever drawn (not one per product).
+ */
+export default function ProductsPage() {
+  const idBase = useId();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const editing = Number(params.get('edit')) || undefined;
+  // The product last edited: back on the list, its Edit link has the focus again.
+  const [lastEdited, setLastEdited] = useState<number | undefined>();
+  if (editing !== undefined && lastEdited !== editing) setLastEdited(editing);
+  const products = useQuery({
+    queryKey: productsQueryKey,
+    queryFn: fetchManagedProducts,
+    staleTime: 0,
+  });
+  const list = products.data ?? [];
+  const open = editing === undefined ? undefined : list.find((p) => p.id === editing);
+  return (
+    <section className="manage__screen">
+      <PageHeading title="Products">Products</PageHeading>
+      {products.isPending && <ScreenSkeleton />}
+      {products.isError && <p role="alert">The products could not be loaded. Please try again.</p>}
+      {open ? (
+        // Keyed: another product's editor starts from that product (and its own draft).
+        <ProductEditor key={open.id} product={open} idBase={`${idBase}-${open.id}`} />
+      ) : (
+        <>
+          {editing !== undefined && products.isSuccess && (
+            <p role="alert">
+              There is no product {editing} in your shop. <Link to=".">See all products</Link>
+            </p>
+          )}
+          <AddProduct onAdded={(product) => void navigate(`?edit=${product.id}`)} />
+          {products.data?.length === 0 && (
+            <EmptyState title="No products yet">
+              Open “Add a product” above to put the first one in your shop.
+            </EmptyState>
+          )}
+          {list.length > 0 && <ProductList list={list} idBase={idBase} focusId={lastEdited} />}
+        </>
       )}
     </section>
   );

@@ -46,9 +46,12 @@ export function PictureChooser({
   siteFiles,
   describe = true,
   onChoose,
+  emptyNote = 'No picture chosen yet.',
 }: {
   /** What the picture is for, e.g. "Picture 2 of block 3": names the button. */
   label: string;
+  /** What the line beside the button says while no picture is placed. */
+  emptyNote?: string;
   value: Partial<ChosenPicture>;
   /** The pictures of the client's media folder (the drawn ones), by file name. */
   siteFiles: readonly string[];
@@ -81,9 +84,7 @@ export function PictureChooser({
           />
         ) : null}
         <span>
-          {value.file
-            ? `Shows: ${value.alt?.trim() ? value.alt : value.file}`
-            : 'No picture chosen yet.'}
+          {value.file ? `Shows: ${value.alt?.trim() ? value.alt : value.file}` : emptyNote}
         </span>
       </p>
       <button

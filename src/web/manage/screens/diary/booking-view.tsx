@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatLongDate } from '@common/booking';
+import { PageHeading } from '@/components/page-heading';
+import { useClient } from '@/lib/client-context';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { CancelBookingForm } from './cancel-booking-form';
+import { bookingQueryKey, fetchBooking } from './diary-api';
+import { Contact, pounds, problem } from './booking-display';
+
+/** One booking (?booking=ID): when, who, what, and cancelling it while it stands. */
+export function BookingView({ id }: { id: number }) {
+  const client = useClient();
+  const booking = useQuery({
+    queryKey: bookingQueryKey(id),
+    queryFn: () => fetchBooking(id),
+    staleTime: 0,
+    retry: false,
+  });
+  const b = booking.data;
+  return (
+    <section className="manage__screen">
+      <p>
+        <Link to={b ? `?date=${b.date}` : '.'}>← Diary</Link>
+      </p>
+      <PageHeading title={`Booking ${id}`}>Booking {id}</PageHeading>
+      {booking.isPending && <ScreenSkeleton shape="form" />}
+      {booking.isError && (
+        <p role="alert">{problem(booking.error, 'The booking could not be loaded.')}</p>
+      )}
+      {b && (
+        <>
+          <dl className="manage__details">
+            <dt>When</dt>
+            <dd>
+              {formatLongDate(b.date)}, {b.start}–{b.end}
+            </dd>
+            <dt>Status</dt>
+            <dd>
+              {b.status === 'cancelled'
+                ? `Cancelled${b.cancelReason ? `: ${b.cancelReason}` : ''}`
+                : b.status === 'pending'
+                  ? `Awaiting the customer's e-mail confirmation${b.heldUntil ? ` (held until ${new Date(b.heldUntil).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: client.timeZone })})` : ''}`
+                  : 'Booked'}{' '}
+              ({b.source})
+            </dd>
+            <dt>Customer</dt>
+            <dd>{b.customer.name}</dd>
+            <dt>Contact</dt>
+            <dd>
+              <Contact booking={b} />
+            </dd>
+            <dt>Treatments</dt>
+            <dd>
+              {b.treatments.map((t) => `${t.name} (${t.duration} min)`).join(', ')} ·{' '}
+              {b.totalDuration} min · {pounds.format(b.totalPrice)}
+            </dd>
+          </dl>
+          {b.status !== 'cancelled' && <CancelBookingForm booking={b} />}
+        </>
+      )}
+    </section>
+  );
+}
