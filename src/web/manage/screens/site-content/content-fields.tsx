@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import {
   get,
   type FieldError,
@@ -6,6 +6,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { FormField } from '@/components/form-field';
+import { SelectField } from '@/manage/shared/select-field';
 import {
   PictureChooser,
   type ChosenPicture,
@@ -183,44 +184,25 @@ function TextsField({ spec, path }: { spec: Extract<FieldSpec, { kind: 'texts' }
 
 function MediaField({ spec, path }: { spec: Extract<FieldSpec, { kind: 'media' }>; path: Path }) {
   const { valueAt, set, errorAt, mediaFiles } = useEditor();
-  const id = useId();
   const value = valueAt(path);
   const current = typeof value === 'string' ? value : '';
-  const message = errorAt(path);
-  // Chosen from the media folder's files, never typed: a wrong name would publish a dead link.
+  // Chosen from the media folder's files of its kind, never typed: a wrong name is a dead link.
   const offered = mediaFiles.filter((file) =>
     spec.extensions.some((extension) => file.endsWith(`.${extension}`)),
   );
   const files = offered.includes(current) || current === '' ? offered : [current, ...offered];
   return (
-    <div className="form-field">
-      <label htmlFor={id}>
-        {spec.label}
-        {spec.optional ? ' (optional)' : ''}
-      </label>
-      <select
-        id={id}
-        name={pathKey(path)}
-        value={current}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
-        onChange={(event) =>
-          set(path, spec.optional && event.target.value === '' ? undefined : event.target.value)
-        }
-      >
-        <option value="">{spec.optional ? 'None' : 'Choose a file'}</option>
-        {files.map((file) => (
-          <option key={file} value={file}>
-            {file}
-          </option>
-        ))}
-      </select>
-      {message && (
-        <p className="form-field__error" id={`${id}-error`} role="alert">
-          {message}
-        </p>
+    <SelectField
+      label={`${spec.label}${spec.optional ? ' (optional)' : ''}`}
+      options={[
+        { value: '', label: spec.optional ? 'None' : 'Choose a file' },
+        ...files.map((file) => ({ value: file, label: file })),
+      ]}
+      registration={controlled(pathKey(path), current, (file) =>
+        set(path, spec.optional && file === '' ? undefined : file),
       )}
-    </div>
+      error={asError(errorAt(path))}
+    />
   );
 }
 
@@ -409,32 +391,18 @@ function NumberField({ spec, path }: { spec: Extract<FieldSpec, { kind: 'number'
 
 function ChoiceField({ spec, path }: { spec: Extract<FieldSpec, { kind: 'choice' }>; path: Path }) {
   const { valueAt, set, errorAt } = useEditor();
-  const id = useId();
   const value = valueAt(path);
-  const message = errorAt(path);
   return (
-    <div className="form-field">
-      <label htmlFor={id}>{spec.label}</label>
-      <select
-        id={id}
-        name={pathKey(path)}
-        value={typeof value === 'string' ? value : spec.options[0]}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
-        onChange={(event) => set(path, event.target.value)}
-      >
-        {spec.options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      {message && (
-        <p className="form-field__error" id={`${id}-error`} role="alert">
-          {message}
-        </p>
+    <SelectField
+      label={spec.label}
+      options={spec.options.map((option) => ({ value: option, label: option }))}
+      registration={controlled(
+        pathKey(path),
+        typeof value === 'string' ? value : (spec.options[0] ?? ''),
+        (option) => set(path, option),
       )}
-    </div>
+      error={asError(errorAt(path))}
+    />
   );
 }
 
