@@ -14,6 +14,9 @@ export interface FieldSpec<Name extends string = string> {
   multiline?: boolean;
   /** Options for a select; the first is the "no preference" choice. */
   options?: readonly string[];
+  /** The first and last date (or number) a box offers. */
+  min?: string;
+  max?: string;
 }
 
 interface FieldProps extends Omit<FieldSpec, 'name'> {
@@ -49,6 +52,8 @@ export function FormField({
   hint,
   multiline,
   options,
+  min,
+  max,
 }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -76,7 +81,7 @@ export function FormField({
   } else if (multiline) {
     control = <textarea rows={4} {...common} />;
   } else {
-    control = <input type={type} inputMode={inputMode} {...common} />;
+    control = <input type={type} inputMode={inputMode} min={min} max={max} {...common} />;
   }
   return (
     <div className="form-field">
