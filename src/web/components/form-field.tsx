@@ -21,6 +21,8 @@ export interface FieldSpec<Name extends string = string> {
 
 interface FieldProps extends Omit<FieldSpec, 'name'> {
   registration: UseFormRegisterReturn;
+  /** An example in the empty box (what an empty value stands for). */
+  placeholder?: string;
   error?: FieldError | undefined;
 }
 
@@ -54,6 +56,7 @@ export function FormField({
   options,
   min,
   max,
+  placeholder,
 }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -81,7 +84,16 @@ export function FormField({
   } else if (multiline) {
     control = <textarea rows={4} {...common} />;
   } else {
-    control = <input type={type} inputMode={inputMode} min={min} max={max} {...common} />;
+    control = (
+      <input
+        type={type}
+        inputMode={inputMode}
+        min={min}
+        max={max}
+        placeholder={placeholder}
+        {...common}
+      />
+    );
   }
   return (
     <div className="form-field">

@@ -53,6 +53,21 @@ describe('matchIssuesToFields with renamed paths', () => {
     expect(onFields).toEqual([{ name: 'time', message: 'Sorry, 16:00 has just been booked' }]);
     expect(elsewhere.map((issue) => issue.path)).toEqual(['other']);
   });
+
+  it('puts an issue of a list item on the box of that place', () => {
+    const { onFields } = matchIssuesToFields(
+      [{ path: 'pictures.1.alt', message: 'Please keep the description under 200 characters' }],
+      {
+        pictures: [
+          { path: 'a', alt: '' },
+          { path: 'b', alt: 'x' },
+        ],
+      },
+    );
+    expect(onFields).toEqual([
+      { name: 'pictures.1.alt', message: 'Please keep the description under 200 characters' },
+    ]);
+  });
 });
 
 describe('failureMessageOf', () => {
