@@ -68,12 +68,17 @@ test('a product’s edit is never lost: a bad price, a reload, someone else’s 
   await expect(price).toHaveValue('12.50');
   expect((await managed(page, id)).price).toBe(product.price);
 
-  // A good price, not saved: kept in this browser, and back after a reload.
+  // A good price, not saved: kept in this browser, and back after a reload. The draft of the bad
+  // price is already stored: wait for the one with the good price (a reload before the next
+  // write brought back 12.50 on a busy machine).
   await price.fill('4321');
   await expect
     .poll(() =>
       page.evaluate(
-        (record) => Object.keys(localStorage).some((k) => k.includes(`products:${record}`)),
+        (record) =>
+          Object.keys(localStorage).some(
+            (k) => k.includes(`products:${record}`) && localStorage.getItem(k)!.includes('4321'),
+          ),
         String(id),
       ),
     )
