@@ -36,6 +36,24 @@ export const moveBookingRequestSchema = z.object({
 });
 export type MoveBookingRequest = z.infer<typeof moveBookingRequestSchema>;
 
+/**
+ * The visitor's "Move to another time" form: a date and one of its free times, checked before
+ * the move is sent (moveRequestOf makes the request).
+ */
+export const moveBookingFormSchema = z.object({
+  date: z
+    .string({ error: 'Please choose a new date' })
+    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a new date')),
+  time: z
+    .string({ error: 'Please choose a new time' })
+    .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please choose a new time')),
+});
+export type MoveBookingForm = z.infer<typeof moveBookingFormSchema>;
+
+export function moveRequestOf(values: MoveBookingForm): MoveBookingRequest {
+  return { startTime: `${values.date} ${values.time}:00` };
+}
+
 export const manageTokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /** POST /api/bookings/confirm/:token: a new customer confirms a held booking (issue 17). */

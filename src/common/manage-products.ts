@@ -2,7 +2,12 @@
 import * as z from 'zod/mini';
 import { galleryPictureSchema } from './catalogue.js';
 import { productCategories } from './routes.js';
-import { multiLineChecks, singleLineChecks } from './text-rules.js';
+import {
+  hasControlCharacters,
+  multiLineChecks,
+  singleLineChecks,
+  textMessages,
+} from './text-rules.js';
 
 /** A product as the owner's catalogue API (/api/manage/products) answers it; hidden ones too. */
 export const managedProductSchema = z.object({
@@ -31,6 +36,44 @@ export const maxProductPictures = 16;
 
 /** The longest alt text of a product picture. */
 export const maxPictureAltLength = 200;
+
+/** A picture's description for people who cannot see it ('' reads "{title}, picture n of N"). */
+export const pictureAltSchema = z
+  .string({ error: 'Describe the picture' })
+  .check(
+    z.trim(),
+    z.maxLength(
+      maxPictureAltLength,
+      `Please keep the description under ${maxPictureAltLength} characters`,
+    ),
+    ...singleLineChecks(),
+  );
+
+/**
+ * The product pictures section's form (one form kit, issue 31): the pictures in order, each by
+ * its stored path with its description. PUT /api/manage/products/:id/pictures takes it with the
+ * version (productPicturesEditSchema); a refused description comes back as `pictures.<n>.alt`,
+ * the form's own field name.
+ */
+export const productPicturesFieldsSchema = z.object({
+  pictures: z
+    .array(
+      z.object({
+        path: z.string({ error: 'path is a text' }).check(
+          z.minLength(1, 'path is a picture of this product'),
+          z.maxLength(500, 'path is a picture of this product'),
+          z.refine((path) => !hasControlCharacters(path), textMessages.control),
+        ),
+        alt: pictureAltSchema,
+      }),
+    )
+    .check(z.minLength(1, 'A product keeps at least one picture')),
+});
+export type ProductPicturesFields = z.infer<typeof productPicturesFieldsSchema>;
+
+export const productPicturesEditSchema = z.extend(productPicturesFieldsSchema, {
+  version: z.number({ error: 'version is a number' }).check(z.int('version is a number')),
+});
 
 /** The longest product title. */
 export const maxProductTitleLength = 120;
@@ -90,16 +133,7 @@ export const libraryPictureChoiceSchema = z.object({
   name: z
     .string({ error: 'Choose a picture of your library' })
     .check(z.regex(libraryPictureNamePattern, 'Choose a picture of your library')),
-  alt: z
-    .string({ error: 'Describe the picture' })
-    .check(
-      z.trim(),
-      z.maxLength(
-        maxPictureAltLength,
-        `Please keep the description under ${maxPictureAltLength} characters`,
-      ),
-      ...singleLineChecks(),
-    ),
+  alt: pictureAltSchema,
   version: z.number({ error: 'version is a number' }).check(z.int('version is a number')),
 });
 export type LibraryPictureChoice = z.infer<typeof libraryPictureChoiceSchema>;

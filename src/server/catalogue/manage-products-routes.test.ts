@@ -383,6 +383,23 @@ describeEachDatabase("the owner's catalogue API", (kind) => {
     });
     expect(none.statusCode).toBe(400);
     expect(none.json<{ message: string }>().message).toMatch(/at least one picture/);
+    // A description the shared rule refuses is named by its place, the back office's box name.
+    const long = await t.app.inject({
+      method: 'PUT',
+      url: `/api/manage/products/${product.id}/pictures`,
+      headers: se.headers,
+      payload: {
+        pictures: current.pictures.map((p, i) => ({
+          path: p.path,
+          alt: i === 1 ? 'x'.repeat(201) : '',
+        })),
+        version: current.version,
+      },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json<{ issues: unknown }>().issues).toEqual([
+      { path: 'pictures.1.alt', message: 'Please keep the description under 200 characters' },
+    ]);
   });
 
   it('shows a new product only once it has a picture', async () => {

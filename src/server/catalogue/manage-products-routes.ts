@@ -5,14 +5,13 @@ import { z } from 'zod';
 import type { GalleryPicture } from '../../common/catalogue.js';
 import {
   libraryPictureChoiceSchema,
-  maxPictureAltLength,
+  productPicturesEditSchema,
   maxProductPictures,
   productEditSchema,
   productFieldsSchema,
   type ManagedProduct,
 } from '../../common/manage-products.js';
 import { largestJpegOf } from '../../common/picture-set.js';
-import { hasControlCharacters, isSingleLine, textMessages } from '../../common/text-rules.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
 import { sanitiseBlurb } from '../kernel/sanitise-html.js';
@@ -36,32 +35,11 @@ import {
 const idParams = z.object({
   id: z.coerce.number('a product id is a number').int().positive('a product id is a number'),
 });
-/** The shared text rules (text-rules.ts) in classic zod, which the server's own schemas use. */
-const withoutControls = (text: string) => !hasControlCharacters(text);
 
 const visibilitySchema = z.object({ hidden: z.boolean('hidden is true or false') });
 const reorderSchema = z.object({
   ids: z.array(z.number().int().positive()).min(1, 'ids lists the products in their new order'),
 });
-const picturesSchema = z.object({
-  pictures: z
-    .array(
-      z.object({
-        path: z.string().min(1).max(500).refine(withoutControls, textMessages.control),
-        alt: z
-          .string()
-          .trim()
-          .max(maxPictureAltLength, `an alt text is at most ${maxPictureAltLength} characters`)
-          .refine(
-            (alt) => isSingleLine(alt) && !hasControlCharacters(alt),
-            'an alt text is one line',
-          ),
-      }),
-    )
-    .min(1, 'a product keeps at least one picture'),
-  version: z.number('version is a number').int(),
-});
-
 const changedMessage =
   'Someone else changed this product while you were editing it. Reload it to see their change, then edit again.';
 
@@ -269,7 +247,7 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
   // The pictures in a new order, with their alt texts; one left out is removed from the product.
   app.put('/products/:id/pictures', async (request): Promise<ManagedProduct> => {
     const { id } = parseRequest(idParams, request.params, 'product id');
-    const edit = parseRequest(picturesSchema, request.body ?? {}, 'pictures');
+    const edit = parseRequest(productPicturesEditSchema, request.body ?? {}, 'pictures');
     const { clientCode } = request.owner;
     const row = await rowOf(clientCode, id);
     if (row.version !== edit.version) throw new AppError(409, changedMessage);

@@ -14,10 +14,15 @@ export interface FieldSpec<Name extends string = string> {
   multiline?: boolean;
   /** Options for a select; the first is the "no preference" choice. */
   options?: readonly string[];
+  /** The first and last date (or number) a box offers. */
+  min?: string;
+  max?: string;
 }
 
 interface FieldProps extends Omit<FieldSpec, 'name'> {
   registration: UseFormRegisterReturn;
+  /** An example in the empty box (what an empty value stands for). */
+  placeholder?: string;
   error?: FieldError | undefined;
 }
 
@@ -49,6 +54,9 @@ export function FormField({
   hint,
   multiline,
   options,
+  min,
+  max,
+  placeholder,
 }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -76,7 +84,16 @@ export function FormField({
   } else if (multiline) {
     control = <textarea rows={4} {...common} />;
   } else {
-    control = <input type={type} inputMode={inputMode} {...common} />;
+    control = (
+      <input
+        type={type}
+        inputMode={inputMode}
+        min={min}
+        max={max}
+        placeholder={placeholder}
+        {...common}
+      />
+    );
   }
   return (
     <div className="form-field">

@@ -39,6 +39,37 @@ describe('matchIssuesToFields', () => {
   });
 });
 
+describe('matchIssuesToFields with renamed paths', () => {
+  it('puts an issue of the request on the form field that makes it', () => {
+    const { onFields, elsewhere } = matchIssuesToFields(
+      [
+        { path: 'startTime', message: 'Sorry, 16:00 has just been booked' },
+        { path: 'other', message: 'not a field' },
+      ],
+      { date: '2027-05-04', time: '16:00' },
+      '',
+      { startTime: 'time' },
+    );
+    expect(onFields).toEqual([{ name: 'time', message: 'Sorry, 16:00 has just been booked' }]);
+    expect(elsewhere.map((issue) => issue.path)).toEqual(['other']);
+  });
+
+  it('puts an issue of a list item on the box of that place', () => {
+    const { onFields } = matchIssuesToFields(
+      [{ path: 'pictures.1.alt', message: 'Please keep the description under 200 characters' }],
+      {
+        pictures: [
+          { path: 'a', alt: '' },
+          { path: 'b', alt: 'x' },
+        ],
+      },
+    );
+    expect(onFields).toEqual([
+      { name: 'pictures.1.alt', message: 'Please keep the description under 200 characters' },
+    ]);
+  });
+});
+
 describe('failureMessageOf', () => {
   it('says the server’s reason for a refusal or a lost connection, else the screen’s words', () => {
     expect(failureMessageOf(new ApiError(409, 'Changed elsewhere.'), 'fallback')).toBe(

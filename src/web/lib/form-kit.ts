@@ -49,14 +49,17 @@ export function matchIssuesToFields(
   issues: readonly FieldIssue[],
   values: unknown,
   issuePrefix = '',
+  /** Request paths the form names otherwise (the move's `startTime` is its `time` box). */
+  issueNames: Readonly<Record<string, string>> = {},
 ): { onFields: FormProblem[]; elsewhere: FieldIssue[] } {
   const onFields: FormProblem[] = [];
   const elsewhere: FieldIssue[] = [];
   for (const issue of issues) {
-    const name =
+    const path =
       issuePrefix && issue.path.startsWith(issuePrefix)
         ? issue.path.slice(issuePrefix.length)
         : issue.path;
+    const name = issueNames[path] ?? path;
     if (name && hasField(values, name)) onFields.push({ name, message: issue.message });
     else elsewhere.push(issue);
   }
@@ -77,6 +80,8 @@ export interface FormSubmitOptions<Values extends FieldValues> {
   /** What a failure that is not the server's refusal says. */
   failedText: string;
   issuePrefix?: string;
+  /** Request paths the form names otherwise: `{ startTime: 'time' }`. */
+  issueNames?: Readonly<Record<string, string>>;
   /** A screen's own handling of a failure (a 409's comparison): true when it took care of it. */
   onFailure?: (error: unknown) => boolean;
 }
@@ -101,7 +106,12 @@ export function useFormSubmit<Values extends FieldValues, Sent extends FieldValu
       } catch (error) {
         if (options.onFailure?.(error)) return;
         const issues = error instanceof ApiError ? error.issues : [];
-        const { onFields, elsewhere } = matchIssuesToFields(issues, values, options.issuePrefix);
+        const { onFields, elsewhere } = matchIssuesToFields(
+          issues,
+          values,
+          options.issuePrefix,
+          options.issueNames,
+        );
         for (const problem of onFields) {
           form.setError(problem.name as FieldPath<Values>, {
             type: 'server',

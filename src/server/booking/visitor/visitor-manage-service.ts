@@ -54,6 +54,13 @@ const notFound = () =>
     'This booking link is not valid. Please use the link in your latest booking e-mail, or contact us.',
   );
 
+/**
+ * A move refused for its new start: the answer names the request's `startTime` in `issues`, so
+ * the visitor's form says it beside the time they chose (src/web/lib/form-kit.ts).
+ */
+const startRefused = (status: 400 | 409, message: string) =>
+  new AppError(status, message, [{ path: 'startTime', message }]);
+
 async function findByToken(
   db: Kysely<Database>,
   client: ClientConfig,
@@ -189,7 +196,7 @@ export async function moveManagedBooking(
   }
   const startLabel = formatMinuteOfDay(minuteOfDay);
   const dateCheck = checkBookingDate(date, rules, client.timeZone, now);
-  if (!dateCheck.ok) throw new AppError(400, dateCheck.reason);
+  if (!dateCheck.ok) throw startRefused(400, dateCheck.reason);
   const duration = row.total_duration_minutes;
   // The anti-hogging caps hold for a moved booking as for a new one (issue 17).
   refuseTooLong(client, rules, duration);
@@ -216,7 +223,7 @@ export async function moveManagedBooking(
     return result.ok && result.times.includes(startLabel);
   };
   if (!offered([])) {
-    throw new AppError(
+    throw startRefused(
       400,
       `${startLabel} on ${date} is not a time we offer for this booking. Please choose one of the available times.`,
     );
@@ -226,7 +233,7 @@ export async function moveManagedBooking(
   const reference = row.reference ?? String(row.id);
   const moved = await withDayLock(db, dbKind, client.name, date, async (trx) => {
     if (!offered(await findBookedIntervals(trx, client.name, date, now))) {
-      throw new AppError(
+      throw startRefused(
         409,
         `Sorry, ${startLabel} on ${date} has just been booked by someone else. Please choose another time.`,
       );

@@ -101,6 +101,10 @@ describeEachDatabase('the visitor keeps, moves or cancels a booking (issue 17)',
     // RRB's capacity is 1 per time: the other booking's time is taken.
     const taken = await manage(first.token, '/move', { startTime: other.data.startTime });
     expect(taken.statusCode).toBe(409);
+    // The refusal names the start it refused, so the visitor's form says it beside the time box.
+    const refusal = taken.json<{ message: string; issues?: unknown }>();
+    expect(refusal.issues).toEqual([{ path: 'startTime', message: refusal.message }]);
+    expect(refusal.message).toMatch(/has just been booked by someone else/);
     const newStart = `${date} ${(other.body.startTime as string).slice(11, 16)}:00`;
     expect(newStart).toBe(other.data.startTime);
 

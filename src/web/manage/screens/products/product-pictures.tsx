@@ -1,7 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
-import { maxPictureAltLength, type ManagedProduct } from '@common/manage-products';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  productPicturesFieldsSchema,
+  type ManagedProduct,
+  type ProductPicturesFields,
+} from '@common/manage-products';
+import { ErrorSummary } from '@/components/error-summary';
+import { FormField } from '@/components/form-field';
 import { ResponsivePicture } from '@/components/responsive-picture';
+import { useFormSubmit } from '@/lib/form-kit';
 import {
   PictureChooser,
   type ChosenPicture,
@@ -34,27 +43,37 @@ const sameDraft = (a: DraftPicture[], b: DraftPicture[]) =>
  * owner's library), then order them, describe them for screen readers and remove them, saved
  * together (version-checked). The first is the cover the site's lists show. `onChanged` hears of
  * each new version the owner's own change made (the product form's edit moves on with it).
+ *
+ * The order and the descriptions are a form of the one form kit, as the product form beside it:
+ * react-hook-form with the shared productPicturesFieldsSchema, each description's problem beside
+ * its box (the server's `pictures.<n>.alt` issues too), the summary, the submit state and the
+ * toasts; what the owner typed stays when a save is refused. Rows are keyed by place, so each
+ * box keeps its field name (`pictures.<n>.alt`) while pictures move through the places.
  */
 export function ProductPictures({
   product,
-  idBase,
   onChanged,
 }: {
   product: ManagedProduct;
-  idBase: string;
   onChanged: (changed: ManagedProduct) => void;
 }) {
   const queries = useQueryClient();
-  const [draft, setDraft] = useState(() => draftOf(product));
+  const form = useForm<ProductPicturesFields>({
+    resolver: zodResolver(productPicturesFieldsSchema),
+    mode: 'onSubmit',
+    defaultValues: { pictures: draftOf(product) },
+  });
+  // eslint-disable-next-line react-hooks/incompatible-library -- watch: as products-page.tsx says
+  const draft = form.watch('pictures');
   const [base, setBase] = useState(() => draftOf(product));
   const [status, setStatus] = useState('');
   const rows = useRef(new Map<string, HTMLLIElement>());
   // New pictures (an upload, a save, someone else's change) start the draft again from them; a
   // new version for the words alone (the product form saved) leaves the owner's changes here.
-  if (!sameDraft(base, draftOf(product))) {
-    setBase(draftOf(product));
-    setDraft(draftOf(product));
-  }
+  if (!sameDraft(base, draftOf(product))) setBase(draftOf(product));
+  useEffect(() => {
+    if (!sameDraft(form.getValues('pictures'), base)) form.reset({ pictures: base });
+  }, [base, form]);
   const dirty = !sameDraft(draft, draftOf(product));
   useUnsavedChanges(dirty);
   const byPath = new Map(product.pictures.map((p) => [p.path, p]));
@@ -65,13 +84,16 @@ export function ProductPictures({
     onChanged(updated);
   };
 
-  const save = useMutation({
-    mutationFn: () => savePictures(product.id, draft, product.version),
-    onSuccess: (updated) => {
-      show(updated);
+  const { submit, failure } = useFormSubmit(form, {
+    send: async ({ pictures }) => {
+      setStatus('');
+      show(await savePictures(product.id, pictures, product.version));
       setStatus('Pictures saved. The site shows them now.');
     },
+    savedText: 'Pictures saved.',
+    failedText: 'The pictures could not be saved. Please try again.',
   });
+  const saving = form.formState.isSubmitting;
   const fromLibrary = useMutation({
     mutationFn: (picture: ChosenPicture) =>
       addLibraryPicture(product.id, {
@@ -107,12 +129,17 @@ export function ProductPictures({
   );
   const uploading = uploads.busy;
 
+  /** The pictures in a new order (or fewer): each box shows its picture's description. */
+  const putInOrder = (next: DraftPicture[]) => {
+    form.clearErrors('pictures');
+    form.setValue('pictures', next, { shouldDirty: true });
+  };
   const move = (index: number, step: -1 | 1, action: 'earlier' | 'later') => {
-    const next = [...draft];
+    const next = [...form.getValues('pictures')];
     const [moved] = next.splice(index, 1);
     if (!moved) return;
     next.splice(index + step, 0, moved);
-    setDraft(next);
+    putInOrder(next);
     setStatus(`Picture moved to place ${index + step + 1} of ${next.length}. Save to keep it.`);
     // Keep focus on the moved picture's button (or its other one at the end of the list).
     requestAnimationFrame(() => {
@@ -125,10 +152,10 @@ export function ProductPictures({
     });
   };
   const remove = (index: number) => {
-    setDraft(draft.filter((_, i) => i !== index));
+    putInOrder(form.getValues('pictures').filter((_, i) => i !== index));
     setStatus(`Picture ${index + 1} removed. Save to keep the change, or discard it.`);
   };
-  const error = save.error ?? fromLibrary.error;
+  const errors = form.formState.errors;
 
   return (
     <fieldset className="product-pictures">
@@ -139,10 +166,10 @@ export function ProductPictures({
         <ol className="product-pictures__list">
           {draft.map((picture, index) => {
             const set = byPath.get(picture.path);
-            const altId = `${idBase}-alt-${index}`;
             return (
               <li
-                key={picture.path}
+                // By place: the box of place n is the field pictures.n.alt (see above).
+                key={index}
                 ref={(row) => {
                   if (row) rows.current.set(picture.path, row);
                   else rows.current.delete(picture.path);
@@ -154,17 +181,11 @@ export function ProductPictures({
                     Picture {index + 1} of {draft.length}
                     {index === 0 && ' (the cover)'}
                   </p>
-                  <label htmlFor={altId}>Describe it for people who cannot see it</label>
-                  <input
-                    id={altId}
-                    value={picture.alt}
-                    maxLength={maxPictureAltLength}
+                  <FormField
+                    label="Describe it for people who cannot see it"
                     placeholder={`${product.title}, picture ${index + 1} of ${draft.length}`}
-                    onChange={(event) =>
-                      setDraft(
-                        draft.map((p, i) => (i === index ? { ...p, alt: event.target.value } : p)),
-                      )
-                    }
+                    registration={form.register(`pictures.${index}.alt`)}
+                    error={errors.pictures?.[index]?.alt}
                   />
                 </div>
                 <p className="product-pictures__buttons product-pictures__row-buttons">
@@ -204,24 +225,31 @@ export function ProductPictures({
           })}
         </ol>
       )}
+      <ErrorSummary
+        errors={errors}
+        failure={failure}
+        submitCount={form.formState.submitCount}
+        submitting={saving}
+        onFocusField={(name) => form.setFocus(name as `pictures.${number}.alt`)}
+        labels={Object.fromEntries(
+          draft.map((_, index) => [`pictures.${index}.alt`, `Picture ${index + 1}`]),
+        )}
+      />
       <p className="product-pictures__buttons">
         <button
           type="button"
           className="button button--primary"
-          disabled={!dirty || save.isPending || uploading}
-          onClick={() => {
-            setStatus('');
-            save.mutate();
-          }}
+          disabled={!dirty || saving || uploading}
+          onClick={() => void submit()}
         >
-          Save pictures of {product.title}
+          {saving ? 'Saving…' : `Save pictures of ${product.title}`}
         </button>
         <button
           type="button"
           className="button"
           disabled={!dirty}
           onClick={() => {
-            setDraft(draftOf(product));
+            form.reset({ pictures: draftOf(product) });
             setStatus('Picture changes discarded.');
           }}
         >
@@ -257,8 +285,8 @@ export function ProductPictures({
         />
       )}
       <UploadList uploads={uploads} />
-      <p role="status">{save.isPending || fromLibrary.isPending ? 'Saving…' : status}</p>
-      {error && <p role="alert">{error.message}</p>}
+      <p role="status">{saving || fromLibrary.isPending ? 'Saving…' : status}</p>
+      {fromLibrary.error && <p role="alert">{fromLibrary.error.message}</p>}
     </fieldset>
   );
 }

@@ -326,7 +326,7 @@ function ProductEditor({ product, idBase }: { product: ManagedProduct; idBase: s
         {product.hidden && ' (hidden)'}
       </h2>
       <ProductForm product={product} idBase={idBase} titleId={titleId} ownChanges={ownChanges} />
-      <ProductPictures product={product} idBase={idBase} onChanged={onChanged} />
+      <ProductPictures product={product} onChanged={onChanged} />
     </article>
   );
 }
