@@ -113,7 +113,14 @@ export async function startSiteServer(
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseURL, child, () => log);
+  try {
+    await waitForHealth(baseURL, child, () => log);
+  } catch (error) {
+    // A server that did not answer in time must not hold the port for the retry or the next test.
+    child.kill('SIGKILL');
+    await smtp.close();
+    throw error;
+  }
   return {
     baseURL,
     smtp,
