@@ -388,38 +388,40 @@ function ProductList({
                     {product.title}
                     {product.hidden && ' (hidden)'}
                   </h2>
-                  <p className="product-pictures__buttons">
-                    <Link
-                      id={`${base}-edit`}
-                      className="button button--primary"
-                      to={`?edit=${product.id}`}
-                    >
-                      Edit {product.title}
-                    </Link>
-                    <button
-                      id={`${base}-up`}
-                      type="button"
-                      className="button"
-                      disabled={index === 0}
-                      onClick={() => move({ index, step: -1, action: 'up' })}
-                      // Starts with the visible words (WCAG 2.5.3), then says which product.
-                      aria-label={`Move up, ${product.title}`}
-                    >
-                      Move up
-                    </button>
-                    <button
-                      id={`${base}-down`}
-                      type="button"
-                      className="button"
-                      disabled={index === list.length - 1}
-                      onClick={() => move({ index, step: 1, action: 'down' })}
-                      aria-label={`Move down, ${product.title}`}
-                    >
-                      Move down
-                    </button>
-                  </p>
                 </div>
               </div>
+              <p className="product-pictures__buttons">
+                <Link
+                  id={`${base}-edit`}
+                  className="button button--primary"
+                  to={`?edit=${product.id}`}
+                  // Short on the card so the three buttons share a phone's row; the name says which.
+                  aria-label={`Edit ${product.title}`}
+                >
+                  Edit
+                </Link>
+                <button
+                  id={`${base}-up`}
+                  type="button"
+                  className="button"
+                  disabled={index === 0}
+                  onClick={() => move({ index, step: -1, action: 'up' })}
+                  // Starts with the visible words (WCAG 2.5.3), then says which product.
+                  aria-label={`Move up, ${product.title}`}
+                >
+                  Move up
+                </button>
+                <button
+                  id={`${base}-down`}
+                  type="button"
+                  className="button"
+                  disabled={index === list.length - 1}
+                  onClick={() => move({ index, step: 1, action: 'down' })}
+                  aria-label={`Move down, ${product.title}`}
+                >
+                  Move down
+                </button>
+              </p>
             </li>
           );
         })}
