@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import type { FieldErrors } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { problemsOf } from '@/lib/form-kit';
 import './error-summary.css';
 
@@ -58,5 +58,32 @@ export function ErrorSummary({
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * The summary for a react-hook-form form, read from its state: a problem's button moves to the
+ * field by its name. `busy` stands for a submit the form's own state does not see.
+ */
+export function FormErrorSummary<Values extends FieldValues>({
+  form,
+  failure,
+  labels,
+  busy,
+}: {
+  form: UseFormReturn<Values>;
+  failure: string | undefined;
+  labels?: Record<string, string>;
+  busy?: boolean;
+}) {
+  return (
+    <ErrorSummary
+      errors={form.formState.errors}
+      failure={failure}
+      submitCount={form.formState.submitCount}
+      submitting={busy ?? form.formState.isSubmitting}
+      onFocusField={(name) => form.setFocus(name as Path<Values>)}
+      labels={labels}
+    />
   );
 }

@@ -9,7 +9,7 @@ import {
   type ManagedBooking,
   type MoveBookingForm,
 } from '@common/booking-manage';
-import { ErrorSummary } from '@/components/error-summary';
+import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { apiJson } from '@/lib/api-client';
 import { useFormSubmit } from '@/lib/form-kit';
@@ -136,12 +136,10 @@ function MoveForm({
           />
         </div>
       )}
-      <ErrorSummary
-        errors={errors}
+      <FormErrorSummary
+        form={form}
         failure={failure}
-        submitCount={form.formState.submitCount}
-        submitting={busy}
-        onFocusField={(name) => form.setFocus(name as keyof MoveBookingForm)}
+        busy={busy}
         labels={{ date: 'New date', time: 'New time' }}
       />
       <p>
@@ -174,13 +172,7 @@ function CancelForm({ token, onChanged }: Pick<BookingChangesProps, 'token' | 'o
   return (
     <form aria-labelledby="cancel-heading" noValidate onSubmit={(event) => void submit(event)}>
       <h2 id="cancel-heading">Cancel</h2>
-      <ErrorSummary
-        errors={form.formState.errors}
-        failure={failure}
-        submitCount={form.formState.submitCount}
-        submitting={busy}
-        onFocusField={() => undefined}
-      />
+      <FormErrorSummary form={form} failure={failure} busy={busy} />
       {confirming ? (
         <p>
           {/* Keyed apart from the first button: the press that asks must not submit. */}

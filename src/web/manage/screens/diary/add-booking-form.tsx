@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import type * as z from 'zod/mini';
 import { todayInTimeZone } from '@common/booking';
 import { ownerBookingFormSchema, type OwnerBookingForm } from '@common/diary';
-import { ErrorSummary } from '@/components/error-summary';
+import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { showToast } from '@/components/toast';
@@ -165,14 +165,7 @@ export function AddBookingForm() {
           registration={form.register('customer.email')}
           error={errors.customer?.email}
         />
-        <ErrorSummary
-          errors={errors}
-          failure={failure}
-          submitCount={form.formState.submitCount}
-          submitting={form.formState.isSubmitting}
-          onFocusField={(name) => form.setFocus(name as keyof OwnerBookingForm)}
-          labels={labels}
-        />
+        <FormErrorSummary form={form} failure={failure} labels={labels} />
         <button
           type="submit"
           className="button button--primary"

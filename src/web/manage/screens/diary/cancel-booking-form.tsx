@@ -8,7 +8,7 @@ import {
   type CancelBookingRequest,
   type DiaryBooking,
 } from '@common/diary';
-import { ErrorSummary } from '@/components/error-summary';
+import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { useFormSubmit } from '@/lib/form-kit';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
@@ -65,14 +65,7 @@ export function CancelBookingForm({ booking }: { booking: DiaryBooking }) {
       {confirming && (
         <p role="status">The time will be free for others at once. Cancel the booking?</p>
       )}
-      <ErrorSummary
-        errors={form.formState.errors}
-        failure={failure}
-        submitCount={form.formState.submitCount}
-        submitting={busy}
-        onFocusField={() => form.setFocus('reason')}
-        labels={{ reason: 'Reason' }}
-      />
+      <FormErrorSummary form={form} failure={failure} busy={busy} labels={{ reason: 'Reason' }} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? 'Cancelling…' : confirming ? 'Yes, cancel the booking' : 'Cancel the booking…'}
       </button>{' '}

@@ -9,7 +9,7 @@ import {
   reminderHoursDefault,
 } from '@common/booking-rule-defaults';
 import type { Weekday } from '@common/client-config';
-import { ErrorSummary } from '@/components/error-summary';
+import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { showToast } from '@/components/toast';
@@ -376,14 +376,11 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
         />
       ))}
       <div className="manage__save-bar">
-        <ErrorSummary
-          errors={form.formState.errors}
+        <FormErrorSummary
+          form={form}
           failure={
             failure ?? (keepMine.error instanceof ApiError ? keepMine.error.message : undefined)
           }
-          submitCount={form.formState.submitCount}
-          submitting={form.formState.isSubmitting}
-          onFocusField={(name) => form.setFocus(name as keyof BookingRules)}
           labels={fieldLabels}
         />
         {form.formState.isDirty && <p>You have unsaved changes.</p>}

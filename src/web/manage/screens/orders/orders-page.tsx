@@ -11,7 +11,7 @@ import {
   type OrderDetail,
   type OrderStatus,
 } from '@common/orders';
-import { ErrorSummary } from '@/components/error-summary';
+import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { showToast } from '@/components/toast';
@@ -165,14 +165,7 @@ function StatusForm({ order }: { order: OrderDetail }) {
         registration={form.register('note')}
         error={errors.note}
       />
-      <ErrorSummary
-        errors={errors}
-        failure={failure}
-        submitCount={form.formState.submitCount}
-        submitting={form.formState.isSubmitting}
-        onFocusField={(name) => form.setFocus(name as keyof StatusValues)}
-        labels={statusFieldLabels}
-      />
+      <FormErrorSummary form={form} failure={failure} labels={statusFieldLabels} />
       <button
         type="submit"
         className="button button--primary"

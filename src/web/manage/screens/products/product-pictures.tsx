@@ -7,7 +7,7 @@ import {
   type ManagedProduct,
   type ProductPicturesFields,
 } from '@common/manage-products';
-import { ErrorSummary } from '@/components/error-summary';
+import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { ResponsivePicture } from '@/components/responsive-picture';
 import { useFormSubmit } from '@/lib/form-kit';
@@ -225,12 +225,10 @@ export function ProductPictures({
           })}
         </ol>
       )}
-      <ErrorSummary
-        errors={errors}
+      <FormErrorSummary
+        form={form}
         failure={failure}
-        submitCount={form.formState.submitCount}
-        submitting={saving}
-        onFocusField={(name) => form.setFocus(name as `pictures.${number}.alt`)}
+        busy={saving}
         labels={Object.fromEntries(
           draft.map((_, index) => [`pictures.${index}.alt`, `Picture ${index + 1}`]),
         )}

@@ -11,7 +11,7 @@ import {
   type ManageTreatment,
   type TreatmentInput,
 } from '@common/diary';
-import { ErrorSummary } from '@/components/error-summary';
+import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { ApiError } from '@/lib/api-client';
@@ -112,14 +112,7 @@ function TreatmentForm({
         registration={form.register('duration', { setValueAs: numberOrNothing })}
         error={errors.duration}
       />
-      <ErrorSummary
-        errors={errors}
-        failure={failure}
-        submitCount={form.formState.submitCount}
-        submitting={form.formState.isSubmitting}
-        onFocusField={(name) => form.setFocus(name as keyof TreatmentInput)}
-        labels={treatmentLabels}
-      />
+      <FormErrorSummary form={form} failure={failure} labels={treatmentLabels} />
       <button
         type="submit"
         className="button button--primary"
@@ -160,13 +153,7 @@ function CategoryAdder() {
         registration={form.register('name')}
         error={form.formState.errors.name}
       />
-      <ErrorSummary
-        errors={form.formState.errors}
-        failure={failure}
-        submitCount={form.formState.submitCount}
-        submitting={form.formState.isSubmitting}
-        onFocusField={() => form.setFocus('name')}
-      />
+      <FormErrorSummary form={form} failure={failure} />
       <button
         type="submit"
         className="button button--primary"
