@@ -198,6 +198,48 @@ describeEachDatabase('booking with staff', (kind) => {
     expect(third.json().data.staff.name).toBe('Kirsty Paterson');
   });
 
+  it('moves a booking only to a time its therapist works and is free', async () => {
+    const [date] = datesOn([5], 1, 1);
+    const sameSite = {
+      host: 'localhost',
+      origin: 'http://localhost',
+      'x-requested-with': 'highstreet',
+    };
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/create?client=RRB',
+      headers: { host: 'localhost' },
+      payload: booking(date!, '10:00', [11], { staffId: idOf('Morven') }, 7),
+    });
+    expect(made.statusCode).toBe(200);
+    const other = await create(booking(date!, '12:00', [11], { staffId: idOf('Morven') }, 8));
+    expect(other.statusCode).toBe(200);
+    const mail = await t.handle.db
+      .selectFrom('outbox')
+      .select('text')
+      .where('idempotency_key', '=', `booking-${made.json().data.ID}-customer`)
+      .executeTakeFirstOrThrow();
+    const token = /\/booking\/manage\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    const move = (time: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/bookings/manage/${token}/move?client=RRB`,
+        headers: sameSite,
+        payload: { startTime: `${date} ${time}:00` },
+      });
+    // Morven is booked at 12:00 (the salon has room: capacity 3), and breaks at 13:00.
+    expect((await move('12:00')).statusCode).toBe(409);
+    expect((await move('12:45')).statusCode).toBe(400);
+    const moved = await move('14:00');
+    expect(moved.statusCode).toBe(200);
+    const row = await t.handle.db
+      .selectFrom('bookings')
+      .select(['staff_id', 'start_minute'])
+      .where('id', '=', made.json().data.ID)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ staff_id: idOf('Morven'), start_minute: 14 * 60 });
+  });
+
   describe('under concurrency', () => {
     it('lets exactly one of many requests for one time with one named therapist through', async () => {
       const [date] = datesOn([6], 1);
