@@ -200,3 +200,18 @@ export async function listStaff(
       })),
   }));
 }
+
+/** A staff member's name (any state), or undefined when the client has no such member. */
+export async function findStaffName(
+  db: Kysely<Database>,
+  clientCode: string,
+  id: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('staff_members')
+    .select('name')
+    .where('client_code', '=', clientCode)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.name;
+}
