@@ -297,4 +297,52 @@ describeEachDatabase('booking with staff', (kind) => {
       );
     });
   });
+
+  it("names the therapist in a held booking's e-mails once the customer confirms", async () => {
+    const loaded = (await loadBookingRules(t.handle.db, t.registry.byCode('RRB')!))!;
+    await saveBookingRules(
+      t.handle.db,
+      'RRB',
+      { ...loaded.rules, confirmNewCustomersMinutes: 30 },
+      loaded.version,
+      new Date(),
+    );
+    t.changes.clientChanged('RRB');
+    const [date] = datesOn([4], 1, 2);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/create?client=RRB',
+      headers: { host: 'localhost' },
+      payload: booking(date!, '15:00', [19], {}, 9),
+    });
+    expect(made.statusCode).toBe(200);
+    const { ID: id, staff: assigned, confirmBy } = made.json().data;
+    expect(confirmBy).toBeDefined();
+    expect(assigned).toEqual({ id: idOf('Kirsty'), name: 'Kirsty Paterson' });
+    const request = await t.handle.db
+      .selectFrom('outbox')
+      .select('text')
+      .where('idempotency_key', '=', `booking-${id}-confirm-request`)
+      .executeTakeFirstOrThrow();
+    expect(request.text).toContain('with Kirsty Paterson at');
+    const token = /\/booking\/confirm\/([A-Za-z0-9_-]{43})/.exec(request.text)![1]!;
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/confirm/${token}?client=RRB`,
+      headers: { host: 'localhost', origin: 'http://localhost', 'x-requested-with': 'highstreet' },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const sent = await t.handle.db
+      .selectFrom('outbox')
+      .select(['idempotency_key', 'text', 'ical'])
+      .where('idempotency_key', 'in', [
+        `booking-${id}-customer`,
+        `booking-${id}-business`,
+        `booking-${id}-reminder-0`,
+      ])
+      .execute();
+    expect(sent).toHaveLength(3);
+    for (const m of sent) expect(m.text).toContain('Kirsty Paterson');
+    expect(sent.find((m) => m.ical)?.ical).toContain('with Kirsty Paterson');
+  });
 });
