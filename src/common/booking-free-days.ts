@@ -1,7 +1,7 @@
 // zod/mini, like the other shared schemas. Not in src/common/booking.ts: that module is in the
 // "schemas" chunk every form loads (vite.config.ts), checkout included, whose budget is full.
 import * as z from 'zod/mini';
-import { availableTimesRequestSchema, isoDatePattern } from './booking.js';
+import { availableTimesRequestSchema, isoDatePattern, staffIdField } from './booking.js';
 
 /** The month view of free days (issue 17): GET bookings/free-days. */
 
@@ -15,6 +15,22 @@ export const freeDaysRequestSchema = z.object({
     .check(z.regex(monthPattern, 'must be a month written YYYY-MM, for example 2026-12')),
   // The same field, checks and messages as bookings/time.
   estmatedDuration: availableTimesRequestSchema.shape.estmatedDuration,
+  /** Issue 32: free days with this therapist only; absent for any therapist. */
+  staffId: staffIdField,
+  /** Issue 32: the chosen treatments' ids, comma-separated (as bookings/time's treatmentIds). */
+  treatmentIds: z.optional(
+    z.pipe(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,19}$/,
+            'treatmentIds must be treatment ids separated by commas, for example 1,7',
+          ),
+        ),
+      z.transform((list: string) => list.split(',').map(Number)),
+    ),
+  ),
 });
 export type FreeDaysRequest = z.infer<typeof freeDaysRequestSchema>;
 

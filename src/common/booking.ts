@@ -46,9 +46,44 @@ export function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/**
+ * A chosen therapist (issue 32): a staff member's id; absent for "any therapist". Coerced, so the
+ * month view's query string (GET bookings/free-days) takes it too.
+ */
+export const staffIdField = z.optional(
+  z.coerce
+    .number({ error: 'staffId must be the id of a therapist from the staff list' })
+    .check(
+      z.int('staffId must be the id of a therapist from the staff list'),
+      z.positive('staffId must be the id of a therapist from the staff list'),
+      z.lte(2_147_483_647, 'staffId must be the id of a therapist from the staff list'),
+    ),
+);
+
 /** POST bookings/time */
 export const availableTimesRequestSchema = z.object({
   bookingDate: isoDateField,
+  /** Issue 32: times with this therapist only; absent for any therapist. */
+  staffId: staffIdField,
+  /**
+   * Issue 32: the chosen treatments, so only therapists who perform them all count, at their own
+   * lengths; absent, any therapist counts at estmatedDuration (and a client without staff never
+   * needs them).
+   */
+  treatmentIds: z.optional(
+    z
+      .array(
+        z.number().check(z.int(), z.positive(), z.lte(2_147_483_647)),
+        'treatmentIds must be a list of treatment ids',
+      )
+      .check(
+        z.maxLength(20, 'Please choose at most 20 treatments in one booking'),
+        z.refine(
+          (list: number[]) => new Set(list).size === list.length,
+          'each treatment can be chosen only once',
+        ),
+      ),
+  ),
   estmatedDuration: z.coerce
     .number({ error: 'estmatedDuration must be the total treatment time in minutes' })
     .check(
@@ -148,6 +183,8 @@ const startTimePattern = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):([0-5]\d):00$/;
 
 /** POST bookings/create. The totals and end time are accepted but never trusted. */
 export const createBookingRequestSchema = z.object({
+  /** Issue 32: the therapist the visitor chose; absent for any therapist. */
+  staffId: staffIdField,
   totalPrice: z.optional(z.number()),
   totalDuration: z.optional(z.number()),
   startTime: z.string({ error: 'startTime is required, as YYYY-MM-DD HH:mm:00' }).check(
@@ -214,6 +251,8 @@ export const storedBookingSchema = z.object({
   consentVersion: z.string(),
   /** Issue 17: set when a new customer must confirm by e-mail; the time is held until then (ISO). */
   confirmBy: z.optional(z.string()),
+  /** Issue 32: the therapist the booking is with, for a client with staff. */
+  staff: z.optional(z.object({ id: z.number(), name: z.string() })),
 });
 export type StoredBooking = z.infer<typeof storedBookingSchema>;
 

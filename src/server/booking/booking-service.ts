@@ -23,10 +23,19 @@ import { enqueueMessage } from '../mail/outbox-store.js';
 import {
   checkBookingDate,
   findAvailableStartTimes,
+  freeStaffAt,
   localEndMinute,
   localTimeToInstant,
   type BookedInterval,
+  type StaffDay,
 } from './availability/availability.js';
+import {
+  minutesWith,
+  performsAll,
+  pickFairly,
+  staffDaysFor,
+} from './availability/staff-availability.js';
+import { listStaff, type StaffMember } from '../staff/staff-store.js';
 import { bookingCalendar } from './emails/booking-calendar.js';
 import { renderBookingEmails, renderConfirmRequestEmail } from './emails/booking-emails.js';
 import { changeDeadline } from './availability/change-cutoff.js';
@@ -38,6 +47,7 @@ import {
   identityOnDay,
   type BookingIdentity,
   findBookedIntervals,
+  findStaffBookedIntervalsBetween,
   findTreatments,
   insertBooking,
   isExistingCustomer,
@@ -80,19 +90,110 @@ export interface AvailableTimesContext {
   rules?: BookingRules | undefined;
 }
 
+/**
+ * A client's staff as booking needs them (issue 32): the active members, the one the visitor
+ * named (if any), and the chosen treatments' own lengths.
+ */
+export interface StaffPlan {
+  members: StaffMember[];
+  /** The therapist the visitor chose; undefined for any. */
+  requested: StaffMember | undefined;
+  treatmentIds: number[];
+  treatmentMinutes: Map<number, number>;
+}
+
+/** A 400 on the staffId field, in the one error shape with `issues`. */
+function badStaffId(message: string): AppError {
+  return new AppError(400, `Invalid staffId: ${message}`, [{ path: 'staffId', message }]);
+}
+
+/**
+ * The client's active staff from `from` to `to` (their time off in those days), or undefined for
+ * a client without active staff, who keeps the capacity model. A staffId the client has no active
+ * therapist for, or one who does not perform every chosen treatment, is refused with 400.
+ */
+export async function staffPlanFor(
+  db: Kysely<Database>,
+  client: ClientConfig,
+  options: { from: string; to: string; staffId?: number | undefined; treatments: TreatmentRow[] },
+): Promise<StaffPlan | undefined> {
+  const members = await listStaff(db, client.name, {
+    activeOnly: true,
+    from: options.from,
+    to: options.to,
+  });
+  const { staffId, treatments } = options;
+  const requested = staffId === undefined ? undefined : members.find((m) => m.id === staffId);
+  if (staffId !== undefined && !requested) {
+    throw badStaffId(
+      members.length === 0
+        ? `${client.title} does not book with a particular therapist. Please leave the therapist out.`
+        : `${client.title} has no therapist ${staffId} taking bookings. Please choose one from the staff list, or any therapist.`,
+    );
+  }
+  if (members.length === 0) return undefined;
+  const treatmentIds = treatments.map((t) => t.id);
+  if (requested && !performsAll(requested, treatmentIds)) {
+    const missing = treatments.filter((t) => !performsAll(requested, [t.id]));
+    throw badStaffId(
+      `${requested.name} does not do ${missing.map((t) => t.name).join(', ')}. Please choose another therapist, or any therapist.`,
+    );
+  }
+  return {
+    members,
+    requested,
+    treatmentIds,
+    treatmentMinutes: new Map(treatments.map((t) => [t.id, t.duration_minutes])),
+  };
+}
+
+/** The therapists who could take the booking on a date, with their bookings that day. */
+export function staffDaysOf(
+  plan: StaffPlan,
+  date: string,
+  bookedByStaff: ReadonlyMap<number, readonly BookedInterval[]> = new Map(),
+): StaffDay[] {
+  return staffDaysFor({
+    members: plan.members,
+    date,
+    treatmentIds: plan.treatmentIds,
+    treatmentMinutes: plan.treatmentMinutes,
+    staffId: plan.requested?.id,
+    bookedByStaff,
+  });
+}
+
 /** The start times still free on a day for treatments of this length (spec section 7). */
 export async function findAvailableTimes(
   { db, client, now, rules: given }: AvailableTimesContext,
   request: AvailableTimesRequest,
 ): Promise<AvailableTimes> {
   const rules = await rulesFor(db, client, given);
+  const date = request.bookingDate;
+  const treatments = request.treatmentIds?.length
+    ? await loadChosenTreatments(db, client, request.treatmentIds)
+    : [];
+  const plan = await staffPlanFor(db, client, {
+    from: date,
+    to: date,
+    staffId: request.staffId,
+    treatments,
+  });
+  const staff =
+    plan &&
+    staffDaysOf(
+      plan,
+      date,
+      (await findStaffBookedIntervalsBetween(db, client.name, date, date, now)).get(date),
+    );
   const result = findAvailableStartTimes({
-    date: request.bookingDate,
+    date,
     durationMinutes: request.estmatedDuration,
     rules,
     timeZone: client.timeZone,
     now,
-    existing: await findBookedIntervals(db, client.name, request.bookingDate, now),
+    existing: await findBookedIntervals(db, client.name, date, now),
+    staff,
   });
   if (!result.ok) throw new AppError(400, result.reason);
   return result.times;
@@ -273,6 +374,8 @@ export interface PlaceBookingRequest {
   /** An online visitor's keyed address hash and form session (issue 30). */
   addressHash?: string;
   formSession?: string;
+  /** The therapist asked for (issue 32); undefined for any. */
+  staffId?: number | undefined;
 }
 
 /**
@@ -312,6 +415,7 @@ export async function createBooking(
     },
     source: 'online',
     consentVersion,
+    staffId: request.staffId,
     ...from,
   });
 }
@@ -331,6 +435,22 @@ interface BookingPlan {
   totalDuration: number;
   /** Whether the start is one the rules offer, given the day's bookings. */
   offered: (existing: BookedInterval[]) => boolean;
+  /** For a client with staff (issue 32): who could take it; undefined without staff. */
+  staff: StaffPlan | undefined;
+  /** Who is free at the start, given the day's bookings and each therapist's. */
+  freeStaff: (
+    existing: BookedInterval[],
+    bookedByStaff: ReadonlyMap<number, readonly BookedInterval[]>,
+  ) => number[];
+}
+
+/** The therapist a booking goes to, with the treatments' length and price with them. */
+interface Assignment {
+  member: StaffMember;
+  totalDuration: number;
+  totalPricePence: number;
+  endMinute: number;
+  lines: Array<{ id: number; name: string; pricePence: number; durationMinutes: number }>;
 }
 
 /**
@@ -357,21 +477,44 @@ async function validateBooking(
   // The caps stop one visitor holding a day; the owner booking by phone decides for themselves.
   if (!byOwner) refuseTooLong(client, storedRules, totalDuration);
 
+  const staff = await staffPlanFor(db, client, {
+    from: date,
+    to: date,
+    staffId: request.staffId,
+    treatments,
+  });
+  if (staff && !staff.members.some((m) => performsAll(m, staff.treatmentIds))) {
+    throw new AppError(
+      400,
+      `Nobody at ${client.title} does ${treatments.map((t) => t.name).join(', ')} in one appointment. Please book them as separate appointments.`,
+    );
+  }
+  const inputFor = (
+    existing: BookedInterval[],
+    bookedByStaff?: ReadonlyMap<number, readonly BookedInterval[]>,
+  ) => ({
+    date,
+    durationMinutes: totalDuration,
+    rules,
+    timeZone: client.timeZone,
+    now,
+    existing,
+    staff: staff && staffDaysOf(staff, date, bookedByStaff),
+  });
+  const freeStaff = (
+    existing: BookedInterval[],
+    bookedByStaff: ReadonlyMap<number, readonly BookedInterval[]>,
+  ) => freeStaffAt(inputFor(existing, bookedByStaff), minuteOfDay);
   const offered = (existing: BookedInterval[]) => {
-    const result = findAvailableStartTimes({
-      date,
-      durationMinutes: totalDuration,
-      rules,
-      timeZone: client.timeZone,
-      now,
-      existing,
-    });
+    const result = findAvailableStartTimes(inputFor(existing));
     return result.ok && result.times.includes(startLabel);
   };
   if (!offered([])) {
     throw new AppError(
       400,
-      `${startLabel} on ${date} is not a time we offer for ${formatDuration(totalDuration)} of treatments. Please choose one of the available times.`,
+      staff?.requested
+        ? `${startLabel} on ${date} is not a time ${staff.requested.name} works for ${formatDuration(totalDuration)} of treatments. Please choose one of the available times.`
+        : `${startLabel} on ${date} is not a time we offer for ${formatDuration(totalDuration)} of treatments. Please choose one of the available times.`,
     );
   }
   return {
@@ -385,6 +528,65 @@ async function validateBooking(
     totalPricePence,
     totalDuration,
     offered,
+    staff,
+    freeStaff,
+  };
+}
+
+/**
+ * Inside the day lock, for a client with staff (issue 32): the therapist asked for if still free,
+ * else (any) the fairest of those free: the fewest bookings that day, then display order. None
+ * free is a lost race: 409.
+ */
+async function assignStaff(
+  trx: Kysely<Database>,
+  context: CreateBookingContext,
+  plan: BookingPlan,
+  staff: StaffPlan,
+  existing: BookedInterval[],
+): Promise<Assignment> {
+  const { client, now } = context;
+  const { date, startLabel } = plan;
+  const bookedByStaff =
+    (await findStaffBookedIntervalsBetween(trx, client.name, date, date, now)).get(date) ??
+    new Map<number, BookedInterval[]>();
+  const free = plan.freeStaff(existing, bookedByStaff);
+  const bookingsThatDay = new Map(
+    [...bookedByStaff].map(([id, list]) => [
+      id,
+      list.reduce((sum, interval) => sum + (interval.count ?? 1), 0),
+    ]),
+  );
+  const chosen = staff.requested
+    ? free.includes(staff.requested.id)
+      ? staff.requested.id
+      : undefined
+    : pickFairly(free, staff.members, bookingsThatDay);
+  const member = staff.members.find((m) => m.id === chosen);
+  if (!member) {
+    throw new AppError(
+      409,
+      staff.requested
+        ? `Sorry, ${staff.requested.name} has just been booked at ${startLabel} on ${date}. Please choose another time, or any therapist.`
+        : `Sorry, ${startLabel} on ${date} has just been booked by someone else. Please choose another time.`,
+    );
+  }
+  const lines = plan.treatments.map((t) => {
+    const own = member.treatments.find((mt) => mt.treatmentId === t.id);
+    return {
+      id: t.id,
+      name: t.name,
+      pricePence: own?.pricePence ?? t.price_pence,
+      durationMinutes: own?.durationMinutes ?? t.duration_minutes,
+    };
+  });
+  const totalDuration = minutesWith(member, staff.treatmentIds, staff.treatmentMinutes);
+  return {
+    member,
+    totalDuration,
+    totalPricePence: lines.reduce((sum, line) => sum + line.pricePence, 0),
+    endMinute: localEndMinute(date, plan.minuteOfDay, totalDuration, client.timeZone),
+    lines,
   };
 }
 
@@ -397,16 +599,20 @@ async function recheckSlot(
   context: CreateBookingContext,
   plan: BookingPlan,
   request: PlaceBookingRequest,
-): Promise<void> {
+): Promise<Assignment | undefined> {
   const { client, now } = context;
   const { date, startLabel } = plan;
-  if (!plan.offered(await findBookedIntervals(trx, client.name, date, now))) {
+  const existing = await findBookedIntervals(trx, client.name, date, now);
+  const assignment = plan.staff
+    ? await assignStaff(trx, context, plan, plan.staff, existing)
+    : undefined;
+  if (!assignment && !plan.offered(existing)) {
     throw new AppError(
       409,
       `Sorry, ${startLabel} on ${date} has just been booked by someone else. Please choose another time.`,
     );
   }
-  if (plan.byOwner) return;
+  if (plan.byOwner) return assignment;
   const { addressHash, formSession } = request;
   await refuseTooManyOnDay(
     trx,
@@ -419,6 +625,7 @@ async function recheckSlot(
   if (addressHash && context.addressCaps) {
     await refuseTooManyFromAddress(trx, client, addressHash, context.addressCaps, now);
   }
+  return assignment;
 }
 
 /** What step 4 stored: the booking as answered, and what its e-mails need. */
@@ -441,10 +648,22 @@ async function insertPlannedBooking(
   context: CreateBookingContext,
   plan: BookingPlan,
   request: PlaceBookingRequest,
+  assignment: Assignment | undefined,
 ): Promise<PlacedBooking> {
   const { client, now } = context;
-  const { byOwner, date, minuteOfDay, endMinute, startLabel, treatments } = plan;
-  const { totalPricePence, totalDuration } = plan;
+  const { byOwner, date, minuteOfDay, startLabel } = plan;
+  // With a therapist, their own lengths and prices (issue 32); else the treatments'.
+  const endMinute = assignment?.endMinute ?? plan.endMinute;
+  const totalPricePence = assignment?.totalPricePence ?? plan.totalPricePence;
+  const totalDuration = assignment?.totalDuration ?? plan.totalDuration;
+  const lines =
+    assignment?.lines ??
+    plan.treatments.map((t) => ({
+      id: t.id,
+      name: t.name,
+      pricePence: t.price_pence,
+      durationMinutes: t.duration_minutes,
+    }));
   const customer = request.customer;
   const consentAt = now.toISOString();
   const reference = await uniqueReference(trx, client.name);
@@ -482,6 +701,7 @@ async function insertPlannedBooking(
       manage_token_hash: manage?.hash ?? null,
       address_hash: byOwner ? null : (request.addressHash ?? null),
       form_session: byOwner ? null : (request.formSession ?? null),
+      staff_id: assignment?.member.id ?? null,
       ...(heldUntil
         ? {
             status: 'pending',
@@ -490,11 +710,11 @@ async function insertPlannedBooking(
           }
         : {}),
     },
-    treatments.map((t) => ({
+    lines.map((t) => ({
       treatment_id: t.id,
       name: t.name,
-      price_pence: t.price_pence,
-      duration_minutes: t.duration_minutes,
+      price_pence: t.pricePence,
+      duration_minutes: t.durationMinutes,
     })),
   );
 
@@ -515,15 +735,16 @@ async function insertPlannedBooking(
       gdprConsent: true,
       marketing: customer.marketing,
     },
-    treatments: treatments.map((t) => ({
+    treatments: lines.map((t) => ({
       ID: t.id,
       Name: t.name,
-      Price: t.price_pence / 100,
-      Duration: t.duration_minutes,
+      Price: t.pricePence / 100,
+      Duration: t.durationMinutes,
     })),
     consentAt,
     consentVersion: request.consentVersion,
     ...(heldUntil ? { confirmBy: heldUntil.toISOString() } : {}),
+    ...(assignment ? { staff: { id: assignment.member.id, name: assignment.member.name } } : {}),
   };
   return { stored, id, reference, heldUntil, confirm, manage };
 }
@@ -562,8 +783,9 @@ async function queueBookingEmails(
             reference,
             date,
             startMinute: minuteOfDay,
-            durationMinutes: plan.totalDuration,
+            durationMinutes: stored.totalDuration,
             treatmentNames: treatments.map((t) => t.name),
+            ...(stored.staff ? { staffName: stored.staff.name } : {}),
             customerName: customer.name,
             customerEmail: customer.email,
             sequence: 0,
@@ -597,6 +819,7 @@ async function queueBookingEmails(
       customerName: customer.name,
       customerEmail: customer.email,
       treatmentNames: treatments.map((t) => t.name),
+      staffName: stored.staff?.name,
     },
     mailFrom,
     now,
@@ -617,8 +840,8 @@ export async function placeBooking(
   const plan = await validateBooking(context, request);
   // Step 2: the day lock, so that two bookings for the same client and day cannot interleave.
   return withDayLock(context.db, context.dbKind, context.client.name, plan.date, async (trx) => {
-    await recheckSlot(trx, context, plan, request);
-    const placed = await insertPlannedBooking(trx, context, plan, request);
+    const assignment = await recheckSlot(trx, context, plan, request);
+    const placed = await insertPlannedBooking(trx, context, plan, request, assignment);
     await queueBookingEmails(trx, context, plan, placed);
     return placed.stored;
   });

@@ -121,6 +121,8 @@ export interface BookingsTable {
   form_session: string | null;
   /** The Idempotency-Key of the visitor's last move, so its replay sends nothing again. */
   move_idempotency_key: string | null;
+  /** The staff member the booking is with (issue 32); null for a client without staff. */
+  staff_id: number | null;
 }
 
 export interface BookingRulesTable {
@@ -261,6 +263,54 @@ export interface ScheduledRunsTable {
   last_run_at: string;
 }
 
+/** A staff member of a client (issue 32). */
+export interface StaffMembersTable {
+  id: Generated<number>;
+  client_code: string;
+  name: string;
+  bio: string;
+  /** A picture's media name, or null. */
+  photo: string | null;
+  /** 1 when the member takes bookings and is listed. */
+  active: Generated<number>;
+  /** The owner's order; lists and the fair "any" choice use it, then id. */
+  display_order: Generated<number>;
+  version: Generated<number>;
+  created_at: string;
+}
+
+/** A treatment a staff member performs, optionally at their own length and price. */
+export interface StaffTreatmentsTable {
+  client_code: string;
+  staff_id: number;
+  treatment_id: number;
+  duration_minutes: number | null;
+  price_pence: number | null;
+}
+
+/** One span of a staff member's weekly hours; the gaps between a day's spans are breaks. */
+export interface StaffHoursTable {
+  client_code: string;
+  staff_id: number;
+  /** sun … sat */
+  weekday: string;
+  /** HH:mm, local. */
+  start_time: string;
+  end_time: string;
+}
+
+/** A staff member's time off, whole local days from from_date to to_date inclusive. */
+export interface StaffTimeOffTable {
+  id: Generated<number>;
+  client_code: string;
+  staff_id: number;
+  from_date: string;
+  to_date: string;
+  /** holiday | sickness | other */
+  kind: string;
+  note: string | null;
+}
+
 export interface Database {
   clients: ClientsTable;
   client_drafts: ClientDraftsTable;
@@ -281,4 +331,8 @@ export interface Database {
   audit_log: AuditLogTable;
   release_state: ReleaseStateTable;
   scheduled_runs: ScheduledRunsTable;
+  staff_members: StaffMembersTable;
+  staff_treatments: StaffTreatmentsTable;
+  staff_hours: StaffHoursTable;
+  staff_time_off: StaffTimeOffTable;
 }

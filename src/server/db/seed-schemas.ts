@@ -45,3 +45,26 @@ export const seedTreatmentsFileSchema = z.record(
 export type SeedProduct = z.infer<typeof seedProductSchema>;
 export type SeedReview = z.infer<typeof seedReviewSchema>;
 export type SeedTreatmentsFile = z.infer<typeof seedTreatmentsFileSchema>;
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time written HH:mm');
+const seedSpansSchema = z
+  .array(z.object({ start: hhmm, end: hhmm }))
+  .refine((spans) => spans.every((s) => s.start < s.end), 'each span must end after it starts');
+
+/** A client's staff member (issue 32), seeded once for a client that has none. */
+export const seedStaffMemberSchema = z.object({
+  name: z.string().min(1),
+  bio: z.string(),
+  photo: z.string().min(1).nullable(),
+  displayOrder: z.number().int(),
+  /** The treatments (ids) they perform, at the treatments' own length and price. */
+  treatments: z.array(z.number().int().positive()),
+  /** Their weekly hours: a day's spans, the gaps between them breaks; a missing day is off. */
+  hours: z.partialRecord(
+    z.enum(['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat']),
+    seedSpansSchema,
+  ),
+});
+
+export const seedStaffFileSchema = z.record(clientCodeSchema, z.array(seedStaffMemberSchema));
+export type SeedStaffFile = z.infer<typeof seedStaffFileSchema>;

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -13,7 +13,9 @@ import type { Database } from './schema.js';
 import {
   seedProductSchema,
   seedReviewSchema,
+  seedStaffFileSchema,
   seedTreatmentsFileSchema,
+  type SeedStaffFile,
   type SeedProduct,
   type SeedReview,
   type SeedTreatmentsFile,
@@ -24,6 +26,8 @@ export interface SeedData {
   products: SeedProduct[];
   reviews: SeedReview[];
   treatments: SeedTreatmentsFile;
+  /** Staff members per client (issue 32); seed/staff.json, optional. */
+  staff: SeedStaffFile;
 }
 
 function readJson(file: string): unknown {
@@ -70,6 +74,9 @@ export function readSeed(seedDir: string): SeedData {
     products: parseFile(join(seedDir, 'products.json'), z.array(seedProductSchema)),
     reviews: parseFile(join(seedDir, 'reviews.json'), z.array(seedReviewSchema)),
     treatments: parseFile(join(seedDir, 'treatments.json'), seedTreatmentsFileSchema),
+    staff: existsSync(join(seedDir, 'staff.json'))
+      ? parseFile(join(seedDir, 'staff.json'), seedStaffFileSchema)
+      : {},
   };
 }
 
@@ -181,6 +188,55 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
         })
         .onConflict((oc) => oc.column('client_code').doNothing())
         .execute();
+    }
+
+    // Staff (issue 32): only for a client with none, as reviews; the owner's team from then on.
+    const clientsWithStaff = new Set(
+      (await trx.selectFrom('staff_members').select('client_code').distinct().execute()).map(
+        (r) => r.client_code,
+      ),
+    );
+    for (const [clientCode, members] of Object.entries(seed.staff)) {
+      if (clientsWithStaff.has(clientCode)) continue;
+      for (const member of members) {
+        const { id } = await trx
+          .insertInto('staff_members')
+          .values({
+            client_code: clientCode,
+            name: member.name,
+            bio: member.bio,
+            photo: member.photo,
+            active: 1,
+            display_order: member.displayOrder,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (member.treatments.length > 0) {
+          await trx
+            .insertInto('staff_treatments')
+            .values(
+              member.treatments.map((treatmentId) => ({
+                client_code: clientCode,
+                staff_id: id,
+                treatment_id: treatmentId,
+                duration_minutes: null,
+                price_pence: null,
+              })),
+            )
+            .execute();
+        }
+        const hours = Object.entries(member.hours).flatMap(([weekday, spans]) =>
+          (spans ?? []).map((span) => ({
+            client_code: clientCode,
+            staff_id: id,
+            weekday,
+            start_time: span.start,
+            end_time: span.end,
+          })),
+        );
+        if (hours.length > 0) await trx.insertInto('staff_hours').values(hours).execute();
+      }
     }
 
     const clientsWithReviews = new Set(

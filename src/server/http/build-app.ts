@@ -32,6 +32,7 @@ import { bootScriptHash, findBootScript } from '../pages/app-boot.js';
 import { pagesRoutes, type DevPages } from '../pages/pages-routes.js';
 import { reviewsRoutes } from '../reviews/reviews-routes.js';
 import { seoRoutes } from '../seo/seo-routes.js';
+import { staffRoutes } from '../staff/staff-routes.js';
 import { createErrorAnswer, installErrorHandling } from './error-handler.js';
 import { manageApi, manageApiPrefix } from './manage-api.js';
 import { databaseCheck, healthRoutes } from './health-routes.js';
@@ -221,6 +222,7 @@ export async function buildApp({
   await app.register(catalogueRoutes, deps);
   await app.register(reviewsRoutes, deps);
   await app.register(bookingRoutes, deps);
+  await app.register(staffRoutes, deps);
   await app.register(relayRoutes, deps);
   await app.register(ordersRoutes, deps);
   await app.register(diagnosticsRoutes);

@@ -153,7 +153,8 @@ describeEachDatabase('the outbox across a crash', (kind) => {
     await waitFor(
       'the first server',
       async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined),
-      60_000,
+      // The first start draws the seed's placeholder pictures: over a minute on a busy machine.
+      120_000,
       first.output,
     );
     const subject = `Crash test ${randomBytes(4).toString('hex')}`;
@@ -194,5 +195,5 @@ describeEachDatabase('the outbox across a crash', (kind) => {
     expect(message, second.output()).toContain('To: ');
     await new Promise((r) => setTimeout(r, 3000));
     expect(smtp.accepted.filter((m) => m.includes(subject))).toHaveLength(1);
-  }, 180_000);
+  }, 240_000);
 });

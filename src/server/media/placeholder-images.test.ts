@@ -85,5 +85,6 @@ describe('placeholder images', () => {
     // A second start finds everything and makes nothing; no temporary folders are left behind.
     expect(await ensurePlaceholderImages(mediaDir, [client], [], { sets: true })).toBe(0);
     expect(readdirSync(join(mediaDir, 'JS/gallery')).filter((n) => n.startsWith('.'))).toEqual([]);
-  });
+    // Draws and encodes every picture: seconds alone, a minute beside the browser tests.
+  }, 120_000);
 });

@@ -19,6 +19,21 @@ export interface BookedInterval {
   count?: number;
 }
 
+/**
+ * A staff member who could take the booking on the day (issue 32): they perform every chosen
+ * treatment. Their spans are their hours that day (the gaps are breaks; none on a day off or
+ * in time off); their bookings hold them, with the buffer after each, as bookings hold a chair.
+ */
+export interface StaffDay {
+  id: number;
+  /** Their working spans on the day, "HH:mm" local; empty when they do not work. */
+  spans: ReadonlyArray<{ start: string; end: string }>;
+  /** Their own bookings on the day. */
+  booked: readonly BookedInterval[];
+  /** The chosen treatments' length with them (their own lengths); else the input's. */
+  durationMinutes?: number;
+}
+
 export interface AvailabilityInput {
   /** YYYY-MM-DD, local to the client. */
   date: string;
@@ -26,7 +41,14 @@ export interface AvailabilityInput {
   rules: BookingRules;
   timeZone: string;
   now: Date;
+  /** Every booking of the day (the salon's capacity counts them all). */
   existing: readonly BookedInterval[];
+  /**
+   * For a client with staff (issue 32): the staff members who could take the booking. A start is
+   * offered only when at least one of them is free for the whole span; undefined for a client
+   * without staff, whose capacity alone decides, as before.
+   */
+  staff?: readonly StaffDay[] | undefined;
 }
 
 export type AvailabilityResult = { ok: true; times: string[] } | { ok: false; reason: string };
@@ -282,35 +304,87 @@ function refuseDay(input: AvailabilityInput): { ok: false; reason: string } | un
 
 /** Up to `limit` free start times of a day that refuseDay has let through. */
 function freeStartsOn(input: AvailabilityInput, limit: number): string[] {
+  const times: string[] = [];
+  for (const { minute } of startsOn(input)) {
+    times.push(formatMinuteOfDay(minute));
+    if (times.length >= limit) return times;
+  }
+  return times;
+}
+
+/**
+ * The staff members free for a booking starting at `startMinute` (local), in the order given, by
+ * the same rules as findAvailableStartTimes; empty when the start is not offered, or when the
+ * input has no staff (a client without staff).
+ */
+export function freeStaffAt(input: AvailabilityInput, startMinute: number): number[] {
+  if (refuseDay(input) || !input.staff) return [];
+  for (const start of startsOn(input, startMinute)) {
+    if (start.minute === startMinute) return start.staff;
+  }
+  return [];
+}
+
+/** A free start: its local minute and, for a client with staff, who is free then. */
+interface FreeStart {
+  minute: number;
+  staff: number[];
+}
+
+/** The free starts of a day, in order; only `only` when given (one start asked about). */
+function* startsOn(input: AvailabilityInput, only?: number): Generator<FreeStart> {
   const { date, durationMinutes, rules, timeZone, now, existing } = input;
   const spans = rules.weeklyHours[weekdayOf(date)];
-  if (spans.length === 0 || closureOn(rules, date)) return [];
+  if (spans.length === 0 || closureOn(rules, date)) return;
 
   const earliestStart = now.getTime() + rules.leadMinutes * minuteMs;
   const buffer = rules.bufferMinutes * minuteMs;
   const clock = dayClockFor(date, timeZone);
-  const booked = concurrencyProfileOf(
-    existing.map(({ startMinute, endMinute, count = 1 }) => ({
-      start: clock.toInstantLenient(startMinute),
-      end: clock.toInstantLenient(endMinute) + buffer,
-      count,
+  const profileOf = (intervals: readonly BookedInterval[]) =>
+    concurrencyProfileOf(
+      intervals.map(({ startMinute, endMinute, count = 1 }) => ({
+        start: clock.toInstantLenient(startMinute),
+        end: clock.toInstantLenient(endMinute) + buffer,
+        count,
+      })),
+    );
+  const booked = profileOf(existing);
+  const staff = input.staff?.map((member) => ({
+    id: member.id,
+    duration: (member.durationMinutes ?? durationMinutes) * minuteMs,
+    spans: member.spans.map((span) => ({
+      open: clock.toInstantLenient(minuteOfTime(span.start)),
+      close: clock.toInstantLenient(minuteOfTime(span.end)),
     })),
-  );
+    booked: profileOf(member.booked),
+  }));
 
-  const times: string[] = [];
   for (const span of spans) {
     const open = minuteOfTime(span.start);
     const close = minuteOfTime(span.end);
     const closeInstant = clock.toInstantLenient(close);
     for (let minute = open; minute < close; minute += rules.slotStepMinutes) {
+      if (only !== undefined && minute !== only) continue;
       const start = clock.toInstant(minute);
       if (start === null || start < earliestStart) continue;
-      const end = start + durationMinutes * minuteMs;
-      if (end > closeInstant) break;
-      if (peakOverlap(booked, start, end + buffer) >= rules.capacity) continue;
-      times.push(formatMinuteOfDay(minute));
-      if (times.length >= limit) return times;
+      if (!staff) {
+        const end = start + durationMinutes * minuteMs;
+        if (end > closeInstant) break;
+        if (peakOverlap(booked, start, end + buffer) >= rules.capacity) continue;
+        yield { minute, staff: [] };
+        continue;
+      }
+      // With staff: someone who performs the treatments is working the whole span (inside one
+      // of their spans and the salon's), has no booking of their own in it or its buffer, and
+      // the salon still has room (capacity: the chairs all of them share).
+      const free = staff.filter((member) => {
+        const end = start + member.duration;
+        if (end > closeInstant) return false;
+        if (!member.spans.some((s) => s.open <= start && end <= s.close)) return false;
+        if (peakOverlap(member.booked, start, end + buffer) > 0) return false;
+        return peakOverlap(booked, start, end + buffer) < rules.capacity;
+      });
+      if (free.length > 0) yield { minute, staff: free.map((member) => member.id) };
     }
   }
-  return times;
 }

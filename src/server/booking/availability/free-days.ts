@@ -1,7 +1,13 @@
 import { addDays } from '../../../common/booking.js';
 import type { DayState, FreeDays } from '../../../common/booking-free-days.js';
 import { closureOn, type BookingRules } from '../../../common/booking-rules.js';
-import { hasFreeStart, localDateOf, weekdayOf, type BookedInterval } from './availability.js';
+import {
+  hasFreeStart,
+  localDateOf,
+  weekdayOf,
+  type BookedInterval,
+  type StaffDay,
+} from './availability.js';
 
 /**
  * Which days of a month have at least one free start time for a booking of a given length: the
@@ -19,6 +25,8 @@ export interface FreeDaysInput {
   now: Date;
   /** The month's bookings by local date (YYYY-MM-DD); a date missing here has none. */
   bookedByDate: ReadonlyMap<string, readonly BookedInterval[]>;
+  /** For a client with staff (issue 32): who could take the booking on a date; else undefined. */
+  staffOn?: ((date: string) => readonly StaffDay[]) | undefined;
 }
 
 export type FreeDaysResult = ({ ok: true } & FreeDays) | { ok: false; reason: string };
@@ -106,6 +114,7 @@ export function findFreeDays(input: FreeDaysInput): FreeDaysResult {
       timeZone,
       now,
       existing: bookedByDate.get(date) ?? [],
+      staff: input.staffOn?.(date),
     });
     return { date, state: free ? 'free' : 'full' };
   });

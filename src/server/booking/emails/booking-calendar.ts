@@ -14,6 +14,8 @@ export interface CalendarBooking {
   customerName: string;
   customerEmail: string;
   sequence: number;
+  /** The therapist the booking is with (issue 32), when one is assigned. */
+  staffName?: string | undefined;
 }
 
 /** The host in a booking's UID: the client's public host name, stable whatever the request. */
@@ -44,8 +46,8 @@ export function bookingCalendar(
     start,
     end: start + booking.durationMinutes * 60_000,
     stamp: now.getTime(),
-    summary: `${booking.treatmentNames.join(', ')} at ${client.title}`,
-    description: `Booking ${booking.reference} at ${client.title}. To change it, use the link in your e-mail or call ${client.telephoneNo || client.email}.`,
+    summary: `${booking.treatmentNames.join(', ')}${booking.staffName ? ` with ${booking.staffName}` : ''} at ${client.title}`,
+    description: `Booking ${booking.reference} at ${client.title}${booking.staffName ? `, with ${booking.staffName}` : ''}. To change it, use the link in your e-mail or call ${client.telephoneNo || client.email}.`,
     location: client.address,
     organizer: { name: client.title, email: client.email || senderAddress(mailFrom) },
     attendee: { name: booking.customerName, email: booking.customerEmail },

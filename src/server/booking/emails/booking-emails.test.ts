@@ -6,6 +6,7 @@ import {
   renderCancellationEmail,
   renderBookingEmails,
   renderConfirmRequestEmail,
+  renderReminderEmail,
   renderVisitorChangeEmails,
 } from './booking-emails.js';
 
@@ -177,5 +178,57 @@ describe('renderVisitorChangeEmails: a moved booking says until when it can move
       undefined,
     );
     expect(plain.text).toContain(`To move or cancel it again: ${moved.manageUrl}`);
+  });
+});
+
+describe('the e-mails name the therapist (issue 32)', () => {
+  const withStaff: StoredBooking = {
+    ...held,
+    ID: 9,
+    customer: { ...held.customer, name: 'Ann Example' },
+    staff: { id: 3, name: 'Kirsty <Paterson>' },
+  };
+
+  it('in both confirmations, escaped in the HTML, and not when nobody is assigned', () => {
+    const [business, customer] = renderBookingEmails(withStaff, client, 'noreply@x.example', {});
+    for (const message of [business, customer]) {
+      expect(message.text).toContain('Therapist: Kirsty <Paterson>');
+      expect(message.html).toContain('Kirsty &#60;Paterson&#62;');
+      expect(message.html).not.toContain('Kirsty <Paterson>');
+    }
+    const [, without] = renderBookingEmails(
+      { ...withStaff, staff: undefined },
+      client,
+      'noreply@x.example',
+      {},
+    );
+    expect(without.text).not.toContain('Therapist');
+  });
+
+  it('in the confirm request and the reminder', () => {
+    const request = renderConfirmRequestEmail(
+      withStaff,
+      client,
+      'noreply@x.example',
+      'https://rrb.example/booking/confirm/x',
+      new Date('2026-12-02T10:00:00Z'),
+    );
+    expect(request.text).toContain('with Kirsty <Paterson> at Rose & Rowan Beauty');
+    const reminder = renderReminderEmail(
+      { ...booking, reference: 'AB12CD34', sequence: 0, staffName: 'Kirsty Paterson' },
+      client,
+      'noreply@x.example',
+      new Date('2026-12-08T10:30:00Z'),
+    );
+    expect(reminder.text).toContain(
+      'for Facial, Brows with Kirsty Paterson at Rose & Rowan Beauty',
+    );
+    const plain = renderReminderEmail(
+      { ...booking, reference: 'AB12CD34', sequence: 0 },
+      client,
+      'noreply@x.example',
+      new Date('2026-12-08T10:30:00Z'),
+    );
+    expect(plain.text).not.toContain(' with ');
   });
 });

@@ -49,6 +49,8 @@ function summaryLines(booking: StoredBooking): Array<[string, string]> {
     ['Date', formatLongDate(booking.bookingDate)],
     ['Time', `${booking.startTime.slice(11, 16)} to ${booking.endTime.slice(11, 16)}`],
     ['Treatments', booking.treatments.map((t) => t.Name).join(', ')],
+    // Issue 32: the therapist, when the booking is with one.
+    ...(booking.staff ? ([['Therapist', booking.staff.name]] as Array<[string, string]>) : []),
     ['Total time', formatDuration(booking.totalDuration)],
     ['Total price', formatPounds(booking.totalPrice)],
   ];
@@ -334,6 +336,8 @@ export function renderReminderEmail(
     customerName: string;
     customerEmail: string;
     treatmentNames: string[];
+    /** The therapist (issue 32), when one is assigned. */
+    staffName?: string | undefined;
   },
   client: ClientConfig,
   mailFrom: string,
@@ -343,7 +347,7 @@ export function renderReminderEmail(
   const lines = [
     `Dear ${booking.customerName},`,
     '',
-    `A reminder of your booking ${booking.reference} for ${booking.treatmentNames.join(', ')} at ${client.title} on ${when}.`,
+    `A reminder of your booking ${booking.reference} for ${booking.treatmentNames.join(', ')}${booking.staffName ? ` with ${booking.staffName}` : ''} at ${client.title} on ${when}.`,
     '',
     `If you cannot come, please let us know: ${client.email}${client.telephoneNo ? ` or ${client.telephoneNo}` : ''}.`,
     '',
@@ -386,7 +390,7 @@ export function renderConfirmRequestEmail(
   const lines = [
     `Dear ${booking.customer.name},`,
     '',
-    `Thank you for booking ${treatments} (${formatDuration(booking.totalDuration)}) with ${client.title} on ${when}, reference ${booking.reference}.`,
+    `Thank you for booking ${treatments} (${formatDuration(booking.totalDuration)}) with ${booking.staff ? `${booking.staff.name} at ` : ''}${client.title} on ${when}, reference ${booking.reference}.`,
     '',
     `As this is your first booking with us, please confirm it by ${until}: ${link}`,
     '',

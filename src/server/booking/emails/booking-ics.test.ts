@@ -118,6 +118,20 @@ describe('the calendar file of a booking', () => {
   });
 });
 
+describe('the calendar file names the therapist (issue 32)', () => {
+  it('in the summary and the description, when one is assigned', () => {
+    const named = parseIcs(
+      bookingCalendar(client, { ...booking, staffName: 'Kirsty Paterson' }, 'REQUEST', 'x@y', stamp)
+        .content,
+    );
+    // Text as the file has it: commas and semicolons escaped.
+    expect(named.SUMMARY).toBe('Facial\\, Brows with Kirsty Paterson at Rose\\, Rowan\\; Beauty');
+    expect(named.DESCRIPTION).toContain('\\, with Kirsty Paterson.');
+    const plain = parseIcs(bookingCalendar(client, booking, 'REQUEST', 'x@y', stamp).content);
+    expect(plain.SUMMARY).toBe('Facial\\, Brows at Rose\\, Rowan\\; Beauty');
+  });
+});
+
 describe('booking references', () => {
   it('are 8 Crockford base32 characters from random bytes', () => {
     expect(newBookingReference(Uint8Array.from([0, 0, 0, 0, 0]))).toBe('00000000');

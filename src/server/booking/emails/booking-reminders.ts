@@ -23,6 +23,8 @@ export interface RemindedBooking {
   customerName: string;
   customerEmail: string;
   treatmentNames: string[];
+  /** The therapist (issue 32), when one is assigned. */
+  staffName?: string | undefined;
 }
 
 /** When the reminder is due, or undefined when none is sent (none wanted, or already too late). */

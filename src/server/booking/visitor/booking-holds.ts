@@ -19,6 +19,7 @@ import {
 import { hashManageToken, newManageToken } from '../booking-reference.js';
 import { findBookingByLinkToken } from '../booking-store.js';
 import { queueReminder } from '../emails/booking-reminders.js';
+import { findStaffName } from '../../staff/staff-store.js';
 import { manageUrl, rulesFor, type CreateBookingContext } from '../booking-service.js';
 
 /**
@@ -63,9 +64,14 @@ async function storedBookingOf(
     | 'marketing'
     | 'consent_at'
     | 'consent_version'
+    | 'client_code'
+    | 'staff_id'
   >,
 ): Promise<StoredBooking> {
   const lines = await listBookingLines(db, row.id);
+  // Issue 32: the therapist, named in the e-mails sent on confirming.
+  const staffName =
+    row.staff_id === null ? undefined : await findStaffName(db, row.client_code, row.staff_id);
   const date = row.booking_date;
   return {
     ID: row.id,
@@ -92,6 +98,7 @@ async function storedBookingOf(
     })),
     consentAt: row.consent_at,
     consentVersion: row.consent_version,
+    ...(staffName !== undefined ? { staff: { id: row.staff_id!, name: staffName } } : {}),
   };
 }
 
@@ -139,6 +146,7 @@ export async function confirmHeldBooking(
         customerName: row.customer_name,
         customerEmail: row.customer_email,
         sequence: row.ical_sequence,
+        staffName: stored.staff?.name,
       },
       'REQUEST',
       mailFrom,
@@ -168,6 +176,7 @@ export async function confirmHeldBooking(
         customerName: row.customer_name,
         customerEmail: row.customer_email,
         treatmentNames: stored.treatments.map((t) => t.Name),
+        staffName: stored.staff?.name,
       },
       mailFrom,
       now,

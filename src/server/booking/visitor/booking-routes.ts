@@ -206,7 +206,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       const at = now();
       const client = request.client;
       reply.type('application/json; charset=utf-8');
-      const key = `${body.bookingDate}|${body.estmatedDuration}`;
+      const key = `${body.bookingDate}|${body.estmatedDuration}|${body.staffId ?? ''}|${body.treatmentIds?.join(',') ?? ''}`;
       const answer = timesCache.get(
         client.name,
         changes.version(client.name),

@@ -24,10 +24,18 @@ import {
   refuseTooLong,
   refuseTooManyOnDay,
   rulesFor,
+  staffDaysOf,
+  staffPlanFor,
   type CreateBookingContext,
+  type StaffPlan,
 } from '../booking-service.js';
 import { listBookingLines } from './booking-holds-store.js';
-import { findBookedIntervals, findBookingByLinkToken, withDayLock } from '../booking-store.js';
+import {
+  findBookedIntervals,
+  findBookingByLinkToken,
+  findStaffBookedIntervalsBetween,
+  withDayLock,
+} from '../booking-store.js';
 import {
   findMoveIdempotencyKey,
   markCancelledByCustomer,
@@ -211,7 +219,18 @@ export async function moveManagedBooking(
               : i,
           )
           .filter((i) => (i.count ?? 1) > 0);
-  const offered = (existing: BookedInterval[]) => {
+  // Issue 32: a booking with a therapist moves with them: they must work and be free then.
+  let staff: StaffPlan | undefined;
+  if (row.staff_id !== null) {
+    staff = await staffPlanFor(db, client, { from: date, to: date, treatments: [] }).then(
+      (plan) => plan && { ...plan, members: plan.members.filter((m) => m.id === row.staff_id) },
+    );
+  }
+  const offered = (
+    existing: BookedInterval[],
+    bookedByStaff?: ReadonlyMap<number, BookedInterval[]>,
+  ) => {
+    const own = bookedByStaff?.get(row.staff_id ?? 0);
     const result = findAvailableStartTimes({
       date,
       durationMinutes: duration,
@@ -219,6 +238,9 @@ export async function moveManagedBooking(
       timeZone: client.timeZone,
       now,
       existing: withoutSelf(existing),
+      staff:
+        staff &&
+        staffDaysOf(staff, date, own ? new Map([[row.staff_id!, withoutSelf(own)]]) : undefined),
     });
     return result.ok && result.times.includes(startLabel);
   };
@@ -232,7 +254,10 @@ export async function moveManagedBooking(
   const sequence = row.ical_sequence + 1;
   const reference = row.reference ?? String(row.id);
   const moved = await withDayLock(db, dbKind, client.name, date, async (trx) => {
-    if (!offered(await findBookedIntervals(trx, client.name, date, now))) {
+    const bookedByStaff = staff
+      ? (await findStaffBookedIntervalsBetween(trx, client.name, date, date, now)).get(date)
+      : undefined;
+    if (!offered(await findBookedIntervals(trx, client.name, date, now), bookedByStaff)) {
       throw startRefused(
         409,
         `Sorry, ${startLabel} on ${date} has just been booked by someone else. Please choose another time.`,

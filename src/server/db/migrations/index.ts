@@ -20,6 +20,8 @@ import * as m0011 from './0011-add-product-gallery.js';
 import * as m0012 from './0012-create-scheduled-runs.js';
 import * as m0013 from './0013-create-release-state.js';
 import * as m0014 from './0014-add-booking-visitor-identity.js';
+import * as m0015 from './0015-create-staff.js';
+import * as m0016 from './0016-add-booking-staff.js';
 
 export interface ListedMigration {
   /** The file's name without `.ts`, as Kysely records it in `kysely_migration`. */
@@ -104,4 +106,6 @@ export const migrationList: readonly ListedMigration[] = [
     up: m0014.up,
     formerName: '0007_i30_booking_identity',
   },
+  { name: '0015-create-staff', up: m0015.up },
+  { name: '0016-add-booking-staff', up: m0016.up },
 ];

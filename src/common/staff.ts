@@ -1,0 +1,18 @@
+// zod/mini, like the other shared schemas.
+import * as z from 'zod/mini';
+
+/** The salon's people as visitors see them (issue 32): GET /api/staff/list. */
+export const staffListEntrySchema = z.object({
+  id: z.number().check(z.int(), z.positive()),
+  name: z.string(),
+  bio: z.string(),
+  /** A picture's media name, or null when they have none. */
+  photo: z.nullable(z.string()),
+  /** The treatments they perform. */
+  treatmentIds: z.array(z.number().check(z.int(), z.positive())),
+});
+export type StaffListEntry = z.infer<typeof staffListEntrySchema>;
+
+/** Active staff only, in the owner's display order. */
+export const staffListSchema = z.array(staffListEntrySchema);
+export type StaffList = z.infer<typeof staffListSchema>;
