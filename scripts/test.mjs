@@ -1,27 +1,28 @@
-// `npm test`: the production build; browser tests in Debian's Chromium, on the compiled server;
-// beside them types, lint and format, unit and integration tests (SQLite and PostgreSQL), the
-// cluster test and the unit and integration tests again on Node 24. Stops after the first group
-// that fails. The lanes of a group run at once, each lane its steps in turn. The browser tests
-// are the longest lane and start first; the rest share the CPU they leave on this 2-core machine
-// (decision 0053). Output of a lane that shares its group is printed whole as each step ends.
+// `npm test`: types, lint and format; unit and integration tests (SQLite and PostgreSQL); the
+// production build; the cluster test; browser tests in Debian's Chromium, on the compiled server.
+// Stops at the first failing group. The lanes of a group run at once, each lane its steps in
+// turn: the static checks are single-threaded each, and the browser and cluster tests mostly wait
+// (on Chromium, servers and timers), so the cluster test and the Node 24 tests use the CPU they
+// leave on this 2-core machine (the Node 20 ones beside them too slowed both: 383 s instead of 133). Output of a lane
+// that shares its group is printed whole as each step ends.
 import { spawn } from 'node:child_process';
 
 /** Groups of lanes of steps: [name, command, args]. */
 const groups = [
-  // Client bundle, prerender bundle, bundle budgets and the compiled server (the browser and
-  // cluster tests run what it builds, as `npm start` does), beside the check for Chromium.
-  [[['Build', 'npm', ['run', 'build']]], [['Chromium', 'node', ['scripts/ensure-chromium.mjs']]]],
   [
-    // The longest lane, so it starts first: browser tests on the compiled server.
+    [['Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']]],
+    [['Lint', 'npx', ['eslint', '.']]],
+    [['Import cycles and boundaries', 'node', ['scripts/check-imports.mjs']]],
+    [['Format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']]],
+    [['Chromium', 'node', ['scripts/ensure-chromium.mjs']]],
+  ],
+  [[['Unit and integration tests', 'npx', ['vitest', 'run']]]],
+  // Client bundle, prerender bundle, bundle budgets and the compiled server (the browser and
+  // cluster tests run what it builds, as `npm start` does).
+  [[['Build', 'npm', ['run', 'build']]]],
+  [
     [['Browser tests', 'npx', ['playwright', 'test']]],
-    // Everything else in one lane beside it: the browser tests wait on Chromium, servers and
-    // timers for much of their time, and this lane takes that CPU (decision 0053).
     [
-      ['Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-      ['Lint', 'npx', ['eslint', '.']],
-      ['Import cycles and boundaries', 'node', ['scripts/check-imports.mjs']],
-      ['Format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
-      ['Unit and integration tests', 'npx', ['vitest', 'run']],
       // The compiled server as processes: three instances behind nginx on one PostgreSQL and one
       // Redis, and memory under distinct hosts (tests/cluster/; installs nginx and redis-server
       // with apt when missing).
