@@ -29,15 +29,26 @@ export function useActiveTreatments() {
   });
 }
 
-/** Available start times for a date and a total duration; off until both are known. */
-export function useAvailableTimes(bookingDate: string, estmatedDuration: number) {
+/**
+ * Available start times for a date and a total duration; off until both are known. The chosen
+ * treatments' ids let a salon with staff offer only times a therapist who does them all is free.
+ */
+export function useAvailableTimes(
+  bookingDate: string,
+  estmatedDuration: number,
+  treatmentIds: readonly number[] = [],
+) {
   return useQuery({
-    queryKey: ['booking', 'times', bookingDate, estmatedDuration],
+    queryKey: ['booking', 'times', bookingDate, estmatedDuration, treatmentIds.join(',')],
     queryFn: async () =>
       availableTimesSchema.parse(
         await apiJson('/api/bookings/time', {
           method: 'POST',
-          body: JSON.stringify({ bookingDate, estmatedDuration }),
+          body: JSON.stringify({
+            bookingDate,
+            estmatedDuration,
+            ...(treatmentIds.length > 0 ? { treatmentIds } : {}),
+          }),
         }),
       ),
     enabled: bookingDate !== '' && estmatedDuration > 0,

@@ -96,7 +96,8 @@ function BookingFlow() {
   const chosen = (treatments.data ?? []).filter((t) => selectedIds.includes(t.ID));
   const totalPrice = chosen.reduce((sum, t) => sum + t.Price, 0);
   const totalDuration = chosen.reduce((sum, t) => sum + t.Duration, 0);
-  const times = useAvailableTimes(date, totalDuration);
+  const chosenIds = chosen.map((t) => t.ID);
+  const times = useAvailableTimes(date, totalDuration, chosenIds);
   const timeOffered = time !== '' && (times.data ?? []).includes(time);
   const ready = chosen.length > 0 && date !== '' && timeOffered;
 
@@ -229,6 +230,7 @@ function BookingFlow() {
                 horizonDays={rules.data.horizonDays}
                 date={date}
                 durationMinutes={totalDuration}
+                treatmentIds={chosenIds}
                 time={time}
                 onDateChange={changeDate}
                 onTimeChange={setTime}

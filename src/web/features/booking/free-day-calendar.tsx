@@ -13,13 +13,18 @@ import {
 } from './month-grid';
 
 /** What each day of a month offers for treatments of this length (GET bookings/free-days). */
-export function useFreeDays(month: string, estmatedDuration: number) {
+export function useFreeDays(
+  month: string,
+  estmatedDuration: number,
+  treatmentIds: readonly number[] = [],
+) {
+  const treatments = treatmentIds.length > 0 ? `&treatmentIds=${treatmentIds.join(',')}` : '';
   return useQuery({
-    queryKey: ['booking', 'free-days', month, estmatedDuration],
+    queryKey: ['booking', 'free-days', month, estmatedDuration, treatmentIds.join(',')],
     queryFn: async () =>
       freeDaysSchema.parse(
         await apiJson(
-          `/api/bookings/free-days?month=${encodeURIComponent(month)}&estmatedDuration=${estmatedDuration}`,
+          `/api/bookings/free-days?month=${encodeURIComponent(month)}&estmatedDuration=${estmatedDuration}${treatments}`,
         ),
       ),
     enabled: estmatedDuration > 0,
@@ -49,6 +54,8 @@ const stateWords: Record<DayState, string> = {
 interface FreeDayCalendarProps {
   /** The total length of the chosen treatments; 0 while none is chosen. */
   durationMinutes: number;
+  /** The chosen treatments, for a salon with staff (only days someone who does them is free). */
+  treatmentIds?: readonly number[];
   /** Today and the last bookable day, in the client's time zone (YYYY-MM-DD). */
   today: string;
   lastDate: string;
@@ -66,6 +73,7 @@ interface FreeDayCalendarProps {
  */
 export function FreeDayCalendar({
   durationMinutes,
+  treatmentIds = [],
   today,
   lastDate,
   selected,
@@ -82,7 +90,7 @@ export function FreeDayCalendar({
   const [focused, setFocused] = useState('');
   const moveFocus = useRef(false);
   const grid = useRef<HTMLTableElement>(null);
-  const freeDays = useFreeDays(month, durationMinutes);
+  const freeDays = useFreeDays(month, durationMinutes, treatmentIds);
 
   // A date typed into the date field shows its month (state adjusted while rendering, as React
   // advises for state that follows a prop, rather than in an effect).

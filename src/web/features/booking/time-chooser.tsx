@@ -7,6 +7,8 @@ interface TimeChooserProps {
   horizonDays: number;
   date: string;
   durationMinutes: number;
+  /** The chosen treatments: a salon with staff offers only days and times someone does them all. */
+  treatmentIds?: readonly number[];
   time: string;
   onDateChange: (date: string) => void;
   onTimeChange: (time: string) => void;
@@ -22,6 +24,7 @@ export function TimeChooser({
   horizonDays,
   date,
   durationMinutes,
+  treatmentIds,
   time,
   onDateChange,
   onTimeChange,
@@ -31,6 +34,7 @@ export function TimeChooser({
     <div className="booking-when">
       <FreeDayCalendar
         durationMinutes={durationMinutes}
+        treatmentIds={treatmentIds}
         today={minDate}
         lastDate={addDays(minDate, horizonDays)}
         selected={date}
