@@ -241,7 +241,16 @@ describeEachDatabase('remembered answers', (kind) => {
     const after = await ask('/api/bookings/time', rrb, [question]);
     expect(after.by).toBe('framework');
     expect(JSON.parse(after.text)).not.toContain(time.slice(0, 5));
-    expect((await ask('/api/bookings/time', rrb, [question])).by).toBe('memory');
+    // Memory again, never with the booked time. On PostgreSQL the booking's change signal comes
+    // back by LISTEN/NOTIFY and may land after that answer was kept, forgetting it once more.
+    let again = await ask('/api/bookings/time', rrb, [question]);
+    for (let tries = 1; again.by !== 'memory' && tries < 20; tries++) {
+      expect(JSON.parse(again.text)).not.toContain(time.slice(0, 5));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      again = await ask('/api/bookings/time', rrb, [question]);
+    }
+    expect(again.by).toBe('memory');
+    expect(JSON.parse(again.text)).not.toContain(time.slice(0, 5));
   });
 
   it('leaves a bad question to the framework, with the body it sent', async () => {
