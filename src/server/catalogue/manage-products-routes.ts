@@ -43,6 +43,16 @@ const reorderSchema = z.object({
 const changedMessage =
   'Someone else changed this product while you were editing it. Reload it to see their change, then edit again.';
 
+/** A product keeps at most maxProductPictures: one more is refused with 409, however it comes. */
+function refuseAnotherPicture(count: number): void {
+  if (count >= maxProductPictures) {
+    throw new AppError(
+      409,
+      `A product has at most ${maxProductPictures} pictures; remove one before adding another.`,
+    );
+  }
+}
+
 /**
  * The owner's catalogue (/api/manage/products): list (hidden ones too), add, edit with a version
  * check (the description sanitised as the site shows it), hide/show, reorder, and the pictures:
@@ -99,12 +109,7 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     const row = await rowOf(clientCode, id);
     const client = clientOf(clientCode);
     const pictures = picturesOf(row, client);
-    if (pictures.length >= maxProductPictures) {
-      throw new AppError(
-        409,
-        `A product has at most ${maxProductPictures} pictures; remove one before adding another.`,
-      );
-    }
+    refuseAnotherPicture(pictures.length);
     const data = await receivePicture(request);
     const stored = await storeUpload(data, {
       mediaDir: deps.config.mediaDir,
@@ -217,12 +222,7 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     if (row.version !== choice.version) throw new AppError(409, changedMessage);
     const client = clientOf(clientCode);
     const pictures = picturesOf(row, client);
-    if (pictures.length >= maxProductPictures) {
-      throw new AppError(
-        409,
-        `A product has at most ${maxProductPictures} pictures; remove one before adding another.`,
-      );
-    }
+    refuseAnotherPicture(pictures.length);
     const set = await readLibraryPicture(storage, mediaFolderOf(client), choice.name);
     if (!set) {
       throw new AppError(
