@@ -1,8 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { loadLighthouse, type LighthouseResult } from './lighthouse-tools.js';
 import { productionServerEnv, productionServerScript, startNodeServer } from './bench-server.js';
 import { chromiumExecutablePath, chromiumFlags } from '../tests/support/chromium.js';
 
@@ -14,17 +13,21 @@ const root = resolve(import.meta.dirname, '..');
  * task, and Lighthouse multiplies the task's wall time by four. The page under test gains or loses
  * nothing from the spare, so the lab browser runs without it (docs/decisions/0014-page-speed.md).
  */
-export const lighthouseChromiumFlags = withDisabledFeature(
-  [...chromeLauncher.Launcher.defaultFlags(), ...chromiumFlags],
-  'SpareRendererForSitePerProcess',
-);
+function lighthouseChromiumFlags(launcherDefaults: string[]): string[] {
+  return withDisabledFeature(
+    [...launcherDefaults, ...chromiumFlags],
+    'SpareRendererForSitePerProcess',
+  );
+}
 
 /**
  * Chromium as a user runs Lighthouse: chrome-launcher's default flags and only what this machine
  * needs to start it at all (headless, no sandbox as root, no background networking), with the
  * spare renderer left on (issue 13 asks for the targets in this mode).
  */
-export const plainChromiumFlags = [...chromeLauncher.Launcher.defaultFlags(), ...chromiumFlags];
+function plainChromiumFlags(launcherDefaults: string[]): string[] {
+  return [...launcherDefaults, ...chromiumFlags];
+}
 
 /** `BENCH_LIGHTHOUSE_FLAGS=plain` (or `--plain`): the plain flags; the lab flags otherwise. */
 export type FlagMode = 'plain' | 'lab';
@@ -45,8 +48,6 @@ function withDisabledFeature(flags: string[], feature: string): string[] {
     `${prefix}${[...listed, feature].join(',')}`,
   ];
 }
-
-type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** Lighthouse, mobile preset (its default), in Debian's Chromium. */
 export interface PageScore {
@@ -95,9 +96,14 @@ export async function scorePages(
   onReport?: (page: { client: string; path: string }, lhr: LighthouseResult) => void,
   flags: FlagMode = defaultFlagMode,
 ): Promise<PageScore[]> {
+  const { lighthouse, chromeLauncher } = await loadLighthouse();
+  const launcherDefaults = chromeLauncher.Launcher.defaultFlags();
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumExecutablePath,
-    chromeFlags: flags === 'plain' ? plainChromiumFlags : lighthouseChromiumFlags,
+    chromeFlags:
+      flags === 'plain'
+        ? plainChromiumFlags(launcherDefaults)
+        : lighthouseChromiumFlags(launcherDefaults),
     ignoreDefaultFlags: true,
   });
   const scores: PageScore[] = [];
