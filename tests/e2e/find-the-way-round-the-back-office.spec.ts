@@ -16,6 +16,7 @@ const screens = {
     'treatments',
     'content',
     'outbox',
+    'team',
     'audit',
   ],
   // The shop's own screens; the ones it shares with the salon are the same code.
@@ -23,13 +24,16 @@ const screens = {
 } as const;
 
 const tabs = {
-  RRB: { bar: ['Home', 'Diary', 'Treatments', 'Content'], more: ['Hours', 'E-mails', 'Audit'] },
-  SE: { bar: ['Home', 'Orders', 'Products', 'Content'], more: ['E-mails', 'Audit'] },
+  RRB: {
+    bar: ['Home', 'Diary', 'Treatments', 'Content'],
+    more: ['Hours', 'E-mails', 'Team', 'Audit'],
+  },
+  SE: { bar: ['Home', 'Orders', 'Products', 'Content'], more: ['E-mails', 'Team', 'Audit'] },
 } as const;
 
 const sideBar = {
-  RRB: ['Home', 'Diary', 'Hours', 'Treatments', 'Site content', 'E-mails', 'Audit'],
-  SE: ['Home', 'Orders', 'Products', 'Site content', 'E-mails', 'Audit'],
+  RRB: ['Home', 'Diary', 'Hours', 'Treatments', 'Site content', 'E-mails', 'Team', 'Audit'],
+  SE: ['Home', 'Orders', 'Products', 'Site content', 'E-mails', 'Team', 'Audit'],
 } as const;
 
 /** The boxes of the menu's links and buttons, as drawn. */
