@@ -16,7 +16,6 @@ const screens = {
     'treatments',
     'content',
     'outbox',
-    'team',
     'audit',
   ],
   // The shop's own screens; the ones it shares with the salon are the same code.
