@@ -26,7 +26,7 @@ export const ownerMessages = {
   signInNeeded: 'Please sign in.',
 } as const;
 
-const emailField = z
+export const emailField = z
   .string({ error: ownerMessages.email })
   .check(
     z.trim(),
@@ -66,6 +66,13 @@ export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;
 /** POST /api/owner/reset-request */
 export const resetRequestSchema = z.object({ email: emailField });
 
+/**
+ * What a back-office account may do (issue 32, docs/decisions/0056-team-roles.md): an owner
+ * everything; staff the diary only (src/server/owners/staff-permissions.ts).
+ */
+export const ownerRoles = ['owner', 'staff'] as const;
+export type OwnerRole = (typeof ownerRoles)[number];
+
 /** The signed-in owner: GET /api/manage/me, and the answer to a sign-in. */
 export const ownerSchema = z.object({
   id: z.number(),
@@ -73,6 +80,9 @@ export const ownerSchema = z.object({
   email: z.string(),
   /** The business's name (the client's title), for the back office's header. */
   businessName: z.string(),
+  role: z.enum(ownerRoles),
+  /** The staff member the account is, if linked (their own calendar). */
+  staffId: z.nullable(z.number()),
 });
 export type OwnerView = z.infer<typeof ownerSchema>;
 

@@ -23,13 +23,16 @@ const screens = {
 } as const;
 
 const tabs = {
-  RRB: { bar: ['Home', 'Diary', 'Treatments', 'Content'], more: ['Hours', 'E-mails', 'Audit'] },
-  SE: { bar: ['Home', 'Orders', 'Products', 'Content'], more: ['E-mails', 'Audit'] },
+  RRB: {
+    bar: ['Home', 'Diary', 'Treatments', 'Content'],
+    more: ['Hours', 'E-mails', 'Team', 'Audit'],
+  },
+  SE: { bar: ['Home', 'Orders', 'Products', 'Content'], more: ['E-mails', 'Team', 'Audit'] },
 } as const;
 
 const sideBar = {
-  RRB: ['Home', 'Diary', 'Hours', 'Treatments', 'Site content', 'E-mails', 'Audit'],
-  SE: ['Home', 'Orders', 'Products', 'Site content', 'E-mails', 'Audit'],
+  RRB: ['Home', 'Diary', 'Hours', 'Treatments', 'Site content', 'E-mails', 'Team', 'Audit'],
+  SE: ['Home', 'Orders', 'Products', 'Site content', 'E-mails', 'Team', 'Audit'],
 } as const;
 
 /** The boxes of the menu's links and buttons, as drawn. */

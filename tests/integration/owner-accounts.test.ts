@@ -136,6 +136,17 @@ describeEachDatabase('owner accounts', (kind) => {
     expect((await setPassword(token, goodPassword)).statusCode).toBe(400);
   });
 
+  it('adds a staff account with --role staff (issue 32), which signs in as staff', async () => {
+    const added = await cli('add', 'RRB', 'therapist@example.com', '--role', 'staff');
+    expect(added.code).toBe(0);
+    expect(added.output).toContain('Added therapist@example.com as staff of RRB');
+    const done = await setPassword(tokenIn(added.output, '/login/set-password'), goodPassword);
+    expect(done.json()).toMatchObject({ owner: { role: 'staff' } });
+    expect((await cli('list', 'RRB')).output).toMatch(/therapist@example.com\s+\(active, staff/);
+    expect((await cli('add', 'RRB', 'x@example.com', '--role', 'boss')).code).toBe(2);
+    expect((await cli('link', 'RRB', 'therapist@example.com', '--role', 'staff')).code).toBe(2);
+  });
+
   it('removes an owner, ending their sessions', async () => {
     const { output } = await cli('add', 'SE', 'gone@example.com');
     const done = await setPassword(

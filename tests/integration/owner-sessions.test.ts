@@ -65,6 +65,8 @@ describeEachDatabase('owner sessions', (kind) => {
       clientCode: 'RRB',
       email: owner.email,
       businessName: t.registry.byCode('RRB')!.title,
+      role: 'owner',
+      staffId: null,
     });
     // Only the hash of the token is stored.
     const token = cookie.split('=')[1]!;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { staffAllowedRoutes, staffMayUse } from '../../src/server/owners/staff-permissions.js';
 import { describeEachDatabase } from '../support/each-database.js';
 import { signInAs } from '../support/owner-session.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -126,6 +127,60 @@ describeEachDatabase('tenant isolation', (kind) => {
       const none = await t.app.inject({ method, url, headers: anonymous });
       expect(none.statusCode, `${method} ${url}`).toBe(401);
     }
+  });
+
+  /**
+   * Roles (issue 32): a staff account is refused (403) on every owner route but the reviewed
+   * allowlist (src/server/owners/staff-permissions.ts), and is let through on those. Read from the
+   * same route table, so a new owner route is checked for staff without anyone listing it.
+   */
+  it('answers 403 to a staff session on every owner endpoint but the allowlisted ones', async () => {
+    const staff = await signInAs(t, 'RRB', { role: 'staff' });
+    const endpoints = ownerEndpoints();
+    const listed = endpoints.map((e) => `${e.method} ${e.path}`);
+    // Every allowlist entry names a real route: a typo there would deny staff silently.
+    for (const entry of staffAllowedRoutes) expect(listed, entry).toContain(entry);
+    // Signing out everywhere ends the staff session: that one goes last.
+    const ordered = [...endpoints].sort(
+      (a, b) =>
+        Number(a.path.endsWith('/logout-everywhere')) -
+        Number(b.path.endsWith('/logout-everywhere')),
+    );
+    let allowed = 0;
+    for (const { method, path, url } of ordered) {
+      const answer = await t.app.inject({ method, url, headers: staff.headers });
+      if (staffMayUse(method, path)) {
+        allowed += 1;
+        expect(answer.statusCode, `${method} ${path}`).not.toBe(403);
+        expect(answer.statusCode, `${method} ${path}`).toBeLessThan(500);
+      } else {
+        expect(answer.statusCode, `${method} ${path}`).toBe(403);
+        expect(answer.json(), `${method} ${path}`).toMatchObject({
+          message: expect.stringContaining('Only the business owner can do this.'),
+        });
+      }
+    }
+    expect(allowed).toBe(staffAllowedRoutes.length);
+    // The role is the account's, read on every request: made an owner, the same session may.
+    const promoted = await signInAs(t, 'RRB', { role: 'staff' });
+    const before = await t.app.inject({ url: '/api/manage/audit', headers: promoted.headers });
+    expect(before.statusCode).toBe(403);
+    await t.handle.db
+      .updateTable('owners')
+      .set({ role: 'owner' })
+      .where('id', '=', promoted.owner.id)
+      .execute();
+    const after = await t.app.inject({ url: '/api/manage/audit', headers: promoted.headers });
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('answers who is signed in with their role', async () => {
+    const owner = await signInAs(t, 'RRB');
+    const staff = await signInAs(t, 'RRB', { role: 'staff' });
+    const ownerMe = await t.app.inject({ url: '/api/manage/me', headers: owner.headers });
+    expect(ownerMe.json()).toMatchObject({ role: 'owner', staffId: null });
+    const staffMe = await t.app.inject({ url: '/api/manage/me', headers: staff.headers });
+    expect(staffMe.json()).toMatchObject({ role: 'staff', email: staff.owner.email });
   });
 });
 

@@ -36,21 +36,29 @@ export const cheapPasswordCost = { N: 1024, r: 8, p: 1 };
 export async function signInAs(
   t: TestApp,
   clientCode: string,
-  options: { email?: string; password?: string } = {},
+  options: {
+    email?: string;
+    password?: string;
+    /** A staff account (issue 32) instead of an owner; `staffId` links it to a staff member. */
+    role?: 'owner' | 'staff';
+    staffId?: number | null;
+  } = {},
 ): Promise<OwnerSession> {
   const client = t.registry.byCode(clientCode);
   if (!client) throw new Error(`No client ${clientCode}`);
   made += 1;
   const email = options.email ?? `owner${made}-${Date.now()}@example.com`;
   const password = options.password ?? 'copper kettle morning walk';
-  const account = await createOwner(t.handle.db, client.name, email);
+  const role = options.role ?? 'owner';
+  const staffId = options.staffId ?? null;
+  const account = await createOwner(t.handle.db, client.name, email, new Date(), { role, staffId });
   if (!account) throw new Error(`${client.name} already has an owner ${email}`);
   await setOwnerPassword(t.handle.db, account.id, await hashPassword(password, cheapPasswordCost));
   const token = await createSession(t.handle.db, account.id, t.config.ownerSession.maxMs);
   const cookie = `${sessionCookieName(t.config.env === 'production')}=${token}`;
   const host = client.hostNames[0]!;
   return {
-    owner: { id: account.id, clientCode: client.name, email: account.email },
+    owner: { id: account.id, clientCode: client.name, email: account.email, role, staffId },
     password,
     cookie,
     headers: {

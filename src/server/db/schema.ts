@@ -215,6 +215,10 @@ export interface OwnersTable {
   created_at: string;
   /** 1 when the account may not sign in. */
   disabled: Generated<number>;
+  /** owner | staff (issue 32; owners/staff-permissions.ts says what staff may do). */
+  role: Generated<string>;
+  /** The staff member (staff_members.id) this account is, if any. */
+  staff_id: number | null;
 }
 
 export interface OwnerSessionsTable {

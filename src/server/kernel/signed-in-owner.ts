@@ -7,6 +7,10 @@ export interface SignedInOwner {
   id: number;
   clientCode: string;
   email: string;
+  /** owner (everything) or staff (owners/staff-permissions.ts); the guard has checked it. */
+  role: 'owner' | 'staff';
+  /** The staff member the account is (its own calendar), if linked. */
+  staffId: number | null;
 }
 
 declare module 'fastify' {

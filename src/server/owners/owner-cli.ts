@@ -7,7 +7,7 @@ import { runOwnerCommand } from './owner-commands.js';
 
 /**
  * Owner accounts from a shell (README, "Owner accounts"):
- *   npm run owner -- add CODE EMAIL | link CODE EMAIL | list [CODE] | remove CODE EMAIL
+ *   npm run owner -- add CODE EMAIL [--role staff] | link CODE EMAIL | list [CODE] | remove CODE EMAIL
  * It uses the same DATABASE_URL / SQLITE_FILE as the server; the clients come from the database,
  * so `npm run migrate` (or, with SQLite, the server's first start) must have seeded them.
  */

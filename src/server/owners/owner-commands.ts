@@ -2,6 +2,7 @@ import { insertAudit } from '../audit/audit-store.js';
 import type { Kysely } from 'kysely';
 import type { ClientRegistry } from '../kernel/client-registry.js';
 import type { ServerConfig } from '../config.js';
+import type { OwnerRole } from '../../common/owners.js';
 import type { Database } from '../db/schema.js';
 import { setPasswordLinkValidMs } from './owner-service.js';
 import {
@@ -16,7 +17,9 @@ import { siteOrigin } from '../kernel/site-origin.js';
 
 export const ownerUsage = [
   'Usage: npm run owner -- <command>',
-  '  add CODE EMAIL      a new owner account for client CODE; prints a one-time link to set the password (24 h)',
+  '  add CODE EMAIL [--role staff]',
+  '                      a new account for client CODE (an owner, or staff: the diary only);',
+  '                      prints a one-time link to set the password (24 h)',
   '  link CODE EMAIL     a new one-time set-password link for an existing account (24 h)',
   '  list [CODE]         the accounts, of one client or all',
   '  remove CODE EMAIL   removes the account and ends its sessions',
@@ -37,11 +40,20 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * process's exit code: 0 done, 1 refused, 2 usage.
  */
 export async function runOwnerCommand(
-  args: string[],
+  given: string[],
   context: OwnerCommandContext,
 ): Promise<number> {
   const { db, registry, print } = context;
+  // `--role owner|staff` may follow `add` anywhere; the other words are positional.
+  const roleAt = given.indexOf('--role');
+  const roleWord = roleAt >= 0 ? given[roleAt + 1] : 'owner';
+  const args = roleAt >= 0 ? given.filter((_, i) => i !== roleAt && i !== roleAt + 1) : given;
   const [command, code, email] = args;
+  if ((roleAt >= 0 && command !== 'add') || (roleWord !== 'owner' && roleWord !== 'staff')) {
+    print(ownerUsage);
+    return 2;
+  }
+  const role: OwnerRole = roleWord;
   const client = code ? registry.byCode(code) : undefined;
   const needsAccount = command === 'add' || command === 'link' || command === 'remove';
   if (needsAccount && (!code || !email || args.length !== 3)) {
@@ -83,7 +95,7 @@ export async function runOwnerCommand(
       print(`"${email}" is not an e-mail address.`);
       return 1;
     }
-    const owner = await createOwner(db, client.name, email, context.now);
+    const owner = await createOwner(db, client.name, email, context.now, { role, staffId: null });
     if (!owner) {
       print(
         `${client.name} already has an account for ${normaliseEmail(email)}; "link" makes a new set-password link.`,
@@ -96,11 +108,13 @@ export async function runOwnerCommand(
         clientCode: client.name,
         ownerId: null,
         action: 'owner-added',
-        detail: { email: owner.email },
+        detail: { email: owner.email, role },
       },
       context.now,
     );
-    print(`Added ${owner.email} as an owner of ${client.name} (${client.title}).`);
+    print(
+      `Added ${owner.email} as ${role === 'owner' ? 'an owner' : 'staff'} of ${client.name} (${client.title}).`,
+    );
     await printLink(owner.id);
     return 0;
   }
@@ -137,7 +151,9 @@ export async function runOwnerCommand(
       print(client ? `${client.name} has no owner accounts.` : 'No owner accounts.');
     for (const o of owners) {
       const state = o.disabled ? 'disabled' : o.passwordHash ? 'active' : 'password not set yet';
-      print(`${o.clientCode.padEnd(5)} ${o.email}  (${state}; added ${o.createdAt.slice(0, 10)})`);
+      print(
+        `${o.clientCode.padEnd(5)} ${o.email}  (${state}, ${o.role}; added ${o.createdAt.slice(0, 10)})`,
+      );
     }
     return 0;
   }

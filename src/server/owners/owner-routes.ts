@@ -40,7 +40,13 @@ export interface OwnerRoutesOptions extends AppDeps {
 }
 
 export function ownerView(
-  owner: { id: number; clientCode: string; email: string },
+  owner: {
+    id: number;
+    clientCode: string;
+    email: string;
+    role: OwnerView['role'];
+    staffId: number | null;
+  },
   client: ClientConfig,
 ): OwnerView {
   return {
@@ -48,6 +54,8 @@ export function ownerView(
     clientCode: owner.clientCode,
     email: owner.email,
     businessName: client.title,
+    role: owner.role,
+    staffId: owner.staffId,
   };
 }
 

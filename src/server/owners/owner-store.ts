@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { OwnerRole } from '../../common/owners.js';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -15,6 +16,10 @@ export interface OwnerAccount {
   passwordHash: string | null;
   disabled: boolean;
   createdAt: string;
+  /** What the account may do (staff-permissions.ts); an unknown stored value reads as staff. */
+  role: OwnerRole;
+  /** The staff member this account is, if any. */
+  staffId: number | null;
 }
 
 export type TokenPurpose = 'set-password' | 'reset';
@@ -40,7 +45,12 @@ const ownerColumns = [
   'password_hash',
   'disabled',
   'created_at',
+  'role',
+  'staff_id',
 ] as const;
+
+/** Deny by default: only the stored word 'owner' is an owner. */
+export const roleOf = (stored: string): OwnerRole => (stored === 'owner' ? 'owner' : 'staff');
 
 function toAccount(row: {
   id: number;
@@ -49,6 +59,8 @@ function toAccount(row: {
   password_hash: string | null;
   disabled: number;
   created_at: string;
+  role: string;
+  staff_id: number | null;
 }): OwnerAccount {
   return {
     id: row.id,
@@ -57,15 +69,21 @@ function toAccount(row: {
     passwordHash: row.password_hash,
     disabled: Number(row.disabled) !== 0,
     createdAt: row.created_at,
+    role: roleOf(row.role),
+    staffId: row.staff_id,
   };
 }
 
-/** A new account without a password; undefined when the client already has that address. */
+/**
+ * A new account without a password (an owner unless `access` says otherwise); undefined when the
+ * client already has that address.
+ */
 export async function createOwner(
   db: Db,
   clientCode: string,
   email: string,
   now = new Date(),
+  access: { role: OwnerRole; staffId: number | null } = { role: 'owner', staffId: null },
 ): Promise<OwnerAccount | undefined> {
   const row = await db
     .insertInto('owners')
@@ -75,6 +93,8 @@ export async function createOwner(
       password_hash: null,
       created_at: iso(now),
       disabled: 0,
+      role: access.role,
+      staff_id: access.staffId,
     })
     .onConflict((oc) => oc.columns(['client_code', 'email']).doNothing())
     .returning(ownerColumns)
@@ -249,6 +269,8 @@ export async function findSessionOwner(
       'o.password_hash',
       'o.disabled',
       'o.created_at',
+      'o.role',
+      'o.staff_id',
       's.last_seen_at',
     ])
     .where('s.token_hash', '=', tokenHash)

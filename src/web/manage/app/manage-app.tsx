@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { routeTable } from '@common/routes';
+import { PageHeading } from '@/components/page-heading';
 import { Toasts } from '@/components/toast';
 import { useClient } from '@/lib/client-context';
 import { withQueryClient } from '@/lib/query-provider';
@@ -12,7 +13,7 @@ import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { fetchMe, meQueryKey, signOut } from '@/manage/shared/session-api';
 import { SessionRenewal } from '@/manage/shared/session-renewal';
 import { UnsavedChangesGuard, useConfirmLeave } from '@/manage/shared/unsaved-changes';
-import { sectionsFor } from './manage-sections';
+import { sectionsFor, sectionsForRole } from './manage-sections';
 import { NavIcon } from './nav-icons';
 import './manage.css';
 
@@ -21,6 +22,30 @@ function ManageNotFound() {
     <section className="manage__screen">
       <h1>Not found</h1>
       <p>The back office has no screen at this address.</p>
+    </section>
+  );
+}
+
+/**
+ * An owner's screen opened by a staff account (issue 32): a page that says so, never a blank one.
+ * The server refuses the screen's calls on its own (403); this only explains it.
+ */
+function OwnerOnlyScreen({ label, diary }: { label: string; diary: boolean }) {
+  const title = `Only the business owner can open ${label}`;
+  return (
+    <section className="manage__screen">
+      <PageHeading title={title}>{title}</PageHeading>
+      <p>
+        Your account is a staff account: it can use the diary. If you need this screen, please ask
+        the owner.
+      </p>
+      <p>
+        {diary ? (
+          <Link to={`${routeTable.manage}/diary`}>Go to the diary</Link>
+        ) : (
+          <Link to={routeTable.manage}>Go to the back office&rsquo;s home</Link>
+        )}
+      </p>
     </section>
   );
 }
@@ -133,12 +158,22 @@ function ManageApp() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queries = useQueryClient();
-  const sections = useMemo(() => sectionsFor(client), [client]);
   const me = useQuery({ queryKey: meQueryKey, queryFn: fetchMe, retry: false, staleTime: 300_000 });
-  const routes = useMemo<RouteObject[]>(
-    () => [
+  // Until the account's role is known the menu offers what staff may open (deny by default).
+  const role = me.data?.role ?? 'staff';
+  const allSections = useMemo(() => sectionsFor(client), [client]);
+  const sections = useMemo(() => sectionsForRole(allSections, role), [allSections, role]);
+  const routes = useMemo<RouteObject[]>(() => {
+    const hasDiary = sections.some((section) => section.path === 'diary');
+    return [
       { index: true, element: <ManageHome sections={sections} /> },
-      ...sections.map((section) => {
+      ...allSections.map((section) => {
+        if (!sections.includes(section)) {
+          return {
+            path: `${section.path}/*`,
+            element: <OwnerOnlyScreen label={section.label} diary={hasDiary} />,
+          };
+        }
         const Screen = lazy(section.load);
         return {
           path: section.path,
@@ -150,9 +185,8 @@ function ManageApp() {
         };
       }),
       { path: '*', element: <ManageNotFound /> },
-    ],
-    [sections],
-  );
+    ];
+  }, [allSections, sections]);
   const screen = useRoutes(routes);
   const confirmLeave = useConfirmLeave();
 

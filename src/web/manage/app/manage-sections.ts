@@ -1,4 +1,5 @@
 import type { ClientConfig } from '@common/client-config';
+import type { OwnerRole } from '@common/owners';
 import type { ManageSection } from '@/manage/shared/manage-section';
 
 /**
@@ -18,6 +19,7 @@ export const manageSections: ManageSection[] = [
       "Today's bookings first, a day or a week at a time; cancel, or add a phone booking.",
     load: () => import('@/manage/screens/diary/diary-page'),
     shownFor: books,
+    staffMay: true,
   },
   {
     path: 'hours',
@@ -67,6 +69,12 @@ export const manageSections: ManageSection[] = [
     load: () => import('@/manage/screens/emails/outbox-page'),
   },
   {
+    path: 'team',
+    label: 'Team',
+    description: 'Invite co-owners and staff by e-mail; change what each can do, or disable them.',
+    load: () => import('@/manage/screens/team/team-page'),
+  },
+  {
     path: 'audit',
     label: 'Audit',
     description: 'Who signed in and what they changed, newest first.',
@@ -77,4 +85,9 @@ export const manageSections: ManageSection[] = [
 /** The screens this client's back office shows, in menu order. */
 export function sectionsFor(client: ClientConfig): ManageSection[] {
   return manageSections.filter((section) => section.shownFor?.(client) ?? true);
+}
+
+/** The screens a signed-in account's menu offers: staff see only those marked `staffMay`. */
+export function sectionsForRole(sections: ManageSection[], role: OwnerRole): ManageSection[] {
+  return role === 'owner' ? sections : sections.filter((section) => section.staffMay === true);
 }

@@ -18,4 +18,10 @@ export interface ManageSection {
   tabLabel?: string;
   /** Whether this client's back office has the screen (no diary for a shop without booking). */
   shownFor?: (client: ClientConfig) => boolean;
+  /**
+   * True when a staff account may open the screen (issue 32): only the diary. Every other screen
+   * is the owner's; the menu hides it from staff and its address says so. The server refuses
+   * staff on its own (src/server/owners/staff-permissions.ts): this only keeps the menu honest.
+   */
+  staffMay?: boolean;
 }

@@ -17,6 +17,11 @@ const actionLabels: Record<string, string> = {
   'sign-in-slowed': 'Sign-ins from new devices slowed after failed attempts (you were e-mailed)',
   'owner-added': 'Account added (command line)',
   'owner-removed': 'Account removed (command line)',
+  'team-invited': 'Invited someone to the team',
+  'team-invitation-resent': 'Sent an invitation again',
+  'team-disabled': 'Disabled an account (its sessions ended)',
+  'team-enabled': 'Enabled an account again',
+  'team-role-changed': "Changed an account's role",
 };
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

@@ -25,7 +25,12 @@ export function ManageHome({ sections }: { sections: ManageSection[] }) {
   return (
     <section className="manage__screen">
       <PageHeading title="Back office">Back office</PageHeading>
-      {me.data && <p>Signed in as {me.data.email}.</p>}
+      {me.data && (
+        <p>
+          Signed in as {me.data.email}
+          {me.data.role === 'staff' ? ' (staff: the diary is yours to run).' : '.'}
+        </p>
+      )}
       <ul className="manage__cards manage__cards--overview">
         {sections.map((section) => (
           <li key={section.path} className="card">
