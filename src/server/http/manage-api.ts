@@ -9,6 +9,7 @@ import { manageMediaRoutes } from '../media/manage-media-routes.js';
 import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
 import { requireOwner } from '../owners/require-owner.js';
+import { manageStaffRoutes } from '../staff/manage-staff-routes.js';
 
 /** Where the owner API lives; every owner resource is registered under it. */
 export const manageApiPrefix = '/api/manage';
@@ -31,5 +32,6 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(manageOutboxRoutes, deps);
     await app.register(manageContentRoutes, deps);
     await app.register(manageMediaRoutes, deps);
+    await app.register(manageStaffRoutes, deps);
   };
 }
