@@ -176,7 +176,7 @@ export function labelOfField(
   const [first, second, third, fourth] = path.split('.');
   if (first === 'hours' && second) {
     const day = dayNames[second as StaffWeekday] ?? second;
-    if (third === undefined) return `${day} hours`;
+    if (third === undefined || third === 'root') return `${day} hours`;
     const part = fourth === 'end' ? 'ends' : fourth === 'start' ? 'starts' : undefined;
     return `${day}, span ${Number(third) + 1}${part ? `, ${part}` : ''}`;
   }
