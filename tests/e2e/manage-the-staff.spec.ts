@@ -51,6 +51,7 @@ test('the owner edits a therapist’s hours and time off, and adds a therapist v
   await expect(wednesdayEnd).toHaveValue('08:00');
   await expect(page.getByRole('heading', { name: 'Not saved yet' })).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('staff-bad-span-390.png'), fullPage: true });
   // Put back as it was: nothing left unsaved.
   await wednesdayEnd.fill('17:30');
   await expect(form.getByText('You have unsaved changes.')).toBeHidden();
@@ -95,8 +96,8 @@ test('the owner edits a therapist’s hours and time off, and adds a therapist v
   await expect(
     page.getByRole('heading', { level: 2, name: 'Isla Munro (not taking bookings)' }),
   ).toBeVisible();
-  await isla.getByRole('button', { name: 'Choose photo of Isla Munro' }).click();
-  const chooser = page.getByRole('dialog', { name: 'Photo of Isla Munro: choose a picture' });
+  await isla.getByRole('button', { name: 'Choose photo' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Photo: choose a picture' });
   await chooser.getByRole('radio').first().check();
   await chooser.getByRole('button', { name: 'Use this picture' }).click();
   await expect(isla.getByText(`Shows: Isla Munro`)).toBeVisible();
@@ -104,6 +105,7 @@ test('the owner edits a therapist’s hours and time off, and adds a therapist v
   await isla.getByLabel('Takes bookings (shown to visitors)').check();
   await isla.getByRole('button', { name: 'Add hours on Friday' }).click();
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('staff-new-1280.png'), fullPage: true });
   await isla.getByRole('button', { name: 'Save Isla Munro' }).click();
   await expect(page.getByText('Saved. Bookings follow the change now.').first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Isla Munro' })).toBeVisible();

@@ -305,12 +305,14 @@ function TreatmentChoices({
 
 /** The photo: a picture of the client's library through the picture chooser, never a file name. */
 function PhotoField({ form, name }: { form: StaffForm; name: string }) {
+  // The alt text of the photo is the member's name: the chooser asks for no description.
   const photo = form.watch('photo');
   const problem = errorAt(form, 'photo');
   return (
     <div className="staff-photo">
       <PictureChooser
-        label={`Photo of ${name || 'them'}`}
+        // The chooser's button reads "Choose photo" / "Change photo"; its line names the picture.
+        label="Photo"
         emptyNote="No photo yet."
         value={photo ? { file: photo, alt: name } : {}}
         siteFiles={[]}
