@@ -44,11 +44,9 @@ export const manageStaffRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
   const storage = createLocalMediaStorage(deps.config.mediaDir);
   const context = (request: FastifyRequest): StaffContext => ({
     db: deps.db,
-    dbKind: deps.dbKind,
     // The guard has checked that the owner's client is the request's client.
     client: request.client,
     changes: deps.changes,
-    mailFrom: deps.config.mailFrom,
     now: new Date(),
     audit: (action, detail) => recordAudit(deps, request.owner, action, detail),
     isLibraryPicture: (file) => {

@@ -6,9 +6,11 @@ import type {
   StaffFields,
   StaffTimeOffRequest,
 } from '../../common/manage-staff.js';
-import { requireBookingEnabled } from '../booking/booking-service.js';
-import type { ManageContext } from '../booking/diary/manage-context.js';
+import type { Kysely } from 'kysely';
+import type { ClientConfig } from '../../common/client-config.js';
+import type { Database } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
+import type { DataChanges } from '../kernel/data-changes.js';
 import { AppError } from '../kernel/errors.js';
 import {
   deleteManagedTimeOff,
@@ -29,9 +31,29 @@ import {
  * audited and announced with the full change signal: the visitors' staff list (a cached reference
  * list) and every free time and day derived from the staff drop at once.
  */
-export interface StaffContext extends ManageContext {
+export interface StaffContext {
+  db: Kysely<Database>;
+  /** The signed-in owner's client (the session's, never one named in the request). */
+  client: ClientConfig;
+  changes: DataChanges;
+  now: Date;
+  /** Records an owner's action in the audit trail, as the signed-in owner. */
+  audit: (action: string, detail: Record<string, unknown>) => Promise<void>;
   /** Whether `file` (`library/m-….jpeg`) is a picture of the client's library. */
   isLibraryPicture: (file: string) => Promise<boolean>;
+}
+
+/**
+ * A client that does not take bookings has no staff screen: 404, in the words booking uses
+ * (booking-service.ts's requireBookingEnabled; not imported, as booking/ reads staff/).
+ */
+function requireBookingEnabled(client: ClientConfig): void {
+  if (!client.booking) {
+    throw new AppError(
+      404,
+      `${client.title} does not take bookings online. Please contact ${client.email} to arrange an appointment.`,
+    );
+  }
 }
 
 export async function listStaffForOwner(context: StaffContext): Promise<ManagedStaffList> {
