@@ -14,6 +14,7 @@ const screens = {
     'diary?add=1',
     'hours',
     'treatments',
+    'staff',
     'content',
     'outbox',
     'audit',
@@ -25,13 +26,23 @@ const screens = {
 const tabs = {
   RRB: {
     bar: ['Home', 'Diary', 'Treatments', 'Content'],
-    more: ['Hours', 'E-mails', 'Team', 'Audit'],
+    more: ['Hours', 'Staff', 'E-mails', 'Team', 'Audit'],
   },
   SE: { bar: ['Home', 'Orders', 'Products', 'Content'], more: ['E-mails', 'Team', 'Audit'] },
 } as const;
 
 const sideBar = {
-  RRB: ['Home', 'Diary', 'Hours', 'Treatments', 'Site content', 'E-mails', 'Team', 'Audit'],
+  RRB: [
+    'Home',
+    'Diary',
+    'Hours',
+    'Treatments',
+    'Staff',
+    'Site content',
+    'E-mails',
+    'Team',
+    'Audit',
+  ],
   SE: ['Home', 'Orders', 'Products', 'Site content', 'E-mails', 'Team', 'Audit'],
 } as const;
 

@@ -10,6 +10,7 @@ import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
 import { requireOwner } from '../owners/require-owner.js';
 import { teamRoutes } from '../owners/team-routes.js';
+import { manageStaffRoutes } from '../staff/manage-staff-routes.js';
 
 /** Where the owner API lives; every owner resource is registered under it. */
 export const manageApiPrefix = '/api/manage';
@@ -33,5 +34,6 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(manageContentRoutes, deps);
     await app.register(manageMediaRoutes, deps);
     await app.register(teamRoutes, deps);
+    await app.register(manageStaffRoutes, deps);
   };
 }

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.js';
 
 /**
  * Where a picture of the client's library is used: the published content (the client record),
- * the owner's draft, and the products' pictures. Each place names the picture by its file stem
+ * the owner's draft, the products' pictures and the staff's photos. Each place names the picture by its file stem
  * (`library/m-0a1b2c3d4e5f`, server-made and unique), so a search of the stored JSON finds
  * every use, whichever block, list or field it sits in.
  */
@@ -12,6 +12,8 @@ export interface PictureUses {
   draftContent: boolean;
   /** Titles of the products that show it. */
   products: string[];
+  /** Names of the staff members it is the photo of. */
+  staff?: string[];
 }
 
 /** The stored JSON that may name library pictures, read once for any number of pictures. */
@@ -19,13 +21,15 @@ export interface PictureReferences {
   publishedContent: string | undefined;
   draftContent: string | undefined;
   products: { title: string; pictures: string }[];
+  /** Staff members with a photo (issue 32). */
+  staff?: { name: string; photo: string }[];
 }
 
 export async function readPictureReferences(
   db: Kysely<Database>,
   clientCode: string,
 ): Promise<PictureReferences> {
-  const [client, draft, products] = await Promise.all([
+  const [client, draft, products, staff] = await Promise.all([
     db.selectFrom('clients').select('config').where('code', '=', clientCode).executeTakeFirst(),
     db
       .selectFrom('client_drafts')
@@ -39,12 +43,22 @@ export async function readPictureReferences(
       .where('pictures', 'is not', null)
       .orderBy('id')
       .execute(),
+    db
+      .selectFrom('staff_members')
+      .select(['name', 'photo'])
+      .where('client_code', '=', clientCode)
+      .where('photo', 'is not', null)
+      .orderBy('id')
+      .execute(),
   ]);
   return {
     publishedContent: client?.config,
     draftContent: draft?.content,
     products: products.flatMap((row) =>
       row.pictures === null ? [] : [{ title: row.title, pictures: row.pictures }],
+    ),
+    staff: staff.flatMap((row) =>
+      row.photo === null ? [] : [{ name: row.name, photo: row.photo }],
     ),
   };
 }
@@ -56,6 +70,7 @@ export function usesOf(references: PictureReferences, name: string): PictureUses
     publishedContent: mentions(references.publishedContent),
     draftContent: mentions(references.draftContent),
     products: references.products.filter((row) => mentions(row.pictures)).map((row) => row.title),
+    staff: (references.staff ?? []).filter((row) => mentions(row.photo)).map((row) => row.name),
   };
 }
 
@@ -65,6 +80,7 @@ export function describeUses(uses: PictureUses): string | undefined {
     ...(uses.publishedContent ? ['the published site'] : []),
     ...(uses.draftContent ? ['the draft of the site content'] : []),
     ...uses.products.map((title) => `the product “${title}”`),
+    ...(uses.staff ?? []).map((name) => `the staff photo of ${name}`),
   ];
   if (places.length === 0) return undefined;
   if (places.length === 1) return places[0];

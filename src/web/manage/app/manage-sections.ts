@@ -37,6 +37,13 @@ export const manageSections: ManageSection[] = [
     shownFor: books,
   },
   {
+    path: 'staff',
+    label: 'Staff',
+    description: 'Who works when: each person’s treatments, hours with breaks, and time off.',
+    load: () => import('@/manage/screens/staff/staff-page'),
+    shownFor: books,
+  },
+  {
     path: 'orders',
     inTabBar: true,
     label: 'Orders',
