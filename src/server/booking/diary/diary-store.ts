@@ -192,3 +192,73 @@ export async function listStandingBookings(
   const rows = await query.orderBy('booking_date').orderBy('start_minute').orderBy('id').execute();
   return withTreatments(db, rows);
 }
+
+/** What a move needs of a booking besides its detail: where it is and its calendar version. */
+export async function findBookingPlace(
+  db: Kysely<Database>,
+  clientCode: string,
+  id: number,
+): Promise<
+  | Pick<
+      BookingRow,
+      | 'status'
+      | 'booking_date'
+      | 'start_minute'
+      | 'end_minute'
+      | 'staff_id'
+      | 'ical_sequence'
+      | 'reference'
+      | 'total_duration_minutes'
+    >
+  | undefined
+> {
+  return db
+    .selectFrom('bookings')
+    .select([
+      'status',
+      'booking_date',
+      'start_minute',
+      'end_minute',
+      'staff_id',
+      'ical_sequence',
+      'reference',
+      'total_duration_minutes',
+    ])
+    .where('client_code', '=', clientCode)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Moves a booked booking to a new place (and therapist) if it is still at `fromSequence`; false
+ * when it was moved, cancelled or changed meanwhile. Call it inside the new day's lock.
+ */
+export async function moveBookingTo(
+  trx: Kysely<Database>,
+  clientCode: string,
+  id: number,
+  fromSequence: number,
+  place: {
+    date: string;
+    startMinute: number;
+    endMinute: number;
+    staffId: number | null;
+    sequence: number;
+  },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('bookings')
+    .set({
+      booking_date: place.date,
+      start_minute: place.startMinute,
+      end_minute: place.endMinute,
+      staff_id: place.staffId,
+      ical_sequence: place.sequence,
+    })
+    .where('client_code', '=', clientCode)
+    .where('id', '=', id)
+    .where('status', '=', 'booked')
+    .where('ical_sequence', '=', fromSequence)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
