@@ -39,7 +39,9 @@ export function BookingView({ id }: { id: number }) {
             <dt>Status</dt>
             <dd>
               {b.status === 'cancelled'
-                ? `Cancelled${b.cancelReason ? `: ${b.cancelReason}` : ''}`
+                ? b.cancelReason?.startsWith('Cancelled')
+                  ? b.cancelReason
+                  : `Cancelled${b.cancelReason ? `: ${b.cancelReason}` : ''}`
                 : b.status === 'pending'
                   ? `Awaiting the customer's e-mail confirmation${b.heldUntil ? ` (held until ${new Date(b.heldUntil).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: client.timeZone })})` : ''}`
                   : 'Booked'}{' '}
@@ -64,7 +66,7 @@ export function BookingView({ id }: { id: number }) {
             </dd>
             {b.cancelMessage && (
               <>
-                <dt>Message sent to the customer</dt>
+                <dt>Message to the customer</dt>
                 <dd className="manage__preserve-lines">{b.cancelMessage}</dd>
               </>
             )}
