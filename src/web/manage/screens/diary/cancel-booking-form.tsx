@@ -99,7 +99,9 @@ export function CancelBookingForm({ booking }: { booking: DiaryBooking }) {
       <FormErrorSummary form={form} failure={failure} busy={busy} labels={labels} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy
-          ? 'Cancelling…'
+          ? confirming
+            ? 'Cancelling…'
+            : 'Preparing the e-mail…'
           : confirming
             ? preview.to
               ? 'Yes, cancel and send the e-mail'
