@@ -51,6 +51,12 @@ export const diaryBookingSchema = z.object({
   cancelReason: z.nullable(z.string()),
   /** A pending booking's hold ends then (ISO); its time is free again after that. */
   heldUntil: z.optional(z.nullable(z.string())),
+  /** The therapist (issue 32); null for a client without staff or a booking made before. */
+  staff: z.optional(z.nullable(z.object({ id: z.number(), name: z.string() }))),
+  /** The owner's own note (issue 32): shown here, never sent to the customer. */
+  internalNote: z.optional(z.nullable(z.string())),
+  /** What the customer was told when the salon cancelled (issue 32). */
+  cancelMessage: z.optional(z.nullable(z.string())),
 });
 export type DiaryBooking = z.infer<typeof diaryBookingSchema>;
 
@@ -63,14 +69,27 @@ export const diarySchema = z.object({
 });
 export type Diary = z.infer<typeof diarySchema>;
 
-/** POST /api/manage/bookings/:id/cancel */
+/**
+ * POST /api/manage/bookings/:id/cancel (issue 32): an internal note, stored and shown in the
+ * booking, never sent; and an optional message, sent to the customer word for word in the
+ * cancellation e-mail (POST …/cancel-preview shows that e-mail before it goes).
+ */
 export const cancelBookingRequestSchema = z.object({
-  reason: z.optional(
+  internalNote: z.optional(
     z
       .string()
       .check(
         z.trim(),
-        z.maxLength(500, 'Please keep the reason under 500 characters'),
+        z.maxLength(1000, 'Please keep the internal note under 1000 characters'),
+        ...multiLineChecks(),
+      ),
+  ),
+  message: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(1000, 'Please keep the message to the customer under 1000 characters'),
         ...multiLineChecks(),
       ),
   ),
@@ -255,3 +274,105 @@ export const manageMenuSchema = z.object({
   treatments: z.array(manageTreatmentSchema),
 });
 export type ManageMenu = z.infer<typeof manageMenuSchema>;
+
+/** POST /api/manage/bookings/:id/cancel-preview: the message the customer would be sent. */
+export const cancelPreviewRequestSchema = z.object({
+  message: cancelBookingRequestSchema.shape.message,
+});
+export type CancelPreviewRequest = z.infer<typeof cancelPreviewRequestSchema>;
+
+/** The e-mail as the customer would receive it; `to` is empty when the booking has no e-mail. */
+export const emailPreviewSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+});
+export type EmailPreview = z.infer<typeof emailPreviewSchema>;
+
+const staffIdField = z
+  .number({ error: 'Please choose a therapist' })
+  .check(z.int(), z.positive('Please choose a therapist'), z.lte(2_147_483_647));
+
+/**
+ * POST /api/manage/bookings/:id/move (issue 32): a new start, and for a salon with staff the
+ * therapist (absent: the booking's own). The booking keeps its treatments, length and price.
+ */
+export const moveBookingByOwnerSchema = z.object({
+  startTime: ownerBookingRequestSchema.shape.startTime,
+  staffId: z.optional(staffIdField),
+});
+export type MoveBookingByOwner = z.infer<typeof moveBookingByOwnerSchema>;
+
+/** GET /api/manage/bookings/:id/move-times?date=…&staffId=…: free starts for the booking. */
+export const moveTimesQuerySchema = z.object({
+  date: dateField,
+  staffId: z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647))),
+});
+export type MoveTimesQuery = z.infer<typeof moveTimesQuerySchema>;
+
+/** The move's answer for choosing: the free starts, and the therapists who could take it. */
+export const moveOptionsSchema = z.object({
+  times: z.array(z.string()),
+  staff: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type MoveOptions = z.infer<typeof moveOptionsSchema>;
+
+/** The move form in the booking view: date and time in boxes of their own, the therapist as text. */
+export const moveBookingFormSchema = z.object({
+  date: ownerBookingFormSchema.shape.date,
+  time: ownerBookingFormSchema.shape.time,
+  staffId: z.string(),
+});
+export type MoveBookingForm = z.input<typeof moveBookingFormSchema>;
+
+/** POST /api/manage/closing/affected (issue 32): the dates about to close, for all or one. */
+export const closingRangeSchema = z
+  .object({
+    from: dateField,
+    to: dateField,
+    staffId: z.optional(staffIdField),
+  })
+  .check(
+    z.refine((range: { from: string; to: string }) => range.from <= range.to, {
+      message: 'must be on or after the first day',
+      path: ['to'],
+    }),
+    z.refine(
+      (range: { from: string; to: string }) =>
+        Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`) <=
+        400 * 86_400_000,
+      { error: 'a closing can cover at most 400 days at once', path: ['to'] },
+    ),
+  );
+export type ClosingRange = z.infer<typeof closingRangeSchema>;
+
+export const affectedBookingsSchema = z.object({ bookings: z.array(diaryBookingSchema) });
+export type AffectedBookings = z.infer<typeof affectedBookingsSchema>;
+
+/**
+ * POST /api/manage/closing/cancel: cancels the listed bookings of the range (each through the
+ * one cancel path) and sends each customer the message; the ids are those the owner was shown.
+ */
+export const closingCancelSchema = z.object({
+  from: dateField,
+  to: dateField,
+  staffId: z.optional(staffIdField),
+  bookingIds: z
+    .array(z.number().check(z.int(), z.positive(), z.lte(2_147_483_647)), {
+      error: 'bookingIds must be a list of booking ids',
+    })
+    .check(
+      z.minLength(1, 'bookingIds must name at least one booking'),
+      z.maxLength(500, 'at most 500 bookings at once'),
+    ),
+  message: cancelBookingRequestSchema.shape.message,
+  internalNote: cancelBookingRequestSchema.shape.internalNote,
+});
+export type ClosingCancel = z.infer<typeof closingCancelSchema>;
+
+/** What cancelling for a closing did: the bookings cancelled, and those already cancelled. */
+export const closingCancelResultSchema = z.object({
+  cancelled: z.array(z.number()),
+  alreadyCancelled: z.array(z.number()),
+});
+export type ClosingCancelResult = z.infer<typeof closingCancelResultSchema>;

@@ -260,18 +260,20 @@ test('the diary’s forms: a phone booking added on the kit, and a refused cance
   await expect(page.getByRole('status').filter({ hasText: 'Booking added.' })).toBeVisible();
   await expect(page.getByText(customer)).toBeVisible();
 
-  // The server refuses the reason (the request is made too long on its way, as a page older than
-  // the server's rule would send it): the refusal sits on the field, the reason stays as typed.
+  // The server refuses the message (the request is made too long on its way, as a page older
+  // than the server's rule would send it): the refusal sits on the field, the words stay as typed.
   const reason = 'Customer rang: the car broke down';
   await page.route('**/api/manage/bookings/*/cancel', (route) =>
-    route.continue({ postData: JSON.stringify({ reason: 'x'.repeat(501) }) }),
+    route.continue({ postData: JSON.stringify({ message: 'x'.repeat(1001) }) }),
   );
-  const reasonBox = page.getByLabel('Reason (optional)');
+  const reasonBox = page.getByLabel(/^Message to the customer/);
   await reasonBox.fill(reason);
   await page.getByRole('button', { name: 'Cancel the booking…' }).click();
   await page.getByRole('button', { name: 'Yes, cancel the booking' }).click();
   await expect(reasonBox).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('Please keep the reason under 500 characters').first()).toBeVisible();
+  await expect(
+    page.getByText('Please keep the message to the customer under 1000 characters').first(),
+  ).toBeVisible();
   await expect(reasonBox).toHaveValue(reason);
   await expectNoAxeViolations(page);
 
@@ -279,5 +281,6 @@ test('the diary’s forms: a phone booking added on the kit, and a refused cance
   await page.unrouteAll();
   await page.getByRole('button', { name: 'Cancel the booking…' }).click();
   await page.getByRole('button', { name: 'Yes, cancel the booking' }).click();
-  await expect(page.getByText(`Cancelled: ${reason}`)).toBeVisible();
+  await expect(page.getByText('Cancelled by the salon')).toBeVisible();
+  await expect(page.getByText(reason)).toBeVisible();
 });

@@ -84,15 +84,18 @@ test('with the keyboard only, the owner signs in, cancels the next open day’s 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: /^Booking \d+$/ })).toBeVisible();
 
-  // Cancel, with a reason and the confirm step.
-  await tabTo(page, page.getByLabel('Reason (optional)'));
+  // Cancel, with an internal note (issue 32: never sent) and the confirm step, which says that
+  // a customer without an e-mail address is sent nothing.
+  await tabTo(page, page.getByLabel(/^Internal note/));
   await page.keyboard.type('Customer rang to cancel');
   await tabTo(page, page.getByRole('button', { name: 'Cancel the booking…' }));
   await page.keyboard.press('Enter');
+  await expect(page.getByText('This customer has no e-mail address')).toBeVisible();
   const confirm = page.getByRole('button', { name: 'Yes, cancel the booking' });
   await tabTo(page, confirm);
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Cancelled: Customer rang to cancel')).toBeVisible();
+  await expect(page.getByText('Cancelled by the salon')).toBeVisible();
+  await expect(page.getByText('Customer rang to cancel')).toBeVisible();
   expect(await freeTimes(page, date, treatment.duration)).toContain(time);
 
   // Close that day on the hours screen.

@@ -121,10 +121,22 @@ describeEachDatabase("control characters in an owner's writes", (kind) => {
       }),
     })),
     {
-      what: 'cancellation reason',
+      what: 'cancellation message',
       method: 'POST',
       url: '/api/manage/bookings/1/cancel',
-      body: (text) => ({ reason: `Ill${text}` }),
+      body: (text) => ({ message: `Ill${text}` }),
+    },
+    {
+      what: 'cancellation internal note',
+      method: 'POST',
+      url: '/api/manage/bookings/1/cancel',
+      body: (text) => ({ internalNote: `Ill${text}` }),
+    },
+    {
+      what: 'cancellation preview message',
+      method: 'POST',
+      url: '/api/manage/bookings/1/cancel-preview',
+      body: (text) => ({ message: `Ill${text}` }),
     },
   ];
 

@@ -123,6 +123,10 @@ export interface BookingsTable {
   move_idempotency_key: string | null;
   /** The staff member the booking is with (issue 32); null for a client without staff. */
   staff_id: number | null;
+  /** The owner's note on the booking (issue 32): shown in the back office, never e-mailed. */
+  internal_note: string | null;
+  /** What the customer was told when the salon cancelled (issue 32); null when nothing. */
+  cancel_message: string | null;
 }
 
 export interface BookingRulesTable {

@@ -18,6 +18,10 @@ export const staffAllowedRoutes: readonly string[] = [
   'GET /api/manage/bookings/:id',
   'POST /api/manage/bookings',
   'POST /api/manage/bookings/:id/cancel',
+  'POST /api/manage/bookings/:id/cancel-preview',
+  // Moving a booking to another time, day or therapist (closing days stays with the owner).
+  'GET /api/manage/bookings/:id/move-times',
+  'POST /api/manage/bookings/:id/move',
   // Reading the treatments and prices, which the diary's "add a booking" form offers (changing
   // them stays with the owner: PUT/POST on /treatments and /categories are not listed).
   'GET /api/manage/menu',

@@ -2,13 +2,15 @@ import { addDays, parseTimeOfDay } from '../../../common/booking.js';
 import type { BookingRules, VersionedBookingRules } from '../../../common/booking-rules.js';
 import type {
   CancelBookingRequest,
+  CancelPreviewRequest,
   Diary,
+  EmailPreview,
   DiaryBooking,
   DiaryQuery,
   OwnerBookingRequest,
 } from '../../../common/diary.js';
 import { AppError } from '../../kernel/errors.js';
-import { enqueueMessage } from '../../mail/outbox-store.js';
+import { enqueueMessage, type OutgoingMessage } from '../../mail/outbox-store.js';
 import { weekdayOf } from '../availability/availability.js';
 import { bookingCalendar } from '../emails/booking-calendar.js';
 import { renderCancellationEmail } from '../emails/booking-emails.js';
@@ -50,26 +52,75 @@ export async function bookingDetail(context: ManageContext, id: number): Promise
   return booking;
 }
 
+/** Who cancelled, as the diary shows it; the customer is told only the owner's message. */
+export const cancelledBySalon = 'Cancelled by the salon';
+
+/** The cancellation e-mail of a booking with the owner's message: what is sent and previewed. */
+function cancellationEmailOf(
+  context: ManageContext,
+  booking: DiaryBooking,
+  message: string | null,
+  ical?: OutgoingMessage['ical'],
+): OutgoingMessage {
+  return renderCancellationEmail(
+    {
+      id: booking.id,
+      date: booking.date,
+      start: booking.start,
+      customerName: booking.customer.name,
+      customerEmail: booking.customer.email,
+      treatmentNames: booking.treatments.map((t) => t.name),
+      message,
+    },
+    context.client,
+    context.mailFrom,
+    ical,
+  );
+}
+
+/**
+ * POST …/bookings/:id/cancel-preview (issue 32): exactly the e-mail the customer would receive
+ * with this message, rendered by the same template as the real one; `to` is empty when the
+ * booking has no e-mail address (then nothing is sent).
+ */
+export async function previewCancellation(
+  context: ManageContext,
+  id: number,
+  request: CancelPreviewRequest,
+): Promise<EmailPreview> {
+  const booking = await bookingDetail(context, id);
+  const email = cancellationEmailOf(context, booking, request.message?.trim() || null);
+  return { to: booking.customer.email, subject: email.subject, text: email.text };
+}
+
 /**
  * Cancels a booking: its slot is free at once (availability counts booked rows and live holds
  * only), its pending reminder is deleted, and the customer's e-mail is queued in the same
- * transaction, with the calendar file that removes the event (METHOD:CANCEL, SEQUENCE raised,
- * same UID) when the booking had been confirmed (a held one never had a calendar event).
+ * transaction, with the owner's message if any (never the internal note, which is only stored)
+ * and the calendar file that removes the event (METHOD:CANCEL, SEQUENCE raised, same UID) when
+ * the booking had been confirmed (a held one never had a calendar event).
  */
 export async function cancelBooking(
   context: ManageContext,
   id: number,
   request: CancelBookingRequest,
+  auditDetail: Record<string, unknown> = {},
 ): Promise<DiaryBooking> {
   const { db, client, mailFrom, now } = context;
   const booking = await bookingDetail(context, id);
-  const reason = request.reason?.trim() || null;
+  const message = request.message?.trim() || null;
+  const internalNote = request.internalNote?.trim() || null;
   const cancelled = await inTransaction(db, async (trx) => {
-    const marked = await markCancelled(trx, client.name, id, reason, now);
+    const marked = await markCancelled(
+      trx,
+      client.name,
+      id,
+      { reason: cancelledBySalon, internalNote, message },
+      now,
+    );
     if (!marked) return false;
     await dropPendingReminders(trx, client.name, id, now);
     if (booking.customer.email !== '') {
-      const treatmentNames = booking.treatments.map((t) => t.name);
       const ical = marked.wasConfirmed
         ? bookingCalendar(
             client,
@@ -78,7 +129,8 @@ export async function cancelBooking(
               date: booking.date,
               startMinute: parseTimeOfDay(booking.start),
               durationMinutes: booking.totalDuration,
-              treatmentNames,
+              treatmentNames: booking.treatments.map((t) => t.name),
+              staffName: booking.staff?.name,
               customerName: booking.customer.name,
               customerEmail: booking.customer.email,
               sequence: marked.sequence,
@@ -88,27 +140,19 @@ export async function cancelBooking(
             now,
           )
         : undefined;
-      const message = renderCancellationEmail(
-        {
-          id,
-          date: booking.date,
-          start: booking.start,
-          customerName: booking.customer.name,
-          customerEmail: booking.customer.email,
-          treatmentNames,
-          reason,
-        },
-        client,
-        mailFrom,
-        ical,
-      );
-      await enqueueMessage(trx, message, now);
+      await enqueueMessage(trx, cancellationEmailOf(context, booking, message, ical), now);
     }
     return true;
   });
   if (!cancelled) throw new AppError(409, `Booking ${id} is already cancelled.`);
   context.changes.clientChanged(client.name, 'bookings');
-  await context.audit('booking.cancel', { bookingId: id, reason });
+  // The note is the owner's own words about the customer: the audit says only that there is one.
+  await context.audit('booking.cancel', {
+    bookingId: id,
+    messageSent: message !== null && booking.customer.email !== '',
+    internalNote: internalNote !== null,
+    ...auditDetail,
+  });
   return bookingDetail(context, id);
 }
 

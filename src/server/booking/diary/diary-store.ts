@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DiaryBooking } from '../../../common/diary.js';
 import { formatMinuteOfDay } from '../../../common/booking.js';
 import type { BookingsTable, Database } from '../../db/schema.js';
+import { takesItsSlot } from '../booking-store.js';
 
 type BookingRow = Selectable<BookingsTable>;
 
@@ -13,6 +14,7 @@ function toDiaryBooking(
     price_pence: number;
     duration_minutes: number;
   }>,
+  staffNames: ReadonlyMap<number, string>,
 ): DiaryBooking {
   return {
     id: row.id,
@@ -40,6 +42,12 @@ function toDiaryBooking(
     createdAt: row.created_at,
     cancelledAt: row.cancelled_at,
     cancelReason: row.cancel_reason,
+    staff:
+      row.staff_id === null
+        ? null
+        : { id: row.staff_id, name: staffNames.get(row.staff_id) ?? `Therapist ${row.staff_id}` },
+    internalNote: row.internal_note,
+    cancelMessage: row.cancel_message,
   };
 }
 
@@ -54,10 +62,24 @@ async function withTreatments(db: Kysely<Database>, rows: BookingRow[]): Promise
       rows.map((row) => row.id),
     )
     .execute();
+  const staffIds = [
+    ...new Set(rows.flatMap((row) => (row.staff_id === null ? [] : [row.staff_id]))),
+  ];
+  const staff =
+    staffIds.length === 0
+      ? []
+      : await db
+          .selectFrom('staff_members')
+          .select(['id', 'name'])
+          .where('client_code', '=', rows[0]!.client_code)
+          .where('id', 'in', staffIds)
+          .execute();
+  const staffNames = new Map(staff.map((member) => [member.id, member.name]));
   return rows.map((row) =>
     toDiaryBooking(
       row,
       treatments.filter((t) => t.booking_id === row.id),
+      staffNames,
     ),
   );
 }
@@ -97,6 +119,14 @@ export async function findDiaryBooking(
   return row ? (await withTreatments(db, [row]))[0] : undefined;
 }
 
+/** What the salon records when it cancels (issue 32): the customer sees only the message. */
+export interface SalonCancellation {
+  /** Who cancelled, as the system words it ("Cancelled by the salon"). */
+  reason: string;
+  internalNote: string | null;
+  message: string | null;
+}
+
 /**
  * Marks a booked or held booking cancelled and raises its calendar SEQUENCE (the customer's
  * calendar replaces the event with the cancelling one); undefined when it is not (any longer)
@@ -106,7 +136,7 @@ export async function markCancelled(
   db: Kysely<Database>,
   clientCode: string,
   id: number,
-  reason: string | null,
+  cancellation: SalonCancellation,
   at: Date,
 ): Promise<{ sequence: number; reference: string; wasConfirmed: boolean } | undefined> {
   const row = await db
@@ -123,7 +153,9 @@ export async function markCancelled(
     .set({
       status: 'cancelled',
       cancelled_at: at.toISOString(),
-      cancel_reason: reason,
+      cancel_reason: cancellation.reason,
+      internal_note: cancellation.internalNote,
+      cancel_message: cancellation.message,
       ical_sequence: sequence,
     })
     .where('client_code', '=', clientCode)
@@ -137,4 +169,96 @@ export async function markCancelled(
     reference: row.reference ?? String(id),
     wasConfirmed: row.status === 'booked',
   };
+}
+
+/**
+ * The client's bookings still standing (booked, or held and not lapsed) from `from` to `to`,
+ * of one therapist when `staffId` is given: what a closing would leave without a salon.
+ */
+export async function listStandingBookings(
+  db: Kysely<Database>,
+  clientCode: string,
+  range: { from: string; to: string; staffId?: number | undefined },
+  now: Date,
+): Promise<DiaryBooking[]> {
+  let query = db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('client_code', '=', clientCode)
+    .where('booking_date', '>=', range.from)
+    .where('booking_date', '<=', range.to)
+    .where(takesItsSlot(now));
+  if (range.staffId !== undefined) query = query.where('staff_id', '=', range.staffId);
+  const rows = await query.orderBy('booking_date').orderBy('start_minute').orderBy('id').execute();
+  return withTreatments(db, rows);
+}
+
+/** What a move needs of a booking besides its detail: where it is and its calendar version. */
+export async function findBookingPlace(
+  db: Kysely<Database>,
+  clientCode: string,
+  id: number,
+): Promise<
+  | Pick<
+      BookingRow,
+      | 'status'
+      | 'booking_date'
+      | 'start_minute'
+      | 'end_minute'
+      | 'staff_id'
+      | 'ical_sequence'
+      | 'reference'
+      | 'total_duration_minutes'
+    >
+  | undefined
+> {
+  return db
+    .selectFrom('bookings')
+    .select([
+      'status',
+      'booking_date',
+      'start_minute',
+      'end_minute',
+      'staff_id',
+      'ical_sequence',
+      'reference',
+      'total_duration_minutes',
+    ])
+    .where('client_code', '=', clientCode)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Moves a booked booking to a new place (and therapist) if it is still at `fromSequence`; false
+ * when it was moved, cancelled or changed meanwhile. Call it inside the new day's lock.
+ */
+export async function moveBookingTo(
+  trx: Kysely<Database>,
+  clientCode: string,
+  id: number,
+  fromSequence: number,
+  place: {
+    date: string;
+    startMinute: number;
+    endMinute: number;
+    staffId: number | null;
+    sequence: number;
+  },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('bookings')
+    .set({
+      booking_date: place.date,
+      start_minute: place.startMinute,
+      end_minute: place.endMinute,
+      staff_id: place.staffId,
+      ical_sequence: place.sequence,
+    })
+    .where('client_code', '=', clientCode)
+    .where('id', '=', id)
+    .where('status', '=', 'booked')
+    .where('ical_sequence', '=', fromSequence)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -176,7 +176,7 @@ describeEachDatabase('the owner diary, rules and menu', (kind) => {
         statusCode: 404,
       });
       await expect(
-        cancelBooking(context(se), booking!.id, { reason: 'guessing' }),
+        cancelBooking(context(se), booking!.id, { message: 'guessing' }),
       ).rejects.toMatchObject({ statusCode: 404 });
       expect(
         (await listDiary(context(se), { date: dates[0]!, view: 'week' })).days.flatMap(
@@ -193,13 +193,21 @@ describeEachDatabase('the owner diary, rules and menu', (kind) => {
       const id = res.json<{ data: { ID: number } }>().data.ID;
       expect(await times(date, await duration(2))).not.toContain('11:00');
 
-      const cancelled = await cancelBooking(context(), id, { reason: 'Therapist unwell' });
-      expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'Therapist unwell' });
+      const cancelled = await cancelBooking(context(), id, {
+        message: 'Therapist unwell',
+        internalNote: 'Owes us for the last visit',
+      });
+      expect(cancelled).toMatchObject({
+        status: 'cancelled',
+        cancelReason: 'Cancelled by the salon',
+        cancelMessage: 'Therapist unwell',
+        internalNote: 'Owes us for the last visit',
+      });
       expect(await times(date, await duration(2))).toContain('11:00');
       await expect(cancelBooking(context(), id, {})).rejects.toMatchObject({ statusCode: 409 });
       expect(audit).toContainEqual({
         action: 'booking.cancel',
-        detail: { bookingId: id, reason: 'Therapist unwell' },
+        detail: { bookingId: id, messageSent: true, internalNote: true },
       });
 
       const sink = await startSmtpSink();
@@ -221,7 +229,9 @@ describeEachDatabase('the owner diary, rules and menu', (kind) => {
         expect(mail.raw).toMatch(
           /^Subject: Your booking at Ruby Rose Beauty on [^]*?is cancelled\r?$/im,
         );
-        expect(mail.raw).toContain('Reason: Therapist unwell');
+        expect(mail.raw).toContain('Therapist unwell');
+        // Issue 32: the internal note is stored, never sent.
+        expect(mail.raw).not.toContain('Owes us');
         // Issue 17: the calendar file removes the event the booking e-mail added (same UID,
         // SEQUENCE raised), and the reminder is gone.
         const booked = await t.handle.db

@@ -57,7 +57,7 @@ describeEachDatabase("the owner's diary, rules and menu API", (kind) => {
   const routes = (): Array<[Method, string, object?]> => [
     ['GET', `/api/manage/diary?date=${date}&view=week`],
     ['GET', `/api/manage/bookings/${rrbBooking.id}`],
-    ['POST', `/api/manage/bookings/${rrbBooking.id}/cancel`, { reason: 'x' }],
+    ['POST', `/api/manage/bookings/${rrbBooking.id}/cancel`, { message: 'x' }],
     [
       'POST',
       '/api/manage/bookings',
@@ -68,6 +68,11 @@ describeEachDatabase("the owner's diary, rules and menu API", (kind) => {
         treatmentIds: [2],
       },
     ],
+    ['GET', `/api/manage/bookings/${rrbBooking.id}/move-times?date=${date}`],
+    ['POST', `/api/manage/bookings/${rrbBooking.id}/move`, { startTime: `${date} 15:00:00` }],
+    ['POST', `/api/manage/bookings/${rrbBooking.id}/cancel-preview`, { message: 'x' }],
+    ['POST', '/api/manage/closing/affected', { from: date, to: date }],
+    ['POST', '/api/manage/closing/cancel', { from: date, to: date, bookingIds: [1] }],
     ['GET', '/api/manage/booking-rules'],
     ['PUT', '/api/manage/booking-rules', { version: 1, rules: {} }],
     ['GET', '/api/manage/menu'],
@@ -134,11 +139,14 @@ describeEachDatabase("the owner's diary, rules and menu API", (kind) => {
     );
 
     const cancelled = await call(rrb, 'POST', `/api/manage/bookings/${rrbBooking.id}/cancel`, {
-      reason: 'Closed for a burst pipe',
+      message: 'Closed for a burst pipe',
+      internalNote: 'Plumber booked for Tuesday',
     });
     expect(cancelled.json<DiaryBooking>()).toMatchObject({
       status: 'cancelled',
-      cancelReason: 'Closed for a burst pipe',
+      cancelReason: 'Cancelled by the salon',
+      cancelMessage: 'Closed for a burst pipe',
+      internalNote: 'Plumber booked for Tuesday',
     });
 
     const audit = JSON.stringify((await call(rrb, 'GET', '/api/manage/audit')).json());

@@ -7,14 +7,23 @@ import {
 import {
   activeRequestSchema,
   cancelBookingRequestSchema,
+  cancelPreviewRequestSchema,
   categoryInputSchema,
+  closingCancelSchema,
+  closingRangeSchema,
   diaryQuerySchema,
+  moveBookingByOwnerSchema,
+  moveTimesQuerySchema,
   ownerBookingRequestSchema,
   reorderRequestSchema,
   treatmentInputSchema,
+  type AffectedBookings,
+  type ClosingCancelResult,
   type Diary,
   type DiaryBooking,
+  type EmailPreview,
   type ManageMenu,
+  type MoveOptions,
 } from '../../../common/diary.js';
 import type { AppDeps } from '../../kernel/app-deps.js';
 import { parseRequest } from '../../kernel/errors.js';
@@ -25,8 +34,11 @@ import {
   cancelBooking,
   getBookingRules,
   listDiary,
+  previewCancellation,
   updateBookingRules,
 } from './diary-service.js';
+import { affectedByClosing, cancelForClosing } from './closing-service.js';
+import { moveBookingByOwner, moveOptions } from './owner-move-service.js';
 import type { ManageContext } from './manage-context.js';
 import {
   addCategory,
@@ -159,4 +171,40 @@ export const manageDiaryRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
     const { active } = parseRequest(activeRequestSchema, request.body ?? {}, 'request');
     return setTreatmentActive(context(request), id, active);
   });
+
+  // Issue 32: moving a booking, the cancellation e-mail's preview, and closing over bookings.
+  app.get('/bookings/:id/move-times', async (request): Promise<MoveOptions> => {
+    const id = idOf(request);
+    return moveOptions(
+      context(request),
+      id,
+      parseRequest(moveTimesQuerySchema, request.query, 'query'),
+    );
+  });
+
+  app.post('/bookings/:id/move', async (request): Promise<DiaryBooking> => {
+    const id = idOf(request);
+    const body = parseRequest(moveBookingByOwnerSchema, request.body ?? {}, 'move');
+    return moveBookingByOwner(context(request), id, body);
+  });
+
+  app.post('/bookings/:id/cancel-preview', async (request): Promise<EmailPreview> => {
+    const id = idOf(request);
+    const body = parseRequest(cancelPreviewRequestSchema, request.body ?? {}, 'preview');
+    return previewCancellation(context(request), id, body);
+  });
+
+  app.post('/closing/affected', async (request): Promise<AffectedBookings> =>
+    affectedByClosing(
+      context(request),
+      parseRequest(closingRangeSchema, request.body ?? {}, 'closing'),
+    ),
+  );
+
+  app.post('/closing/cancel', async (request): Promise<ClosingCancelResult> =>
+    cancelForClosing(
+      context(request),
+      parseRequest(closingCancelSchema, request.body ?? {}, 'closing'),
+    ),
+  );
 };

@@ -68,20 +68,30 @@ describe('renderCancellationEmail', () => {
       'cancelled your booking for Facial, Brows on Wednesday, 9 December 2026 at 10:30',
     );
     expect(message.text).toContain('hello@rrb.example or 01506 000000');
-    expect(message.text).not.toContain('Reason');
+    expect(message.text).not.toContain('A message from');
   });
 
-  it('gives the reason when the owner wrote one, escaped in the HTML part', () => {
+  it("gives the owner's message word for word, line by line, escaped in the HTML part", () => {
     const message = renderCancellationEmail(
-      { ...booking, reason: '  Therapist ill <script>  ' },
+      { ...booking, message: '  Therapist ill <script>\nSo sorry.  ' },
       client,
       'noreply@highstreet.example',
     );
-    expect(message.text).toContain('Reason: Therapist ill <script>');
-    expect(message.html).toContain('Reason: Therapist ill &#60;script&#62;');
+    expect(message.text).toContain(
+      'A message from Rose & Rowan Beauty:\nTherapist ill <script>\nSo sorry.',
+    );
+    expect(message.html).toContain('Therapist ill &#60;script&#62;<br>So sorry.');
     expect(message.html).toContain('Ann &#60;b&#62;Example&#60;/b&#62;');
     expect(message.html).not.toContain('<script>');
     expect(message.html).toContain('Rose &#38; Rowan Beauty');
+  });
+
+  it('has no place for an internal note: whatever else the caller holds stays out', () => {
+    const withNote = { ...booking, message: 'See you soon', internalNote: 'Owes £20 from May' };
+    const message = renderCancellationEmail(withNote, client, 'noreply@highstreet.example');
+    for (const part of [message.subject, message.text, message.html]) {
+      expect(part).not.toContain('Owes £20');
+    }
   });
 });
 

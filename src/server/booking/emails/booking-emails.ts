@@ -183,12 +183,17 @@ export interface CancelledBooking {
   customerName: string;
   customerEmail: string;
   treatmentNames: string[];
-  reason?: string | null | undefined;
+  /**
+   * The owner's message to the customer, sent word for word (issue 32). The owner's internal
+   * note is not part of this type on purpose: it can never reach an e-mail.
+   */
+  message?: string | null | undefined;
 }
 
 /**
- * The e-mail to the customer when the business cancels their booking; the reason if given, and
- * the calendar part that removes the event from their calendar.
+ * The e-mail to the customer when the business cancels their booking; the owner's message if
+ * given, and the calendar part that removes the event from their calendar. The back office's
+ * preview shows exactly this (diary-service.ts previewCancellation).
  */
 export function renderCancellationEmail(
   booking: CancelledBooking,
@@ -199,7 +204,8 @@ export function renderCancellationEmail(
   const when = `${formatLongDate(booking.date)} at ${booking.start}`;
   const treatments = booking.treatmentNames.join(', ');
   const contact = `${client.email}${client.telephoneNo ? ` or ${client.telephoneNo}` : ''}`;
-  const reason = booking.reason?.trim() ?? '';
+  const message = booking.message?.trim() ?? '';
+  const messageLines = message === '' ? [] : message.split(/\r?\n/);
   return {
     clientCode: client.name,
     templateId: cancellationTemplateId,
@@ -210,7 +216,9 @@ export function renderCancellationEmail(
     html: [
       `<p>Dear ${escapeHtml(booking.customerName)},</p>`,
       `<p>We are sorry: ${escapeHtml(client.title)} has cancelled your booking for ${escapeHtml(treatments)} on ${escapeHtml(when)}.</p>`,
-      reason ? `<p>Reason: ${escapeHtml(reason)}</p>` : '',
+      message
+        ? `<p>A message from ${escapeHtml(client.title)}:</p>\n<p>${messageLines.map(escapeHtml).join('<br>')}</p>`
+        : '',
       `<p>To book another time, visit our web site or contact us at ${escapeHtml(contact)}.</p>`,
       `<p>${escapeHtml(client.title)}<br>${escapeHtml(client.address)}</p>`,
     ]
@@ -220,7 +228,7 @@ export function renderCancellationEmail(
       `Dear ${booking.customerName},`,
       '',
       `We are sorry: ${client.title} has cancelled your booking for ${treatments} on ${when}.`,
-      ...(reason ? ['', `Reason: ${reason}`] : []),
+      ...(message ? ['', `A message from ${client.title}:`, ...messageLines] : []),
       '',
       `To book another time, visit our web site or contact us at ${contact}.`,
       '',

@@ -5,10 +5,11 @@ import { PageHeading } from '@/components/page-heading';
 import { useClient } from '@/lib/client-context';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { CancelBookingForm } from './cancel-booking-form';
+import { MoveBookingForm } from './move-booking-form';
 import { bookingQueryKey, fetchBooking } from './diary-api';
 import { Contact, pounds, problem } from './booking-display';
 
-/** One booking (?booking=ID): when, who, what, and cancelling it while it stands. */
+/** One booking (?booking=ID): when, who, what, and moving or cancelling it while it stands. */
 export function BookingView({ id }: { id: number }) {
   const client = useClient();
   const booking = useQuery({
@@ -38,12 +39,20 @@ export function BookingView({ id }: { id: number }) {
             <dt>Status</dt>
             <dd>
               {b.status === 'cancelled'
-                ? `Cancelled${b.cancelReason ? `: ${b.cancelReason}` : ''}`
+                ? b.cancelReason?.startsWith('Cancelled')
+                  ? b.cancelReason
+                  : `Cancelled${b.cancelReason ? `: ${b.cancelReason}` : ''}`
                 : b.status === 'pending'
                   ? `Awaiting the customer's e-mail confirmation${b.heldUntil ? ` (held until ${new Date(b.heldUntil).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: client.timeZone })})` : ''}`
                   : 'Booked'}{' '}
               ({b.source})
             </dd>
+            {b.staff && (
+              <>
+                <dt>Therapist</dt>
+                <dd>{b.staff.name}</dd>
+              </>
+            )}
             <dt>Customer</dt>
             <dd>{b.customer.name}</dd>
             <dt>Contact</dt>
@@ -55,7 +64,23 @@ export function BookingView({ id }: { id: number }) {
               {b.treatments.map((t) => `${t.name} (${t.duration} min)`).join(', ')} ·{' '}
               {b.totalDuration} min · {pounds.format(b.totalPrice)}
             </dd>
+            {b.cancelMessage && (
+              <>
+                <dt>Message to the customer</dt>
+                <dd className="manage__preserve-lines">{b.cancelMessage}</dd>
+              </>
+            )}
+            {b.internalNote && (
+              <>
+                <dt>Internal note (not sent)</dt>
+                <dd className="manage__preserve-lines">{b.internalNote}</dd>
+              </>
+            )}
           </dl>
+          {/* Keyed by the booking's place: a move starts the form afresh from where it is now. */}
+          {b.status === 'booked' && (
+            <MoveBookingForm key={`${b.date} ${b.start} ${b.staff?.id ?? ''}`} booking={b} />
+          )}
           {b.status !== 'cancelled' && <CancelBookingForm booking={b} />}
         </>
       )}

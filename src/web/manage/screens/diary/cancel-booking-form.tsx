@@ -7,35 +7,43 @@ import {
   cancelBookingRequestSchema,
   type CancelBookingRequest,
   type DiaryBooking,
+  type EmailPreview,
 } from '@common/diary';
 import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { useFormSubmit } from '@/lib/form-kit';
+import { previewCancellation } from '@/manage/shared/closing-api';
+import { EmailPreviewBox } from '@/manage/shared/email-preview';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { bookingQueryKey, cancelBooking, diaryQueryKey } from './diary-api';
 
 type CancelValues = z.input<typeof cancelBookingRequestSchema>;
 
+const labels = { internalNote: 'Internal note', message: 'Message to the customer' };
+
 /**
- * Cancelling a booking, with an optional reason, on the one form kit: the first press checks the
- * reason with the shared schema and asks to confirm; the second sends. A refusal shows on the
- * reason's field (or above the button) and the reason stays as typed.
+ * Cancelling a booking on the one form kit (issue 32): an internal note, kept in the booking and
+ * never sent, and an optional message to the customer. The first press checks both with the
+ * shared schema and shows the e-mail exactly as the customer will receive it (the server's own
+ * template); the second sends. A refusal shows on its field, and what was typed stays.
  */
 export function CancelBookingForm({ booking }: { booking: DiaryBooking }) {
   const queries = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
+  const [preview, setPreview] = useState<EmailPreview | undefined>();
   const form = useForm<CancelValues, unknown, CancelBookingRequest>({
     resolver: zodResolver(cancelBookingRequestSchema),
     mode: 'onSubmit',
-    defaultValues: { reason: '' },
+    defaultValues: { internalNote: '', message: '' },
   });
   useUnsavedChanges(form.formState.isDirty);
-  const ask = form.handleSubmit(() => setConfirming(true));
-  const { submit, failure } = useFormSubmit(form, {
-    send: async ({ reason }) => {
-      const updated = await cancelBooking(booking.id, reason ? { reason } : {});
+  const { submit, failure, setFailure } = useFormSubmit(form, {
+    send: async ({ internalNote, message }) => {
+      const updated = await cancelBooking(booking.id, {
+        ...(internalNote ? { internalNote } : {}),
+        ...(message ? { message } : {}),
+      });
       // Sent with the cancellation: nothing unsaved is left.
-      form.reset({ reason: '' });
+      form.reset({ internalNote: '', message: '' });
       queries.setQueryData(bookingQueryKey(booking.id), updated);
       await queries.invalidateQueries({ queryKey: diaryQueryKey() });
     },
@@ -43,11 +51,22 @@ export function CancelBookingForm({ booking }: { booking: DiaryBooking }) {
     failedText: 'The booking could not be cancelled. Please try again.',
     onFailure: () => {
       // Back to the first step: the owner reads the problem, corrects, and confirms again.
-      setConfirming(false);
+      setPreview(undefined);
       return false;
     },
   });
+  const ask = form.handleSubmit(async ({ message }) => {
+    setFailure(undefined);
+    try {
+      setPreview(await previewCancellation(booking.id, message ?? ''));
+    } catch {
+      setFailure('The e-mail to the customer could not be shown. Please try again.');
+    }
+  });
+  const confirming = preview !== undefined;
   const busy = form.formState.isSubmitting;
+  // A change of the message after the preview asks for a new preview.
+  const message = form.register('message', { onChange: () => setPreview(undefined) });
   return (
     <form
       className="manage__form"
@@ -57,20 +76,40 @@ export function CancelBookingForm({ booking }: { booking: DiaryBooking }) {
     >
       <h2 id="cancel-booking-heading">Cancel this booking</h2>
       <FormField
-        label="Reason (optional)"
+        label="Internal note (optional; never sent to the customer)"
         multiline
-        registration={form.register('reason')}
-        error={form.formState.errors.reason}
+        registration={form.register('internalNote')}
+        error={form.formState.errors.internalNote}
       />
-      {confirming && (
-        <p role="status">The time will be free for others at once. Cancel the booking?</p>
+      <FormField
+        label="Message to the customer (optional; sent word for word in the e-mail)"
+        multiline
+        registration={message}
+        error={form.formState.errors.message}
+      />
+      {preview && (
+        <>
+          <p role="status">
+            The time will be free for others at once.{' '}
+            {preview.to ? 'The customer will receive this e-mail:' : ''}
+          </p>
+          <EmailPreviewBox preview={preview} label="The cancellation e-mail" />
+        </>
       )}
-      <FormErrorSummary form={form} failure={failure} busy={busy} labels={{ reason: 'Reason' }} />
+      <FormErrorSummary form={form} failure={failure} busy={busy} labels={labels} />
       <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? 'Cancelling…' : confirming ? 'Yes, cancel the booking' : 'Cancel the booking…'}
+        {busy
+          ? confirming
+            ? 'Cancelling…'
+            : 'Preparing the e-mail…'
+          : confirming
+            ? preview.to
+              ? 'Yes, cancel and send the e-mail'
+              : 'Yes, cancel the booking'
+            : 'Cancel the booking…'}
       </button>{' '}
       {confirming && (
-        <button type="button" className="button" onClick={() => setConfirming(false)}>
+        <button type="button" className="button" onClick={() => setPreview(undefined)}>
           Keep it
         </button>
       )}

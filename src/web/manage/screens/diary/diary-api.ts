@@ -1,5 +1,12 @@
 import { availableTimesSchema } from '@common/booking';
-import type { CancelBookingRequest, Diary, DiaryBooking, OwnerBookingRequest } from '@common/diary';
+import type {
+  CancelBookingRequest,
+  Diary,
+  DiaryBooking,
+  MoveBookingByOwner,
+  MoveOptions,
+  OwnerBookingRequest,
+} from '@common/diary';
 import { apiJson } from '@/lib/api-client';
 import { typed, type DiaryView } from '@/manage/shared/booking-queries';
 
@@ -44,4 +51,24 @@ export async function fetchFreeTimes(date: string, duration: number): Promise<st
       body: JSON.stringify({ bookingDate: date, estmatedDuration: duration }),
     }),
   );
+}
+
+/** Issue 32: the free starts for moving a booking on a date (with a therapist), and who could. */
+export const moveOptionsQueryKey = (id: number, date: string, staffId: string) =>
+  ['manage', 'move-times', id, date, staffId] as const;
+
+export async function fetchMoveOptions(
+  id: number,
+  date: string,
+  staffId: string,
+): Promise<MoveOptions> {
+  const staff = staffId ? `&staffId=${encodeURIComponent(staffId)}` : '';
+  return typed(`/api/manage/bookings/${id}/move-times?date=${encodeURIComponent(date)}${staff}`);
+}
+
+export async function moveBooking(id: number, request: MoveBookingByOwner): Promise<DiaryBooking> {
+  return typed(`/api/manage/bookings/${id}/move`, {
+    method: 'POST',
+    body: JSON.stringify(request),
+  });
 }

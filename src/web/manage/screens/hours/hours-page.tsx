@@ -20,6 +20,11 @@ import { EmptyState } from '@/manage/shared/empty-state';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { useFormDraft } from '@/manage/shared/use-form-draft';
+import {
+  AffectedBookingsDialog,
+  type AffectedDecision,
+} from '@/manage/shared/affected-bookings-dialog';
+import { cancelAffected, findAffected, type AffectedGroup } from '@/manage/shared/closing-api';
 import { VersionConflict } from '@/manage/shared/version-conflict';
 import { diffVersions } from '@/manage/shared/version-diff';
 import { diaryQueryKey, fetchRules, rulesQueryKey, saveRules } from './hours-api';
@@ -235,6 +240,14 @@ function ClosureAdder({ onAdd }: { onAdd: (closure: Closure) => void }) {
   );
 }
 
+/** The closures in `next` that `before` did not have (a changed range counts as new). */
+function newClosures(next: readonly Closure[], before: readonly Closure[]): Closure[] {
+  return next.filter((c) => !before.some((b) => b.from === c.from && b.to === c.to));
+}
+
+/** The owner closed the question about the bookings in the new closures: nothing is saved. */
+class WentBack extends Error {}
+
 function HoursForm({ saved }: { saved: VersionedBookingRules }) {
   const queries = useQueryClient();
   // The rules' schema is checked by the server, whose answer names each field (the kit shows it
@@ -252,6 +265,14 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
   });
   const [theirs, setTheirs] = useState<VersionedBookingRules | undefined>();
   useUnsavedChanges(form.formState.isDirty);
+  // Issue 32: new closures over bookings ask first (AffectedBookingsDialog); the answer comes back
+  // into the save that asked.
+  const [asking, setAsking] = useState<
+    { groups: AffectedGroup[]; answer: (decision: AffectedDecision) => void } | undefined
+  >();
+  const [afterSave, setAfterSave] = useState<string | undefined>();
+  const askAbout = (groups: AffectedGroup[]) =>
+    new Promise<AffectedDecision>((answer) => setAsking({ groups, answer }));
 
   const showSaved = async (answer: VersionedBookingRules) => {
     queries.setQueryData(rulesQueryKey, answer);
@@ -263,17 +284,38 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
 
   const { submit, failure } = useFormSubmit(form, {
     send: async (values) => {
+      setAfterSave(undefined);
+      const added = newClosures(values.closures, saved.rules.closures);
+      const groups = added.length > 0 ? await findAffected(added) : [];
+      const decision: AffectedDecision =
+        groups.length > 0 ? await askAbout(groups) : { kind: 'keep' };
+      if (decision.kind === 'back') throw new WentBack();
       await showSaved(
         await saveRules({
           version: Number(draft.baseVersion),
           rules: rulesToSave(values, saved.rules),
         }),
       );
+      if (decision.kind !== 'cancel') return;
+      try {
+        const cancelled = await cancelAffected(groups, decision.message);
+        showToast(
+          'saved',
+          `Saved. ${cancelled.length === 1 ? '1 booking' : `${cancelled.length} bookings`} cancelled; each customer is e-mailed.`,
+        );
+      } catch (error) {
+        const why = error instanceof ApiError ? ` (${error.message})` : '';
+        setAfterSave(
+          `The hours are saved, but the bookings could not all be cancelled${why}. Please cancel them from the diary.`,
+        );
+        throw new WentBack();
+      }
     },
     savedText: 'Saved.',
     failedText: 'The hours could not be saved. Please try again.',
     issuePrefix: 'rules.',
     onFailure: (error) => {
+      if (error instanceof WentBack) return true;
       if (!(error instanceof ApiError && error.status === 409)) return false;
       // Someone saved first: fetch their version and let the owner choose.
       void fetchRules().then(setTheirs, () => setTheirs(undefined));
@@ -300,99 +342,114 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
     );
 
   return (
-    <form className="manage__form" noValidate onSubmit={(event) => void submit(event)}>
-      {draft.restored && <DraftNotice savedAt={draft.restored.savedAt} onDiscard={draft.discard} />}
-      {theirs && (
-        <VersionConflict
-          differences={diffVersions(formValuesOf(theirs.rules), form.getValues())}
-          labelOf={labelOfPath}
-          busy={keepMine.isPending}
-          onKeepMine={() => keepMine.mutate(theirs)}
-          onTakeTheirs={() => void showSaved(theirs)}
-        />
-      )}
-      <h2>Weekly hours</h2>
-      <p>Several spans a day leave a break between them; no span means closed that day.</p>
-      {weekOrder.map((day) => (
-        <DaySpans key={day} form={form} day={day} />
-      ))}
-      <h2>Closures</h2>
-      {closures.length === 0 ? (
-        <EmptyState title="No closures">
-          Closing for a holiday or a training day? Add it below, then save the hours: customers
-          cannot book those days.
-        </EmptyState>
-      ) : (
-        <ul className="manage__closures">
-          {closures.map((closure, i) => (
-            <li key={`${closure.from}-${i}`}>
-              {describeClosure(closure)}
-              {closure.reason ? ` (${closure.reason})` : ''}{' '}
-              <button
-                type="button"
-                className="button"
-                aria-label={`Remove the closure ${describeClosure(closure)}`}
-                onClick={() => removeClosure(i)}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <ClosureAdder
-        onAdd={(closure) =>
-          form.setValue(
-            'closures',
-            [...closures, closure].sort((a, b) => a.from.localeCompare(b.from)),
-            { shouldDirty: true },
-          )
-        }
+    <>
+      <AffectedBookingsDialog
+        open={asking !== undefined}
+        groups={asking?.groups ?? []}
+        what="the salon"
+        onDecide={(decision) => {
+          asking?.answer(decision);
+          setAsking(undefined);
+        }}
       />
-      <h2>Booking rules</h2>
-      {numberRules.map(({ key, label }) => (
-        <FormField
-          key={key}
-          label={label}
-          type="number"
-          inputMode="numeric"
-          registration={form.register(key, { valueAsNumber: true })}
-          error={form.formState.errors[key]}
-        />
-      ))}
-      <h2>Changes, reminders and fair use</h2>
-      <p>
-        Online limits stop one person holding a whole day; you can still book longer or more by
-        phone.
-      </p>
-      {lifecycleRules.map(({ key, label }) => (
-        <FormField
-          key={key}
-          label={label}
-          type="number"
-          inputMode="numeric"
-          registration={form.register(key, { valueAsNumber: true })}
-          error={form.formState.errors[key]}
-        />
-      ))}
-      <div className="manage__save-bar">
-        <FormErrorSummary
-          form={form}
-          failure={
-            failure ?? (keepMine.error instanceof ApiError ? keepMine.error.message : undefined)
+      <form className="manage__form" noValidate onSubmit={(event) => void submit(event)}>
+        {draft.restored && (
+          <DraftNotice savedAt={draft.restored.savedAt} onDiscard={draft.discard} />
+        )}
+        {theirs && (
+          <VersionConflict
+            differences={diffVersions(formValuesOf(theirs.rules), form.getValues())}
+            labelOf={labelOfPath}
+            busy={keepMine.isPending}
+            onKeepMine={() => keepMine.mutate(theirs)}
+            onTakeTheirs={() => void showSaved(theirs)}
+          />
+        )}
+        <h2>Weekly hours</h2>
+        <p>Several spans a day leave a break between them; no span means closed that day.</p>
+        {weekOrder.map((day) => (
+          <DaySpans key={day} form={form} day={day} />
+        ))}
+        <h2>Closures</h2>
+        {closures.length === 0 ? (
+          <EmptyState title="No closures">
+            Closing for a holiday or a training day? Add it below, then save the hours: customers
+            cannot book those days.
+          </EmptyState>
+        ) : (
+          <ul className="manage__closures">
+            {closures.map((closure, i) => (
+              <li key={`${closure.from}-${i}`}>
+                {describeClosure(closure)}
+                {closure.reason ? ` (${closure.reason})` : ''}{' '}
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={`Remove the closure ${describeClosure(closure)}`}
+                  onClick={() => removeClosure(i)}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ClosureAdder
+          onAdd={(closure) =>
+            form.setValue(
+              'closures',
+              [...closures, closure].sort((a, b) => a.from.localeCompare(b.from)),
+              { shouldDirty: true },
+            )
           }
-          labels={fieldLabels}
         />
-        {form.formState.isDirty && <p>You have unsaved changes.</p>}
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={form.formState.isSubmitting}
-        >
-          {form.formState.isSubmitting ? 'Saving…' : 'Save the hours'}
-        </button>
-      </div>
-    </form>
+        <h2>Booking rules</h2>
+        {numberRules.map(({ key, label }) => (
+          <FormField
+            key={key}
+            label={label}
+            type="number"
+            inputMode="numeric"
+            registration={form.register(key, { valueAsNumber: true })}
+            error={form.formState.errors[key]}
+          />
+        ))}
+        <h2>Changes, reminders and fair use</h2>
+        <p>
+          Online limits stop one person holding a whole day; you can still book longer or more by
+          phone.
+        </p>
+        {lifecycleRules.map(({ key, label }) => (
+          <FormField
+            key={key}
+            label={label}
+            type="number"
+            inputMode="numeric"
+            registration={form.register(key, { valueAsNumber: true })}
+            error={form.formState.errors[key]}
+          />
+        ))}
+        <div className="manage__save-bar">
+          <FormErrorSummary
+            form={form}
+            failure={
+              failure ??
+              afterSave ??
+              (keepMine.error instanceof ApiError ? keepMine.error.message : undefined)
+            }
+            labels={fieldLabels}
+          />
+          {form.formState.isDirty && <p>You have unsaved changes.</p>}
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={form.formState.isSubmitting}
+          >
+            {form.formState.isSubmitting ? 'Saving…' : 'Save the hours'}
+          </button>
+        </div>
+      </form>
+    </>
   );
 }
 
