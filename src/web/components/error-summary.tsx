@@ -65,13 +65,18 @@ export function ErrorSummary({
  * The summary for a react-hook-form form, read from its state: a problem's button moves to the
  * field by its name. `busy` stands for a submit the form's own state does not see.
  */
-export function FormErrorSummary<Values extends FieldValues>({
+export function FormErrorSummary<
+  Values extends FieldValues,
+  Context = unknown,
+  Parsed extends FieldValues = Values,
+>({
   form,
   failure,
   labels,
   busy,
 }: {
-  form: UseFormReturn<Values>;
+  /** Any kit form, also one whose resolver parses the values into another type. */
+  form: UseFormReturn<Values, Context, Parsed>;
   failure: string | undefined;
   labels?: Record<string, string>;
   busy?: boolean;

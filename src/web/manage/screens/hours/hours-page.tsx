@@ -20,11 +20,8 @@ import { EmptyState } from '@/manage/shared/empty-state';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { useFormDraft } from '@/manage/shared/use-form-draft';
-import {
-  AffectedBookingsDialog,
-  type AffectedDecision,
-} from '@/manage/shared/affected-bookings-dialog';
-import { cancelAffected, findAffected, type AffectedGroup } from '@/manage/shared/closing-api';
+import { cancelAffected } from '@/manage/shared/closing-api';
+import { bookingCount, useClosingQuestion, WentBack } from '@/manage/shared/use-closing-question';
 import { VersionConflict } from '@/manage/shared/version-conflict';
 import { diffVersions } from '@/manage/shared/version-diff';
 import { diaryQueryKey, fetchRules, rulesQueryKey, saveRules } from './hours-api';
@@ -245,9 +242,6 @@ function newClosures(next: readonly Closure[], before: readonly Closure[]): Clos
   return next.filter((c) => !before.some((b) => b.from === c.from && b.to === c.to));
 }
 
-/** The owner closed the question about the bookings in the new closures: nothing is saved. */
-class WentBack extends Error {}
-
 function HoursForm({ saved }: { saved: VersionedBookingRules }) {
   const queries = useQueryClient();
   // The rules' schema is checked by the server, whose answer names each field (the kit shows it
@@ -265,14 +259,9 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
   });
   const [theirs, setTheirs] = useState<VersionedBookingRules | undefined>();
   useUnsavedChanges(form.formState.isDirty);
-  // Issue 32: new closures over bookings ask first (AffectedBookingsDialog); the answer comes back
-  // into the save that asked.
-  const [asking, setAsking] = useState<
-    { groups: AffectedGroup[]; answer: (decision: AffectedDecision) => void } | undefined
-  >();
+  // Issue 32: new closures over bookings ask first; the answer comes back into the save that asked.
+  const closing = useClosingQuestion('the salon');
   const [afterSave, setAfterSave] = useState<string | undefined>();
-  const askAbout = (groups: AffectedGroup[]) =>
-    new Promise<AffectedDecision>((answer) => setAsking({ groups, answer }));
 
   const showSaved = async (answer: VersionedBookingRules) => {
     queries.setQueryData(rulesQueryKey, answer);
@@ -285,11 +274,9 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
   const { submit, failure } = useFormSubmit(form, {
     send: async (values) => {
       setAfterSave(undefined);
-      const added = newClosures(values.closures, saved.rules.closures);
-      const groups = added.length > 0 ? await findAffected(added) : [];
-      const decision: AffectedDecision =
-        groups.length > 0 ? await askAbout(groups) : { kind: 'keep' };
-      if (decision.kind === 'back') throw new WentBack();
+      const { groups, decision } = await closing.ask(
+        newClosures(values.closures, saved.rules.closures),
+      );
       await showSaved(
         await saveRules({
           version: Number(draft.baseVersion),
@@ -301,7 +288,7 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
         const cancelled = await cancelAffected(groups, decision.message);
         showToast(
           'saved',
-          `Saved. ${cancelled.length === 1 ? '1 booking' : `${cancelled.length} bookings`} cancelled; each customer is e-mailed.`,
+          `Saved. ${bookingCount(cancelled.length)} cancelled; each customer is e-mailed.`,
         );
       } catch (error) {
         const why = error instanceof ApiError ? ` (${error.message})` : '';
@@ -343,15 +330,7 @@ function HoursForm({ saved }: { saved: VersionedBookingRules }) {
 
   return (
     <>
-      <AffectedBookingsDialog
-        open={asking !== undefined}
-        groups={asking?.groups ?? []}
-        what="the salon"
-        onDecide={(decision) => {
-          asking?.answer(decision);
-          setAsking(undefined);
-        }}
-      />
+      {closing.dialog}
       <form className="manage__form" noValidate onSubmit={(event) => void submit(event)}>
         {draft.restored && (
           <DraftNotice savedAt={draft.restored.savedAt} onDiscard={draft.discard} />

@@ -15,7 +15,7 @@ import {
   type StaffWeekday,
 } from '@common/manage-staff';
 import { formatDuration, formatPounds } from '@common/money';
-import { ErrorSummary } from '@/components/error-summary';
+import { ErrorSummary, FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { showToast } from '@/components/toast';
@@ -26,9 +26,11 @@ import { mediaUrl } from '@/lib/media';
 import { DraftNotice } from '@/manage/shared/draft-notice';
 import { EmptyState } from '@/manage/shared/empty-state';
 import { PictureChooser } from '@/manage/shared/picture-chooser/picture-chooser';
+import { cancelAffected } from '@/manage/shared/closing-api';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { SelectField } from '@/manage/shared/select-field';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
+import { bookingCount, useClosingQuestion, WentBack } from '@/manage/shared/use-closing-question';
 import { useFormDraft } from '@/manage/shared/use-form-draft';
 import { VersionConflict } from '@/manage/shared/version-conflict';
 import { diffVersions } from '@/manage/shared/version-diff';
@@ -521,14 +523,36 @@ function TimeOffAdder({ member }: { member: ManagedStaffMember }) {
     defaultValues: emptyTimeOff,
   });
   useUnsavedChanges(form.formState.isDirty);
+  // Issue 32: time off over their bookings asks first, as the salon's closures do.
+  const closing = useClosingQuestion(`${member.name}'s time off`);
+  const [afterSave, setAfterSave] = useState<string | undefined>();
   const { submit, failure } = useFormSubmit(form, {
     send: async (off) => {
+      setAfterSave(undefined);
+      const { groups, decision } = await closing.ask([
+        { from: off.from, to: off.to, staffId: member.id },
+      ]);
       putInList(queries, await saveTimeOff(member.id, off));
       // With values: reset() without them also resets the <form> element.
       form.reset(emptyTimeOff);
+      if (decision.kind !== 'cancel') return;
+      try {
+        const cancelled = await cancelAffected(groups, decision.message);
+        showToast(
+          'saved',
+          `Time off added. ${bookingCount(cancelled.length)} cancelled; each customer is e-mailed.`,
+        );
+      } catch (error) {
+        const why = error instanceof ApiError ? ` (${error.message})` : '';
+        setAfterSave(
+          `The time off is added, but the bookings could not all be cancelled${why}. Please cancel them from the diary.`,
+        );
+        throw new WentBack();
+      }
     },
     savedText: 'Time off added: they are not offered on those days.',
     failedText: 'The time off could not be added. Please try again.',
+    onFailure: (error) => error instanceof WentBack,
   });
   const errors = form.formState.errors;
   return (
@@ -538,6 +562,7 @@ function TimeOffAdder({ member }: { member: ManagedStaffMember }) {
       noValidate
       onSubmit={(event) => void submit(event)}
     >
+      {closing.dialog}
       <h3>Add time off</h3>
       <FormField
         label="From"
@@ -564,12 +589,9 @@ function TimeOffAdder({ member }: { member: ManagedStaffMember }) {
         registration={form.register('note')}
         error={errors.note}
       />
-      <ErrorSummary
-        errors={errors}
-        failure={failure}
-        submitCount={form.formState.submitCount}
-        submitting={form.formState.isSubmitting}
-        onFocusField={(name) => form.setFocus(name as keyof TimeOffValues)}
+      <FormErrorSummary
+        form={form}
+        failure={failure ?? afterSave}
         labels={{ from: 'From', to: 'To', kind: 'Kind', note: 'Note' }}
       />
       <p>
@@ -703,12 +725,9 @@ function AddStaff({ onAdded }: { onAdded: (member: ManagedStaffMember) => void }
           registration={form.register('bio')}
           error={form.formState.errors.bio}
         />
-        <ErrorSummary
-          errors={form.formState.errors}
+        <FormErrorSummary
+          form={form}
           failure={failure}
-          submitCount={form.formState.submitCount}
-          submitting={form.formState.isSubmitting}
-          onFocusField={(name) => form.setFocus(name as keyof StaffFormValues)}
           labels={{ name: 'Name', bio: 'Short bio' }}
         />
         <p>
