@@ -1,12 +1,20 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DiaryBooking } from '../../../common/diary.js';
+import { bookingStatuses, type BookingStatus, type DiaryBooking } from '../../../common/diary.js';
 import { formatMinuteOfDay } from '../../../common/booking.js';
 import type { BookingsTable, Database } from '../../db/schema.js';
 
 type BookingRow = Selectable<BookingsTable>;
 
+/** A stored status as the diary knows it; anything unknown reads as booked, as before. */
+export function diaryStatusOf(stored: string): BookingStatus {
+  return (bookingStatuses as readonly string[]).includes(stored)
+    ? (stored as BookingStatus)
+    : 'booked';
+}
+
 function toDiaryBooking(
   row: BookingRow,
+  staffNames: ReadonlyMap<number, string>,
   treatments: Array<{
     treatment_id: number;
     name: string;
@@ -19,7 +27,7 @@ function toDiaryBooking(
     date: row.booking_date,
     start: formatMinuteOfDay(row.start_minute),
     end: formatMinuteOfDay(row.end_minute),
-    status: row.status === 'cancelled' || row.status === 'pending' ? row.status : 'booked',
+    status: diaryStatusOf(row.status),
     heldUntil: row.status === 'pending' ? row.held_until : null,
     source: row.source === 'phone' || row.source === 'walk-in' ? row.source : 'online',
     totalPrice: row.total_price_pence / 100,
@@ -40,10 +48,18 @@ function toDiaryBooking(
     createdAt: row.created_at,
     cancelledAt: row.cancelled_at,
     cancelReason: row.cancel_reason,
+    reference: row.reference,
+    staff:
+      row.staff_id === null
+        ? null
+        : { id: row.staff_id, name: staffNames.get(row.staff_id) ?? `Therapist ${row.staff_id}` },
   };
 }
 
-async function withTreatments(db: Kysely<Database>, rows: BookingRow[]): Promise<DiaryBooking[]> {
+export async function withTreatments(
+  db: Kysely<Database>,
+  rows: BookingRow[],
+): Promise<DiaryBooking[]> {
   if (rows.length === 0) return [];
   const treatments = await db
     .selectFrom('booking_treatments')
@@ -54,9 +70,23 @@ async function withTreatments(db: Kysely<Database>, rows: BookingRow[]): Promise
       rows.map((row) => row.id),
     )
     .execute();
+  const staffIds = [
+    ...new Set(rows.flatMap((row) => (row.staff_id === null ? [] : [row.staff_id]))),
+  ];
+  const staff =
+    staffIds.length === 0
+      ? []
+      : await db
+          .selectFrom('staff_members')
+          .select(['id', 'name'])
+          .where('client_code', '=', rows[0]!.client_code)
+          .where('id', 'in', staffIds)
+          .execute();
+  const staffNames = new Map(staff.map((member) => [member.id, member.name]));
   return rows.map((row) =>
     toDiaryBooking(
       row,
+      staffNames,
       treatments.filter((t) => t.booking_id === row.id),
     ),
   );

@@ -6,12 +6,15 @@ import {
 } from '../../../common/booking-rules.js';
 import {
   activeRequestSchema,
+  bookingSearchQuerySchema,
+  bookingStatusRequestSchema,
   cancelBookingRequestSchema,
   categoryInputSchema,
   diaryQuerySchema,
   ownerBookingRequestSchema,
   reorderRequestSchema,
   treatmentInputSchema,
+  type BookingSearch,
   type Diary,
   type DiaryBooking,
   type ManageMenu,
@@ -27,6 +30,7 @@ import {
   listDiary,
   updateBookingRules,
 } from './diary-service.js';
+import { findBookings, setBookingStatus } from './diary-views.js';
 import type { ManageContext } from './manage-context.js';
 import {
   addCategory,
@@ -87,6 +91,20 @@ export const manageDiaryRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
     const booking = await addOwnerBooking(context(request), body);
     reply.code(201);
     return booking;
+  });
+
+  // Issue 32: searching bookings (a static path, so it wins over /bookings/:id) and marking one.
+  app.get('/bookings/search', async (request): Promise<BookingSearch> =>
+    findBookings(
+      context(request),
+      parseRequest(bookingSearchQuerySchema, request.query ?? {}, 'search').q,
+    ),
+  );
+
+  app.post('/bookings/:id/status', async (request): Promise<DiaryBooking> => {
+    const id = idOf(request);
+    const body = parseRequest(bookingStatusRequestSchema, request.body ?? {}, 'status');
+    return setBookingStatus(context(request), id, body);
   });
 
   app.get('/booking-rules', async (request): Promise<VersionedBookingRules> =>
