@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DiaryBooking, DiaryStaff, MarkableStatus } from '../../../common/diary.js';
 import type { Database } from '../../db/schema.js';
 import { withTreatments } from './diary-store.js';
@@ -106,7 +106,7 @@ export async function searchBookings(
     .selectAll()
     .where('client_code', '=', clientCode)
     .where((eb) => {
-      const any = [
+      const any: Array<Expression<SqlBool>> = [
         sql<boolean>`lower(customer_name) like ${pattern} escape '\\'`,
         sql<boolean>`lower(customer_email) like ${pattern} escape '\\'`,
       ];

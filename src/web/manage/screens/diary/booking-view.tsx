@@ -6,9 +6,13 @@ import { useClient } from '@/lib/client-context';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { CancelBookingForm } from './cancel-booking-form';
 import { bookingQueryKey, fetchBooking } from './diary-api';
-import { Contact, pounds, problem } from './booking-display';
+import { Contact, pounds, problem, referenceOf, statusLabels } from './booking-display';
+import { BookingStatusButtons } from './booking-status-buttons';
 
-/** One booking (?booking=ID): when, who, what, and cancelling it while it stands. */
+/**
+ * One booking (?booking=ID): its reference (what the customer quotes), when, with whom, who,
+ * what; marking it once started (issue 32), and cancelling it while it stands.
+ */
 export function BookingView({ id }: { id: number }) {
   const client = useClient();
   const booking = useQuery({
@@ -23,7 +27,11 @@ export function BookingView({ id }: { id: number }) {
       <p>
         <Link to={b ? `?date=${b.date}` : '.'}>← Diary</Link>
       </p>
-      <PageHeading title={`Booking ${id}`}>Booking {id}</PageHeading>
+      {b ? (
+        <PageHeading title={`Booking ${referenceOf(b)}`}>Booking {referenceOf(b)}</PageHeading>
+      ) : (
+        <PageHeading title="Booking">Booking</PageHeading>
+      )}
       {booking.isPending && <ScreenSkeleton shape="form" />}
       {booking.isError && (
         <p role="alert">{problem(booking.error, 'The booking could not be loaded.')}</p>
@@ -31,6 +39,8 @@ export function BookingView({ id }: { id: number }) {
       {b && (
         <>
           <dl className="manage__details">
+            <dt>Reference</dt>
+            <dd className="diary-reference">{referenceOf(b)}</dd>
             <dt>When</dt>
             <dd>
               {formatLongDate(b.date)}, {b.start}–{b.end}
@@ -41,9 +51,15 @@ export function BookingView({ id }: { id: number }) {
                 ? `Cancelled${b.cancelReason ? `: ${b.cancelReason}` : ''}`
                 : b.status === 'pending'
                   ? `Awaiting the customer's e-mail confirmation${b.heldUntil ? ` (held until ${new Date(b.heldUntil).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: client.timeZone })})` : ''}`
-                  : 'Booked'}{' '}
+                  : statusLabels[b.status]}{' '}
               ({b.source})
             </dd>
+            {b.staff && (
+              <>
+                <dt>Therapist</dt>
+                <dd>{b.staff.name}</dd>
+              </>
+            )}
             <dt>Customer</dt>
             <dd>{b.customer.name}</dd>
             <dt>Contact</dt>
@@ -56,6 +72,7 @@ export function BookingView({ id }: { id: number }) {
               {b.totalDuration} min · {pounds.format(b.totalPrice)}
             </dd>
           </dl>
+          <BookingStatusButtons booking={b} />
           {b.status !== 'cancelled' && <CancelBookingForm booking={b} />}
         </>
       )}

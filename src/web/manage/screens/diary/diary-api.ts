@@ -1,5 +1,12 @@
 import { availableTimesSchema } from '@common/booking';
-import type { CancelBookingRequest, Diary, DiaryBooking, OwnerBookingRequest } from '@common/diary';
+import type {
+  BookingSearch,
+  CancelBookingRequest,
+  Diary,
+  DiaryBooking,
+  MarkableStatus,
+  OwnerBookingRequest,
+} from '@common/diary';
 import { apiJson } from '@/lib/api-client';
 import { typed, type DiaryView } from '@/manage/shared/booking-queries';
 
@@ -44,4 +51,19 @@ export async function fetchFreeTimes(date: string, duration: number): Promise<st
       body: JSON.stringify({ bookingDate: date, estmatedDuration: duration }),
     }),
   );
+}
+
+/** Issue 32: marks a started booking completed or no-show, or booked again. */
+export async function setBookingStatus(id: number, status: MarkableStatus): Promise<DiaryBooking> {
+  return typed(`/api/manage/bookings/${id}/status`, {
+    method: 'POST',
+    body: JSON.stringify({ status }),
+  });
+}
+
+export const bookingSearchQueryKey = (q: string) => ['manage', 'booking-search', q] as const;
+
+/** Issue 32: the client's bookings by reference, name, e-mail or phone, newest first. */
+export async function searchBookings(q: string): Promise<BookingSearch> {
+  return typed(`/api/manage/bookings/search?q=${encodeURIComponent(q)}`);
 }
