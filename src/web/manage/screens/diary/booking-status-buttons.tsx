@@ -1,18 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { zonedParts } from '@common/booking';
 import { markableStatuses, type DiaryBooking, type MarkableStatus } from '@common/diary';
 import { showToast } from '@/components/toast';
 import { useClient } from '@/lib/client-context';
 import { problem, statusLabels } from './booking-display';
 import { bookingQueryKey, diaryQueryKey, setBookingStatus } from './diary-api';
-
-/** Whether the booking's start has passed in the client's time zone. */
-export function hasStarted(booking: Pick<DiaryBooking, 'date' | 'start'>, timeZone: string) {
-  const now = zonedParts(new Date(), timeZone);
-  const [h, m] = booking.start.split(':').map(Number) as [number, number];
-  return now.date > booking.date || (now.date === booking.date && now.minuteOfDay >= h * 60 + m);
-}
+import { hasStarted } from './diary-grid-layout';
 
 /**
  * Marking a booking (issue 32): Booked, Completed or No-show as one row of toggle buttons, the

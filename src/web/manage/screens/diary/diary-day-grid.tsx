@@ -1,10 +1,16 @@
 import type { CSSProperties } from 'react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatMinuteOfDay, parseTimeOfDay } from '@common/booking';
 import type { DiaryBooking, DiaryStaff } from '@common/diary';
 import { referenceOf, statusLabels } from './booking-display';
-import { diaryColumns, gridSpan, placeInLanes, type GridColumn } from './diary-grid-layout';
+import {
+  clockOf,
+  diaryColumns,
+  gridSpan,
+  minuteOf,
+  placeInLanes,
+  type GridColumn,
+} from './diary-grid-layout';
 
 type GridItem = {
   id: number;
@@ -39,7 +45,7 @@ export function DiaryDayGrid({
   const items: GridItem[] = bookings
     .filter((b) => b.status !== 'cancelled')
     .map((b) => {
-      const startMinute = parseTimeOfDay(b.start);
+      const startMinute = minuteOf(b.start);
       return {
         id: b.id,
         startMinute,
@@ -86,7 +92,7 @@ export function DiaryDayGrid({
           <div className="diary-grid__body">
             {hours.map((minute) => (
               <span key={minute} style={{ top: at(minute) }}>
-                {formatMinuteOfDay(minute)}
+                {clockOf(minute)}
               </span>
             ))}
           </div>

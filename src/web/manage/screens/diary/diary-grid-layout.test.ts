@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { diaryColumns, gridSpan, placeInLanes, type GridBooking } from './diary-grid-layout';
+import {
+  clockOf,
+  diaryColumns,
+  gridSpan,
+  hasStarted,
+  minuteOf,
+  placeInLanes,
+  type GridBooking,
+} from './diary-grid-layout';
 
 const at = (id: number, start: string, end: string, staffId: number | null = null): GridBooking => {
   const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
@@ -80,5 +88,22 @@ describe('bookings that overlap in one column', () => {
     expect(
       lanesOf([at(1, '10:00', '10:30'), at(2, '10:00', '12:00'), at(3, '10:15', '10:45')]),
     ).toEqual({ 2: [0, 3], 1: [1, 3], 3: [2, 3] });
+  });
+});
+
+describe('the diary’s clock', () => {
+  it('reads and writes HH:mm', () => {
+    expect(minuteOf('09:05')).toBe(545);
+    expect(clockOf(545)).toBe('09:05');
+    expect(clockOf(0)).toBe('00:00');
+  });
+
+  it('says a booking has started once its local start has passed, summer time included', () => {
+    const booking = { date: '2026-07-01', start: '10:00' };
+    // 10:00 in London in July is 09:00 UTC.
+    expect(hasStarted(booking, 'Europe/London', new Date('2026-07-01T08:59:00Z'))).toBe(false);
+    expect(hasStarted(booking, 'Europe/London', new Date('2026-07-01T09:00:00Z'))).toBe(true);
+    expect(hasStarted(booking, 'Europe/London', new Date('2026-07-02T00:00:00Z'))).toBe(true);
+    expect(hasStarted(booking, 'Europe/London', new Date('2026-06-30T23:00:00Z'))).toBe(false);
   });
 });
