@@ -180,4 +180,6 @@ test('at 390 px the owner switches therapist, finds a customer by name and by re
   await expect(marks.getByRole('button', { name: 'No-show' })).toBeFocused();
   await page.getByRole('link', { name: '← Diary' }).click();
   await expect(page.getByText('No-show: 1')).toBeVisible();
+  // Back on the day, the phone opens on the therapist with bookings, the booking marked.
+  await expect(page.getByRole('link', { name: new RegExp(customer) })).toContainText('No-show');
 });

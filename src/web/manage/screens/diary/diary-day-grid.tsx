@@ -30,7 +30,7 @@ const keyOf = (column: GridColumn<GridItem>) =>
  * A day as a time grid (issue 32): a column per therapist (one for a client without staff), each
  * booking placed by its time, side by side where they overlap, in its status's colour. On a wide
  * screen every column shows; on a phone one at a time, chosen by the switcher above (kept in the
- * address as ?staff=, so Back and a reload keep it). Each column is a list in time order for a
+ * address as ?staff=, so Back and a reload keep it; at first the first with bookings). Each column is a list in time order for a
  * screen reader; the hour marks are drawing only.
  */
 export function DiaryDayGrid({
@@ -55,7 +55,11 @@ export function DiaryDayGrid({
       };
     });
   const columns = diaryColumns(staff, items, columnNames);
-  const chosen = columns.find((c) => keyOf(c) === params.get('staff')) ?? columns[0]!;
+  // Unless one was chosen, a phone opens on the first therapist with bookings that day.
+  const chosen =
+    columns.find((c) => keyOf(c) === params.get('staff')) ??
+    columns.find((c) => c.bookings.length > 0) ??
+    columns[0]!;
   const span = gridSpan(items);
   const hours: number[] = [];
   for (let m = span.startMinute; m <= span.endMinute; m += 60) hours.push(m);
