@@ -23,8 +23,13 @@ export const diaryQuerySchema = z.object({
 });
 export type DiaryQuery = z.infer<typeof diaryQuerySchema>;
 
-/** pending: a new customer's online booking awaiting their e-mail confirmation (issue 17). */
-export const bookingStatuses = ['booked', 'pending', 'cancelled'] as const;
+/**
+ * pending: a new customer's online booking awaiting their e-mail confirmation (issue 17).
+ * completed and no-show: set by the owner once the start has passed (issue 32); both still take
+ * their time, as booked does.
+ */
+export const bookingStatuses = ['booked', 'pending', 'cancelled', 'completed', 'no-show'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
 export const bookingSources = ['online', 'phone', 'walk-in'] as const;
 
 export const diaryBookingSchema = z.object({
@@ -51,8 +56,10 @@ export const diaryBookingSchema = z.object({
   cancelReason: z.nullable(z.string()),
   /** A pending booking's hold ends then (ISO); its time is free again after that. */
   heldUntil: z.optional(z.nullable(z.string())),
+  /** What the customer quotes (8 characters); null for bookings made before references. */
+  reference: z.nullable(z.string()),
   /** The therapist (issue 32); null for a client without staff or a booking made before. */
-  staff: z.optional(z.nullable(z.object({ id: z.number(), name: z.string() }))),
+  staff: z.nullable(z.object({ id: z.number(), name: z.string() })),
   /** The owner's own note (issue 32): shown here, never sent to the customer. */
   internalNote: z.optional(z.nullable(z.string())),
   /** What the customer was told when the salon cancelled (issue 32). */
@@ -60,12 +67,40 @@ export const diaryBookingSchema = z.object({
 });
 export type DiaryBooking = z.infer<typeof diaryBookingSchema>;
 
+/**
+ * A day's totals (issue 32): bookings that stand (every status but cancelled), their minutes and
+ * value in pence, and how many have each status.
+ */
+export const diaryDayTotalsSchema = z.object({
+  bookings: z.number(),
+  bookedMinutes: z.number(),
+  valuePence: z.number(),
+  byStatus: z.object({
+    booked: z.number(),
+    pending: z.number(),
+    completed: z.number(),
+    'no-show': z.number(),
+    cancelled: z.number(),
+  }),
+});
+export type DiaryDayTotals = z.infer<typeof diaryDayTotalsSchema>;
+
+/** A diary column: active staff, and an inactive member who has bookings in the range. */
+export const diaryStaffSchema = z.object({ id: z.number(), name: z.string(), active: z.boolean() });
+export type DiaryStaff = z.infer<typeof diaryStaffSchema>;
+
 /** A day's bookings, cancelled ones included (the screen greys them), in start order. */
-export const diaryDaySchema = z.object({ date: z.string(), bookings: z.array(diaryBookingSchema) });
+export const diaryDaySchema = z.object({
+  date: z.string(),
+  bookings: z.array(diaryBookingSchema),
+  totals: diaryDayTotalsSchema,
+});
 export const diarySchema = z.object({
   from: z.string(),
   to: z.string(),
   days: z.array(diaryDaySchema),
+  /** The columns of the day view, in display order; empty for a client without staff. */
+  staff: z.array(diaryStaffSchema),
 });
 export type Diary = z.infer<typeof diarySchema>;
 
@@ -376,3 +411,33 @@ export const closingCancelResultSchema = z.object({
   alreadyCancelled: z.array(z.number()),
 });
 export type ClosingCancelResult = z.infer<typeof closingCancelResultSchema>;
+
+/** The statuses the owner sets from the diary (issue 32); booked again undoes a mistake. */
+export const markableStatuses = ['booked', 'completed', 'no-show'] as const;
+export type MarkableStatus = (typeof markableStatuses)[number];
+
+/** POST /api/manage/bookings/:id/status */
+export const bookingStatusRequestSchema = z.object({
+  status: z.enum(markableStatuses, 'status must be booked, completed or no-show'),
+});
+export type BookingStatusRequest = z.infer<typeof bookingStatusRequestSchema>;
+
+/** GET /api/manage/bookings/search?q= */
+export const bookingSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Please type a name, e-mail, phone number or reference' })
+    .check(
+      z.trim(),
+      z.minLength(2, 'Please type at least 2 characters'),
+      z.maxLength(100, 'Please keep the search under 100 characters'),
+    ),
+});
+export type BookingSearchQuery = z.infer<typeof bookingSearchQuerySchema>;
+
+/** The client's bookings that match, newest first, at most `limit`; `more`: some were left out. */
+export const bookingSearchSchema = z.object({
+  q: z.string(),
+  bookings: z.array(diaryBookingSchema),
+  more: z.boolean(),
+});
+export type BookingSearch = z.infer<typeof bookingSearchSchema>;

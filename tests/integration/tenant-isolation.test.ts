@@ -88,6 +88,8 @@ describeEachDatabase('tenant isolation', (kind) => {
         'POST /api/manage/logout-everywhere',
         'GET /api/manage/orders/:orderNumber',
         'POST /api/manage/orders/:orderNumber/status',
+        'GET /api/manage/bookings/search',
+        'POST /api/manage/bookings/:id/status',
         'POST /api/manage/outbox/:id/retry',
         'PUT /api/manage/booking-rules',
         'GET /api/manage/content',

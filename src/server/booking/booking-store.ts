@@ -82,15 +82,23 @@ export async function listTreatments(
 }
 
 /**
- * The rows that take their time: booked ones, and pending ones (a new customer's unconfirmed
- * hold, issue 17) until their hold runs out, whether or not the sweep has freed them yet. Every
- * query that decides whether a time is free uses this one condition.
+ * The statuses of a confirmed booking: booked, and completed or no-show as the owner marks it
+ * afterwards (issue 32). All three keep their time: only cancelling frees it.
+ */
+export const confirmedStatuses = ['booked', 'completed', 'no-show'] as const;
+
+/**
+ * The rows that take their time: confirmed ones (every status but cancelled and pending), and
+ * pending ones (a new customer's unconfirmed hold, issue 17) until their hold runs out, whether
+ * or not the sweep has freed them yet. Every query that decides whether a time is free uses this
+ * one condition. A short IN list on status keeps the day index (client, date, status, times,
+ * held_until) covering, as the single value did.
  */
 export function takesItsSlot(now: Date) {
   const at = now.toISOString();
   return (eb: ExpressionBuilder<Database, 'bookings'>) =>
     eb.or([
-      eb('status', '=', 'booked'),
+      eb('status', 'in', confirmedStatuses),
       eb.and([eb('status', '=', 'pending'), eb('held_until', '>', at)]),
     ]);
 }
@@ -200,8 +208,9 @@ export async function countBookingsFromAddressSince(
 }
 
 /**
- * True when this address has a booking at the client that was kept or confirmed (status booked,
- * past or future): an existing customer, who is not asked to confirm a new booking.
+ * True when this address has a booking at the client that was kept or confirmed (booked,
+ * completed or no-show; past or future): an existing customer, who is not asked to confirm a new
+ * booking.
  */
 export async function isExistingCustomer(
   db: Kysely<Database>,
@@ -212,7 +221,7 @@ export async function isExistingCustomer(
     .selectFrom('bookings')
     .select('id')
     .where('client_code', '=', clientCode)
-    .where('status', '=', 'booked')
+    .where('status', 'in', confirmedStatuses)
     .where(sql<string>`lower(customer_email)`, '=', normaliseEmail(email))
     .limit(1)
     .executeTakeFirst();

@@ -99,7 +99,7 @@ export interface BookingsTable {
   consent_at: string;
   consent_version: string;
   created_at: string;
-  /** booked | pending | cancelled; booked rows and pending ones before held_until take a slot. */
+  /** booked | pending | cancelled | completed | no-show; all but cancelled take a slot (pending until held_until). */
   status: Generated<string>;
   /** online | phone | walk-in */
   source: Generated<string>;

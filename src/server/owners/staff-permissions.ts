@@ -16,6 +16,8 @@ export const staffAllowedRoutes: readonly string[] = [
   // The diary: reading it, one booking, adding and cancelling.
   'GET /api/manage/diary',
   'GET /api/manage/bookings/:id',
+  'GET /api/manage/bookings/search',
+  'POST /api/manage/bookings/:id/status',
   'POST /api/manage/bookings',
   'POST /api/manage/bookings/:id/cancel',
   'POST /api/manage/bookings/:id/cancel-preview',

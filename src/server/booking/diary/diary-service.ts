@@ -18,6 +18,8 @@ import { dropPendingReminders } from '../emails/booking-reminders.js';
 import { loadBookingRules, saveBookingRules } from '../booking-rules-store.js';
 import { placeBooking, requireBookingEnabled } from '../booking-service.js';
 import { findDiaryBooking, listDiaryBookings, markCancelled } from './diary-store.js';
+import { dayTotals } from './diary-totals.js';
+import { listDiaryStaff } from './diary-views-store.js';
 import type { ManageContext } from './manage-context.js';
 import { inTransaction } from '../../db/transaction.js';
 
@@ -41,9 +43,13 @@ export async function listDiary(context: ManageContext, query: DiaryQuery): Prom
   const bookings = await listDiaryBookings(context.db, context.client.name, from, to);
   const days = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
-    days.push({ date, bookings: bookings.filter((b) => b.date === date) });
+    const ofDay = bookings.filter((b) => b.date === date);
+    days.push({ date, bookings: ofDay, totals: dayTotals(ofDay) });
   }
-  return { from, to, days };
+  // The day view's columns (issue 32): active staff, and anyone inactive with bookings here.
+  const bookingStaffIds = bookings.flatMap((b) => (b.staff ? [b.staff.id] : []));
+  const staff = await listDiaryStaff(context.db, context.client.name, bookingStaffIds);
+  return { from, to, days, staff };
 }
 
 export async function bookingDetail(context: ManageContext, id: number): Promise<DiaryBooking> {

@@ -1,27 +1,34 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DiaryBooking } from '../../../common/diary.js';
+import { bookingStatuses, type BookingStatus, type DiaryBooking } from '../../../common/diary.js';
 import { formatMinuteOfDay } from '../../../common/booking.js';
 import type { BookingsTable, Database } from '../../db/schema.js';
 import { takesItsSlot } from '../booking-store.js';
 
 type BookingRow = Selectable<BookingsTable>;
 
+/** A stored status as the diary knows it; anything unknown reads as booked, as before. */
+export function diaryStatusOf(stored: string): BookingStatus {
+  return (bookingStatuses as readonly string[]).includes(stored)
+    ? (stored as BookingStatus)
+    : 'booked';
+}
+
 function toDiaryBooking(
   row: BookingRow,
+  staffNames: ReadonlyMap<number, string>,
   treatments: Array<{
     treatment_id: number;
     name: string;
     price_pence: number;
     duration_minutes: number;
   }>,
-  staffNames: ReadonlyMap<number, string>,
 ): DiaryBooking {
   return {
     id: row.id,
     date: row.booking_date,
     start: formatMinuteOfDay(row.start_minute),
     end: formatMinuteOfDay(row.end_minute),
-    status: row.status === 'cancelled' || row.status === 'pending' ? row.status : 'booked',
+    status: diaryStatusOf(row.status),
     heldUntil: row.status === 'pending' ? row.held_until : null,
     source: row.source === 'phone' || row.source === 'walk-in' ? row.source : 'online',
     totalPrice: row.total_price_pence / 100,
@@ -42,6 +49,7 @@ function toDiaryBooking(
     createdAt: row.created_at,
     cancelledAt: row.cancelled_at,
     cancelReason: row.cancel_reason,
+    reference: row.reference,
     staff:
       row.staff_id === null
         ? null
@@ -51,7 +59,10 @@ function toDiaryBooking(
   };
 }
 
-async function withTreatments(db: Kysely<Database>, rows: BookingRow[]): Promise<DiaryBooking[]> {
+export async function withTreatments(
+  db: Kysely<Database>,
+  rows: BookingRow[],
+): Promise<DiaryBooking[]> {
   if (rows.length === 0) return [];
   const treatments = await db
     .selectFrom('booking_treatments')
@@ -78,8 +89,8 @@ async function withTreatments(db: Kysely<Database>, rows: BookingRow[]): Promise
   return rows.map((row) =>
     toDiaryBooking(
       row,
-      treatments.filter((t) => t.booking_id === row.id),
       staffNames,
+      treatments.filter((t) => t.booking_id === row.id),
     ),
   );
 }

@@ -6,6 +6,8 @@ import {
 } from '../../../common/booking-rules.js';
 import {
   activeRequestSchema,
+  bookingSearchQuerySchema,
+  bookingStatusRequestSchema,
   cancelBookingRequestSchema,
   cancelPreviewRequestSchema,
   categoryInputSchema,
@@ -19,6 +21,7 @@ import {
   treatmentInputSchema,
   type AffectedBookings,
   type ClosingCancelResult,
+  type BookingSearch,
   type Diary,
   type DiaryBooking,
   type EmailPreview,
@@ -39,6 +42,7 @@ import {
 } from './diary-service.js';
 import { affectedByClosing, cancelForClosing } from './closing-service.js';
 import { moveBookingByOwner, moveOptions } from './owner-move-service.js';
+import { findBookings, setBookingStatus } from './diary-views.js';
 import type { ManageContext } from './manage-context.js';
 import {
   addCategory,
@@ -99,6 +103,20 @@ export const manageDiaryRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
     const booking = await addOwnerBooking(context(request), body);
     reply.code(201);
     return booking;
+  });
+
+  // Issue 32: searching bookings (a static path, so it wins over /bookings/:id) and marking one.
+  app.get('/bookings/search', async (request): Promise<BookingSearch> =>
+    findBookings(
+      context(request),
+      parseRequest(bookingSearchQuerySchema, request.query ?? {}, 'search').q,
+    ),
+  );
+
+  app.post('/bookings/:id/status', async (request): Promise<DiaryBooking> => {
+    const id = idOf(request);
+    const body = parseRequest(bookingStatusRequestSchema, request.body ?? {}, 'status');
+    return setBookingStatus(context(request), id, body);
   });
 
   app.get('/booking-rules', async (request): Promise<VersionedBookingRules> =>

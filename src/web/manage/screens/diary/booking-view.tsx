@@ -7,9 +7,13 @@ import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { CancelBookingForm } from './cancel-booking-form';
 import { MoveBookingForm } from './move-booking-form';
 import { bookingQueryKey, fetchBooking } from './diary-api';
-import { Contact, pounds, problem } from './booking-display';
+import { Contact, pounds, problem, referenceOf, statusLabels } from './booking-display';
+import { BookingStatusButtons } from './booking-status-buttons';
 
-/** One booking (?booking=ID): when, who, what, and moving or cancelling it while it stands. */
+/**
+ * One booking (?booking=ID): its reference (what the customer quotes), when, with whom, who,
+ * what; marking it once started (issue 32), and moving or cancelling it while it stands.
+ */
 export function BookingView({ id }: { id: number }) {
   const client = useClient();
   const booking = useQuery({
@@ -24,7 +28,11 @@ export function BookingView({ id }: { id: number }) {
       <p>
         <Link to={b ? `?date=${b.date}` : '.'}>← Diary</Link>
       </p>
-      <PageHeading title={`Booking ${id}`}>Booking {id}</PageHeading>
+      {b ? (
+        <PageHeading title={`Booking ${referenceOf(b)}`}>Booking {referenceOf(b)}</PageHeading>
+      ) : (
+        <PageHeading title="Booking">Booking</PageHeading>
+      )}
       {booking.isPending && <ScreenSkeleton shape="form" />}
       {booking.isError && (
         <p role="alert">{problem(booking.error, 'The booking could not be loaded.')}</p>
@@ -32,6 +40,8 @@ export function BookingView({ id }: { id: number }) {
       {b && (
         <>
           <dl className="manage__details">
+            <dt>Reference</dt>
+            <dd className="diary-reference">{referenceOf(b)}</dd>
             <dt>When</dt>
             <dd>
               {formatLongDate(b.date)}, {b.start}–{b.end}
@@ -44,7 +54,7 @@ export function BookingView({ id }: { id: number }) {
                   : `Cancelled${b.cancelReason ? `: ${b.cancelReason}` : ''}`
                 : b.status === 'pending'
                   ? `Awaiting the customer's e-mail confirmation${b.heldUntil ? ` (held until ${new Date(b.heldUntil).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: client.timeZone })})` : ''}`
-                  : 'Booked'}{' '}
+                  : statusLabels[b.status]}{' '}
               ({b.source})
             </dd>
             {b.staff && (
@@ -77,6 +87,7 @@ export function BookingView({ id }: { id: number }) {
               </>
             )}
           </dl>
+          <BookingStatusButtons booking={b} />
           {/* Keyed by the booking's place: a move starts the form afresh from where it is now. */}
           {b.status === 'booked' && (
             <MoveBookingForm key={`${b.date} ${b.start} ${b.staff?.id ?? ''}`} booking={b} />

@@ -1,8 +1,10 @@
 import { availableTimesSchema } from '@common/booking';
 import type {
+  BookingSearch,
   CancelBookingRequest,
   Diary,
   DiaryBooking,
+  MarkableStatus,
   MoveBookingByOwner,
   MoveOptions,
   OwnerBookingRequest,
@@ -71,4 +73,19 @@ export async function moveBooking(id: number, request: MoveBookingByOwner): Prom
     method: 'POST',
     body: JSON.stringify(request),
   });
+}
+
+/** Issue 32: marks a started booking completed or no-show, or booked again. */
+export async function setBookingStatus(id: number, status: MarkableStatus): Promise<DiaryBooking> {
+  return typed(`/api/manage/bookings/${id}/status`, {
+    method: 'POST',
+    body: JSON.stringify({ status }),
+  });
+}
+
+export const bookingSearchQueryKey = (q: string) => ['manage', 'booking-search', q] as const;
+
+/** Issue 32: the client's bookings by reference, name, e-mail or phone, newest first. */
+export async function searchBookings(q: string): Promise<BookingSearch> {
+  return typed(`/api/manage/bookings/search?q=${encodeURIComponent(q)}`);
 }

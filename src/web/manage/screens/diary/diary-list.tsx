@@ -1,55 +1,46 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { addDays, formatLongDate, todayInTimeZone } from '@common/booking';
-import type { DiaryBooking } from '@common/diary';
+import type { Diary, DiaryBooking, DiaryStaff } from '@common/diary';
 import { PageHeading } from '@/components/page-heading';
 import { useClient } from '@/lib/client-context';
 import { EmptyState } from '@/manage/shared/empty-state';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { fetchDiary, diaryQueryKey, type DiaryView } from './diary-api';
-import { Contact, pounds, problem } from './booking-display';
+import { BookingCard } from './booking-card';
+import { problem } from './booking-display';
+import { DiaryDayGrid } from './diary-day-grid';
+import { DiarySearchBox, DiarySearchResults } from './diary-search';
+import { DayTotalsSummary } from './diary-totals';
+import './diary-views.css';
 
-function BookingCard({ booking }: { booking: DiaryBooking }) {
-  const cancelled = booking.status === 'cancelled';
-  return (
-    <li className={`card${cancelled ? ' manage__cancelled' : ''}`}>
-      <h3>
-        <Link to={`?booking=${booking.id}`}>
-          {booking.start}–{booking.end} {booking.customer.name}
-        </Link>
-        {cancelled && <span className="manage__status manage__status--cancelled">Cancelled</span>}
-        {booking.status === 'pending' && (
-          <span className="manage__status">Awaiting e-mail confirmation</span>
-        )}
-      </h3>
-      <p>
-        {booking.treatments.map((t) => t.name).join(', ')} · {booking.totalDuration} min ·{' '}
-        <strong>{pounds.format(booking.totalPrice)}</strong>
-      </p>
-      <p>
-        <Contact booking={booking} />
-      </p>
-    </li>
-  );
-}
-
-/** The diary itself: a day (today first) or a week, moved by the buttons or the date box. */
+/**
+ * The diary itself: a day (today first) as a time grid with a column per therapist, or a week
+ * as a list of days, moved by the buttons or the date box; each day with its totals. The search
+ * box above finds bookings on any day (?q=…).
+ */
 export function DiaryList() {
   const client = useClient();
   const [params, setParams] = useSearchParams();
   const today = todayInTimeZone(client.timeZone);
   const date = params.get('date') ?? today;
   const view: DiaryView = params.get('view') === 'week' ? 'week' : 'day';
-  const dateId = useId();
+  const q = params.get('q');
+  // The chosen therapist (on a phone) stays as the day changes.
+  const staff = params.get('staff');
   const go = (next: { date?: string; view?: DiaryView }) =>
-    setParams({ date: next.date ?? date, view: next.view ?? view });
+    setParams({
+      date: next.date ?? date,
+      view: next.view ?? view,
+      ...(staff ? { staff } : {}),
+    });
   const diary = useQuery({
     queryKey: diaryQueryKey(date, view),
     queryFn: () => fetchDiary(date, view),
     staleTime: 0,
+    enabled: !q,
   });
-  const step = view === 'week' ? 7 : 1;
   return (
     <section className="manage__screen">
       <div className="manage__head">
@@ -58,6 +49,33 @@ export function DiaryList() {
           Add a booking
         </Link>
       </div>
+      <DiarySearchBox />
+      {q ? (
+        <DiarySearchResults q={q} />
+      ) : (
+        <DiaryDays date={date} view={view} today={today} go={go} diary={diary} />
+      )}
+    </section>
+  );
+}
+
+function DiaryDays({
+  date,
+  view,
+  today,
+  go,
+  diary,
+}: {
+  date: string;
+  view: DiaryView;
+  today: string;
+  go: (next: { date?: string; view?: DiaryView }) => void;
+  diary: UseQueryResult<Diary>;
+}) {
+  const dateId = useId();
+  const step = view === 'week' ? 7 : 1;
+  return (
+    <>
       <div className="manage__diary-nav">
         <div className="manage__segmented" role="group" aria-label="View">
           {(['day', 'week'] as const).map((choice) => (
@@ -134,14 +152,47 @@ export function DiaryList() {
               <p>No bookings.</p>
             )
           ) : (
-            <ol className="manage__cards">
-              {day.bookings.map((booking) => (
-                <BookingCard key={booking.id} booking={booking} />
-              ))}
-            </ol>
+            <>
+              <DayTotalsSummary totals={day.totals} />
+              {view === 'day' ? (
+                <DayOfTherapists bookings={day.bookings} staff={diary.data.staff} />
+              ) : (
+                <ol className="manage__cards">
+                  {day.bookings.map((booking) => (
+                    <BookingCard key={booking.id} booking={booking} />
+                  ))}
+                </ol>
+              )}
+            </>
           )}
         </section>
       ))}
-    </section>
+    </>
+  );
+}
+
+/** The day's grid, then its cancelled bookings (greyed, out of the grid's way). */
+function DayOfTherapists({
+  bookings,
+  staff,
+}: {
+  bookings: readonly DiaryBooking[];
+  staff: readonly DiaryStaff[];
+}) {
+  const cancelled = bookings.filter((b) => b.status === 'cancelled');
+  return (
+    <>
+      <DiaryDayGrid bookings={bookings} staff={staff} />
+      {cancelled.length > 0 && (
+        <>
+          <h3 className="diary-cancelled-heading">Cancelled</h3>
+          <ol className="manage__cards">
+            {cancelled.map((booking) => (
+              <BookingCard key={booking.id} booking={booking} />
+            ))}
+          </ol>
+        </>
+      )}
+    </>
   );
 }
