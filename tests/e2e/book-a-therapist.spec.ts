@@ -116,7 +116,9 @@ test('on a phone, a visitor books a named therapist, and the confirmation names 
   // Someone else takes Morven at 10:00 meanwhile: the refusal keeps every choice, Morven too.
   expect(await bookTheTherapistThroughTheApi(page, 'Morven Taylor', `${date} 10:00:00`)).toBe(200);
   await page.getByRole('button', { name: 'Book', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText(/has just been booked by someone else/);
+  await expect(page.getByRole('alert')).toHaveText(
+    `Sorry, Morven Taylor has just been booked at 10:00 on ${date}. Please choose another time, or any therapist.`,
+  );
   await expect(choice.getByRole('radio', { name: 'Morven Taylor' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: /Eyebrow Wax/ })).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'Date', exact: true })).toHaveValue(date);

@@ -22,6 +22,7 @@ import * as m0013 from './0013-create-release-state.js';
 import * as m0014 from './0014-add-booking-visitor-identity.js';
 import * as m0015 from './0015-create-staff.js';
 import * as m0016 from './0016-add-booking-staff.js';
+import * as m0018 from './0018-create-calendar-feeds.js';
 
 export interface ListedMigration {
   /** The file's name without `.ts`, as Kysely records it in `kysely_migration`. */
@@ -108,4 +109,5 @@ export const migrationList: readonly ListedMigration[] = [
   },
   { name: '0015-create-staff', up: m0015.up },
   { name: '0016-add-booking-staff', up: m0016.up },
+  { name: '0018-create-calendar-feeds', up: m0018.up },
 ];
