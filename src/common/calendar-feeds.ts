@@ -52,3 +52,16 @@ export const calendarFeedMessages = {
   unknownStaff: 'Please choose one of your therapists, or the whole salon.',
   notFound: 'That calendar link was not found.',
 } as const;
+
+/**
+ * The back office's "new link" form: the select's value, '' for the whole salon or a therapist's
+ * id; `staffIdOfChoice` makes it the POST's staffId.
+ */
+export const calendarFeedFormSchema = z.object({
+  staffId: z.string().check(z.regex(/^(\d{1,10})?$/, calendarFeedMessages.unknownStaff)),
+});
+export type CalendarFeedForm = z.infer<typeof calendarFeedFormSchema>;
+
+export function staffIdOfChoice(choice: string): number | null {
+  return choice === '' ? null : Number(choice);
+}

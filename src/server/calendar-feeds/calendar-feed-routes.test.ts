@@ -84,14 +84,15 @@ describeEachDatabase('calendar feeds', (kind) => {
       await visitorBooking('15:00', 7, idOf('Morven'), 3),
     ];
     for (const answer of made) expect(answer.statusCode, answer.body).toBe(200);
-    [references.eilidh, references.morven, references.cancelled] = made.map(
+    const [eilidh, morven, cancelled] = made.map(
       (answer) => answer.json<{ data: { reference: string } }>().data.reference,
-    );
+    ) as [string, string, string];
+    Object.assign(references, { eilidh, morven, cancelled });
     const cancelledId = made[2]!.json<{ data: { ID: number } }>().data.ID;
-    const cancelled = await asOwner(rrb, 'POST', `/api/manage/bookings/${cancelledId}/cancel`, {
+    const cancelling = await asOwner(rrb, 'POST', `/api/manage/bookings/${cancelledId}/cancel`, {
       reason: 'test',
     });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelling.statusCode, cancelling.body).toBe(200);
   });
   afterAll(async () => t?.close());
 
