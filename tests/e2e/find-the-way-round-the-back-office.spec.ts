@@ -14,6 +14,7 @@ const screens = {
     'diary?add=1',
     'hours',
     'treatments',
+    'calendar-feeds',
     'content',
     'outbox',
     'audit',
@@ -23,12 +24,24 @@ const screens = {
 } as const;
 
 const tabs = {
-  RRB: { bar: ['Home', 'Diary', 'Treatments', 'Content'], more: ['Hours', 'E-mails', 'Audit'] },
+  RRB: {
+    bar: ['Home', 'Diary', 'Treatments', 'Content'],
+    more: ['Hours', 'Calendar feeds', 'E-mails', 'Audit'],
+  },
   SE: { bar: ['Home', 'Orders', 'Products', 'Content'], more: ['E-mails', 'Audit'] },
 } as const;
 
 const sideBar = {
-  RRB: ['Home', 'Diary', 'Hours', 'Treatments', 'Site content', 'E-mails', 'Audit'],
+  RRB: [
+    'Home',
+    'Diary',
+    'Hours',
+    'Treatments',
+    'Calendar feeds',
+    'Site content',
+    'E-mails',
+    'Audit',
+  ],
   SE: ['Home', 'Orders', 'Products', 'Site content', 'E-mails', 'Audit'],
 } as const;
 
