@@ -15,6 +15,7 @@ const screens = {
     'hours',
     'treatments',
     'staff',
+    'calendar-feeds',
     'content',
     'outbox',
     'audit',
@@ -26,7 +27,7 @@ const screens = {
 const tabs = {
   RRB: {
     bar: ['Home', 'Diary', 'Treatments', 'Content'],
-    more: ['Hours', 'Staff', 'E-mails', 'Team', 'Audit'],
+    more: ['Hours', 'Staff', 'Calendar feeds', 'E-mails', 'Team', 'Audit'],
   },
   SE: { bar: ['Home', 'Orders', 'Products', 'Content'], more: ['E-mails', 'Team', 'Audit'] },
 } as const;
@@ -38,6 +39,7 @@ const sideBar = {
     'Hours',
     'Treatments',
     'Staff',
+    'Calendar feeds',
     'Site content',
     'E-mails',
     'Team',

@@ -319,6 +319,19 @@ export interface StaffTimeOffTable {
   note: string | null;
 }
 
+/** A private calendar feed (issue 32): its link's token is kept only as a hash. */
+export interface CalendarFeedsTable {
+  id: Generated<number>;
+  client_code: string;
+  /** The therapist whose bookings it lists; null for the whole salon. */
+  staff_id: number | null;
+  /** SHA-256 (hex) of the link's secret token. */
+  token_hash: string;
+  created_at: string;
+  /** Set when the owner revokes it; the link answers 404 from then on. */
+  revoked_at: string | null;
+}
+
 export interface Database {
   clients: ClientsTable;
   client_drafts: ClientDraftsTable;
@@ -343,4 +356,5 @@ export interface Database {
   staff_treatments: StaffTreatmentsTable;
   staff_hours: StaffHoursTable;
   staff_time_off: StaffTimeOffTable;
+  calendar_feeds: CalendarFeedsTable;
 }

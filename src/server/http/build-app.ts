@@ -33,6 +33,7 @@ import { pagesRoutes, type DevPages } from '../pages/pages-routes.js';
 import { reviewsRoutes } from '../reviews/reviews-routes.js';
 import { seoRoutes } from '../seo/seo-routes.js';
 import { staffRoutes } from '../staff/staff-routes.js';
+import { calendarFeedRoutes } from '../calendar-feeds/calendar-feed-routes.js';
 import { createErrorAnswer, installErrorHandling } from './error-handler.js';
 import { manageApi, manageApiPrefix } from './manage-api.js';
 import { databaseCheck, healthRoutes } from './health-routes.js';
@@ -223,6 +224,8 @@ export async function buildApp({
   await app.register(reviewsRoutes, deps);
   await app.register(bookingRoutes, deps);
   await app.register(staffRoutes, deps);
+  // Private calendar feeds (/calendar/<token>.ics): exact prefix, so it wins over the pages' /*.
+  await app.register(calendarFeedRoutes, deps);
   await app.register(relayRoutes, deps);
   await app.register(ordersRoutes, deps);
   await app.register(diagnosticsRoutes);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { auditRoutes } from '../audit/audit-routes.js';
 import { manageDiaryRoutes } from '../booking/diary/manage-diary-routes.js';
+import { manageCalendarFeedRoutes } from '../calendar-feeds/manage-calendar-feed-routes.js';
 import { manageProductsRoutes } from '../catalogue/manage-products-routes.js';
 import { manageContentRoutes } from '../clients/manage-content-routes.js';
 import type { AppDeps } from '../kernel/app-deps.js';
@@ -35,5 +36,6 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(manageMediaRoutes, deps);
     await app.register(teamRoutes, deps);
     await app.register(manageStaffRoutes, deps);
+    await app.register(manageCalendarFeedRoutes, deps);
   };
 }

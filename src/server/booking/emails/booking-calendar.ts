@@ -27,6 +27,27 @@ export function uidHost(client: ClientConfig): string {
   );
 }
 
+/**
+ * A booking's calendar UID: the same in every e-mail's .ics and in the calendar feeds (issue 32),
+ * so a calendar that has the event from both keeps one.
+ */
+export function bookingUid(client: ClientConfig, reference: string): string {
+  return `booking-${reference}@${uidHost(client)}`;
+}
+
+/** The instant a booking starts (epoch ms), from its local date and minute in the client's zone. */
+export function bookingStartInstant(
+  client: ClientConfig,
+  date: string,
+  startMinute: number,
+): number {
+  // Start times on offer always exist locally (availability skips the hour a clock change drops).
+  return (
+    localTimeToInstant(date, startMinute, client.timeZone) ??
+    Date.parse(`${date}T00:00:00Z`) + startMinute * 60_000
+  );
+}
+
 /** The calendar part of a booking e-mail: REQUEST for a new or moved booking, CANCEL to remove it. */
 export function bookingCalendar(
   client: ClientConfig,
@@ -35,13 +56,10 @@ export function bookingCalendar(
   mailFrom: string,
   now: Date,
 ): NonNullable<OutgoingMessage['ical']> {
-  // Start times on offer always exist locally (availability skips the hour a clock change drops).
-  const start =
-    localTimeToInstant(booking.date, booking.startMinute, client.timeZone) ??
-    Date.parse(`${booking.date}T00:00:00Z`) + booking.startMinute * 60_000;
+  const start = bookingStartInstant(client, booking.date, booking.startMinute);
   const content = buildBookingIcs({
     method,
-    uid: `booking-${booking.reference}@${uidHost(client)}`,
+    uid: bookingUid(client, booking.reference),
     sequence: booking.sequence,
     start,
     end: start + booking.durationMinutes * 60_000,

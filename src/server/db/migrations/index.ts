@@ -23,6 +23,7 @@ import * as m0014 from './0014-add-booking-visitor-identity.js';
 import * as m0015 from './0015-create-staff.js';
 import * as m0016 from './0016-add-booking-staff.js';
 import * as m0017 from './0017-add-owner-roles.js';
+import * as m0018 from './0018-create-calendar-feeds.js';
 import * as m0019 from './0019-add-booking-internal-note-and-cancel-message.js';
 
 export interface ListedMigration {
@@ -111,5 +112,6 @@ export const migrationList: readonly ListedMigration[] = [
   { name: '0015-create-staff', up: m0015.up },
   { name: '0016-add-booking-staff', up: m0016.up },
   { name: '0017-add-owner-roles', up: m0017.up },
+  { name: '0018-create-calendar-feeds', up: m0018.up },
   { name: '0019-add-booking-internal-note-and-cancel-message', up: m0019.up },
 ];

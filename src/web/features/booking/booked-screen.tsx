@@ -71,6 +71,12 @@ export default function BookedScreen() {
         <dd>
           {booking.startTime.slice(11, 16)} to {booking.endTime.slice(11, 16)}
         </dd>
+        {booking.staff && (
+          <>
+            <dt>Therapist</dt>
+            <dd data-testid="booked-therapist">{booking.staff.name}</dd>
+          </>
+        )}
         <dt>Total</dt>
         <dd>
           {formatPounds(booking.totalPrice)} ({formatDuration(booking.totalDuration)})

@@ -9,6 +9,7 @@ import {
   type StoredBooking,
 } from '@common/booking';
 import { activeTreatmentsQueryKey, bookingCategoriesQueryKey } from '@common/page-data';
+import type { StaffList } from '@common/staff';
 import { apiJson } from '@/lib/api-client';
 import { formSessionHeaders } from '@/lib/form-session';
 
@@ -30,16 +31,33 @@ export function useActiveTreatments() {
 }
 
 /**
+ * The salon's therapists (issue 32); an empty list for a client without staff. The schema comes
+ * with the therapist chooser's own chunk (`load`), which a salon without staff never needs: the
+ * booking screen's group is close to its 30 KB budget (docs/decisions/0014-page-speed.md).
+ */
+export function useStaffList(load: () => Promise<{ parse: (answer: unknown) => StaffList }>) {
+  return useQuery({
+    queryKey: ['staff', 'list'],
+    queryFn: async () => {
+      const [answer, parser] = await Promise.all([apiJson('/api/staff/list'), load()]);
+      return parser.parse(answer);
+    },
+  });
+}
+
+/**
  * Available start times for a date and a total duration; off until both are known. The chosen
- * treatments' ids let a salon with staff offer only times a therapist who does them all is free.
+ * treatments' ids let a salon with staff offer only times a therapist who does them all is free;
+ * a chosen therapist (`staffId`, null for any) only that therapist's free times.
  */
 export function useAvailableTimes(
   bookingDate: string,
   estmatedDuration: number,
   treatmentIds: readonly number[] = [],
+  staffId: number | null = null,
 ) {
   return useQuery({
-    queryKey: ['booking', 'times', bookingDate, estmatedDuration, treatmentIds.join(',')],
+    queryKey: ['booking', 'times', bookingDate, estmatedDuration, treatmentIds.join(','), staffId],
     queryFn: async () =>
       availableTimesSchema.parse(
         await apiJson('/api/bookings/time', {
@@ -48,6 +66,7 @@ export function useAvailableTimes(
             bookingDate,
             estmatedDuration,
             ...(treatmentIds.length > 0 ? { treatmentIds } : {}),
+            ...(staffId !== null ? { staffId } : {}),
           }),
         }),
       ),

@@ -21,7 +21,9 @@ import {
   useAvailableTimes,
   useCategories,
   useCreateBooking,
+  useStaffList,
 } from './booking-api';
+import { keepTherapist, therapistsFor } from './therapist-choice';
 import { TimeChooser } from './time-chooser';
 import { TreatmentChooser } from './treatment-chooser';
 import { useVisitorBookingRules } from './visitor-rules-api';
@@ -33,6 +35,9 @@ type Stage = 'choose' | 'details';
 // Stage two's form brings react-hook-form and the schemas (about 21 KB gzipped), so it is a chunk
 // of its own, fetched while the visitor is on stage one: it is there when they press Next.
 const customerForm = preloadable(async () => (await import('./customer-form')).CustomerForm);
+// The therapist choice (issue 32) and the staff list's schema: only a salon with staff needs them.
+const therapistChooser = preloadable(async () => (await import('./therapist-chooser')).default);
+const loadStaffParser = async () => (await import('./therapist-chooser')).staffListParser;
 
 function NoOnlineBooking() {
   const client = useClient();
@@ -79,11 +84,16 @@ function BookingFlow() {
   const treatments = useActiveTreatments();
   const rules = useVisitorBookingRules();
   const createBooking = useCreateBooking();
+  // A client without staff answers an empty list; if the list cannot be had, any therapist it is.
+  const staff = useStaffList(loadStaffParser).data ?? [];
 
   const [stage, setStage] = useState<Stage>('choose');
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
+  // Issue 32: the chosen therapist (null: any), and why it went back to any when treatments changed.
+  const [staffId, setStaffId] = useState<number | null>(null);
+  const [therapistNote, setTherapistNote] = useState('');
   // Kept here, not in the form, so Back, a refusal or a lost connection never loses what was typed.
   const [customer, setCustomer] = useState<BookingCustomerForm | undefined>();
   // The server's reason for refusing the last Book; shown on the stage where it can be acted on.
@@ -97,7 +107,9 @@ function BookingFlow() {
   const totalPrice = chosen.reduce((sum, t) => sum + t.Price, 0);
   const totalDuration = chosen.reduce((sum, t) => sum + t.Duration, 0);
   const chosenIds = chosen.map((t) => t.ID);
-  const times = useAvailableTimes(date, totalDuration, chosenIds);
+  const therapists = therapistsFor(staff, chosenIds);
+  const therapist = staff.find((m) => m.id === staffId);
+  const times = useAvailableTimes(date, totalDuration, chosenIds, staffId);
   const timeOffered = time !== '' && (times.data ?? []).includes(time);
   const ready = chosen.length > 0 && date !== '' && timeOffered;
 
@@ -115,7 +127,18 @@ function BookingFlow() {
   }, [stage]);
 
   const toggleTreatment = (id: number) => {
-    setSelectedIds((ids) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id]));
+    const ids = selectedIds.includes(id)
+      ? selectedIds.filter((i) => i !== id)
+      : [...selectedIds, id];
+    setSelectedIds(ids);
+    setTime('');
+    const kept = keepTherapist(staff, staffId, ids);
+    setStaffId(kept.staffId);
+    setTherapistNote(kept.note);
+  };
+  const chooseTherapist = (next: number | null) => {
+    setStaffId(next);
+    setTherapistNote('');
     setTime('');
   };
   const changeDate = (next: string) => {
@@ -130,6 +153,7 @@ function BookingFlow() {
     setRefusal('');
     setNoAnswer('');
     const payload: CreateBookingPayload = {
+      ...(staffId !== null ? { staffId } : {}),
       totalPrice,
       totalDuration,
       startTime: `${date} ${time}:00`,
@@ -224,6 +248,16 @@ function BookingFlow() {
             </div>
             <div className="booking-side">
               <BookingTotals chosen={chosen} />
+              {staff.length > 0 && chosen.length > 0 && (
+                <Suspense fallback={<LoadingLine>Loading the therapists…</LoadingLine>}>
+                  <therapistChooser.Component
+                    therapists={therapists}
+                    staffId={staffId}
+                    onChange={chooseTherapist}
+                    note={therapistNote}
+                  />
+                </Suspense>
+              )}
               <h3 className="booking-subheading">Date and time</h3>
               <TimeChooser
                 minDate={todayInTimeZone(client.timeZone)}
@@ -231,6 +265,7 @@ function BookingFlow() {
                 date={date}
                 durationMinutes={totalDuration}
                 treatmentIds={chosenIds}
+                staffId={staffId}
                 time={time}
                 onDateChange={changeDate}
                 onTimeChange={setTime}
@@ -283,6 +318,7 @@ function BookingFlow() {
               <p>
                 {formatLongDate(date)} at {time}
               </p>
+              {staff.length > 0 && <p>With {therapist ? therapist.name : 'any therapist'}</p>}
               <ul>
                 {chosen.map((t) => (
                   <li key={t.ID}>

@@ -17,14 +17,16 @@ export function useFreeDays(
   month: string,
   estmatedDuration: number,
   treatmentIds: readonly number[] = [],
+  staffId: number | null = null,
 ) {
   const treatments = treatmentIds.length > 0 ? `&treatmentIds=${treatmentIds.join(',')}` : '';
+  const therapist = staffId !== null ? `&staffId=${staffId}` : '';
   return useQuery({
-    queryKey: ['booking', 'free-days', month, estmatedDuration, treatmentIds.join(',')],
+    queryKey: ['booking', 'free-days', month, estmatedDuration, treatmentIds.join(','), staffId],
     queryFn: async () =>
       freeDaysSchema.parse(
         await apiJson(
-          `/api/bookings/free-days?month=${encodeURIComponent(month)}&estmatedDuration=${estmatedDuration}${treatments}`,
+          `/api/bookings/free-days?month=${encodeURIComponent(month)}&estmatedDuration=${estmatedDuration}${treatments}${therapist}`,
         ),
       ),
     enabled: estmatedDuration > 0,
@@ -56,6 +58,8 @@ interface FreeDayCalendarProps {
   durationMinutes: number;
   /** The chosen treatments, for a salon with staff (only days someone who does them is free). */
   treatmentIds?: readonly number[];
+  /** The chosen therapist (issue 32): only their free days; null or absent for any therapist. */
+  staffId?: number | null;
   /** Today and the last bookable day, in the client's time zone (YYYY-MM-DD). */
   today: string;
   lastDate: string;
@@ -74,6 +78,7 @@ interface FreeDayCalendarProps {
 export function FreeDayCalendar({
   durationMinutes,
   treatmentIds = [],
+  staffId = null,
   today,
   lastDate,
   selected,
@@ -90,7 +95,7 @@ export function FreeDayCalendar({
   const [focused, setFocused] = useState('');
   const moveFocus = useRef(false);
   const grid = useRef<HTMLTableElement>(null);
-  const freeDays = useFreeDays(month, durationMinutes, treatmentIds);
+  const freeDays = useFreeDays(month, durationMinutes, treatmentIds, staffId);
 
   // A date typed into the date field shows its month (state adjusted while rendering, as React
   // advises for state that follows a prop, rather than in an effect).

@@ -9,6 +9,8 @@ interface TimeChooserProps {
   durationMinutes: number;
   /** The chosen treatments: a salon with staff offers only days and times someone does them all. */
   treatmentIds?: readonly number[];
+  /** The chosen therapist (issue 32); null or absent for any therapist. */
+  staffId?: number | null;
   time: string;
   onDateChange: (date: string) => void;
   onTimeChange: (time: string) => void;
@@ -25,6 +27,7 @@ export function TimeChooser({
   date,
   durationMinutes,
   treatmentIds,
+  staffId = null,
   time,
   onDateChange,
   onTimeChange,
@@ -35,6 +38,7 @@ export function TimeChooser({
       <FreeDayCalendar
         durationMinutes={durationMinutes}
         treatmentIds={treatmentIds}
+        staffId={staffId}
         today={minDate}
         lastDate={addDays(minDate, horizonDays)}
         selected={date}

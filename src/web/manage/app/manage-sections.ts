@@ -44,6 +44,14 @@ export const manageSections: ManageSection[] = [
     shownFor: books,
   },
   {
+    path: 'calendar-feeds',
+    label: 'Calendar feeds',
+    description:
+      'Private links that show your bookings in Google Calendar, Apple Calendar or Outlook.',
+    load: () => import('@/manage/screens/calendar-feeds/calendar-feeds-page'),
+    shownFor: books,
+  },
+  {
     path: 'orders',
     inTabBar: true,
     label: 'Orders',
