@@ -12,6 +12,8 @@ function listSourceFiles(dir) {
   const files = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
+    // Installed packages are not ours (bench/lighthouse/ has its own install).
+    if (entry.isDirectory() && entry.name === 'node_modules') continue;
     if (entry.isDirectory()) files.push(...listSourceFiles(path));
     else if (sourceExtensions.some((ext) => entry.name.endsWith(ext))) files.push(path);
   }
