@@ -256,7 +256,9 @@ test('the diary’s forms: a phone booking added on the kit, and a refused cance
   await time.selectOption({ index: 1 });
   await page.getByLabel("Customer's name").fill(customer);
   await page.getByRole('button', { name: 'Add the booking' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Booking \d+$/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^Booking [0-9A-Z]{8}$/ }),
+  ).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Booking added.' })).toBeVisible();
   await expect(page.getByText(customer)).toBeVisible();
 
