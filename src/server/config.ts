@@ -64,6 +64,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only (at most 64)')
     .default('highstreet:'),
+  // Issue 38: /metrics answers only with this bearer token; unset, /metrics is not there.
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^(\S{16,})?$/, 'at least 16 characters, no spaces (e.g. openssl rand -hex 32)')
+    .optional(),
 });
 
 export type TrustProxy = false | number | string[];
@@ -195,6 +200,8 @@ export interface ServerConfig {
    * keeps both in this process (one instance). The prefix starts every key and channel name.
    */
   redis: { url: string; keyPrefix: string } | undefined;
+  /** The bearer token /metrics asks for; unset, there is no /metrics (docs/decisions/0061-operable.md). */
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(
@@ -266,6 +273,7 @@ export function loadConfig(
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 2 ** 20),
     migrateOnStart: e.MIGRATE_ON_START === 'on' || (e.MIGRATE_ON_START === '' && !e.DATABASE_URL),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    metricsToken: e.METRICS_TOKEN || undefined,
   };
 }
 
