@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimScheduledRun } from '../../src/server/shared-state/scheduled-runs-store.js';
 import { enqueueMessage } from '../../src/server/mail/outbox-store.js';
 import { describeEachDatabase } from '../support/each-database.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { repoRoot, startTestApp, type TestApp } from '../support/test-app.js';
 
 const token = 'metrics-test-token-0123456789abcdef';
 
@@ -125,7 +127,8 @@ describeEachDatabase('/metrics', (kind) => {
 
   it('tells when a scheduled job last ran, and readiness', () => {
     const ranAt = valueOf('highstreet_scheduled_job_last_run_timestamp_seconds', {
-      job: 'outbox-retention',
+      // Not "job": Prometheus gives every scraped series a job label of its own.
+      name: 'outbox-retention',
     });
     expect(Math.abs(ranAt - Date.now() / 1000)).toBeLessThan(120);
     expect(valueOf('highstreet_ready')).toBe(1);
@@ -148,6 +151,21 @@ describeEachDatabase('/metrics', (kind) => {
     expect(valueOf('nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(valueOf('nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     expect(valueOf('process_resident_memory_bytes')).toBeGreaterThan(0);
+  });
+
+  it('has every series the Grafana dashboard and the alert rules in docs/operating/ ask for', () => {
+    for (const file of ['grafana-dashboard.json', 'alert-rules.yml']) {
+      const text = readFileSync(join(repoRoot, 'docs/operating', file), 'utf8');
+      if (file.endsWith('.json')) JSON.parse(text);
+      const names = new Set(text.match(/\b(highstreet|nodejs|process)_[a-z0-9_]+/g));
+      expect(names.size).toBeGreaterThanOrEqual(4);
+      for (const name of names) {
+        const family = name.replace(/_(bucket|count|sum)$/, '');
+        // The PostgreSQL pool's series exist only on PostgreSQL.
+        if (kind === 'sqlite' && family.startsWith('highstreet_db_pool')) continue;
+        expect(families.has(family), `${file}: ${name}`).toBe(true);
+      }
+    }
   });
 
   it('refuses a wrong or missing token with 401, whatever the host', async () => {

@@ -157,7 +157,7 @@ export function createMetrics(options: MetricsOptions): AppMetrics {
   const lastRun = new Gauge({
     name: 'highstreet_scheduled_job_last_run_timestamp_seconds',
     help: 'When a scheduled job last ran (by any instance), in Unix seconds.',
-    labelNames: ['job'] as const,
+    labelNames: ['name'] as const,
     registers,
   });
   const ready = new Gauge({
@@ -208,7 +208,7 @@ export function createMetrics(options: MetricsOptions): AppMetrics {
     }
     for (const [client, age] of oldestAge) oldestPending.set({ client }, age);
     lastRun.reset();
-    for (const run of runs) lastRun.set({ job: run.name }, Date.parse(run.last_run_at) / 1000);
+    for (const run of runs) lastRun.set({ name: run.name }, Date.parse(run.last_run_at) / 1000);
   };
 
   const readReadiness = async (): Promise<void> => {
