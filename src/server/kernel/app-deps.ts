@@ -8,7 +8,7 @@ import type { CounterStore } from './counter-store.js';
 import type { DataChanges } from './data-changes.js';
 import type { RememberedAnswers } from './remembered-answers.js';
 import type { ReferenceCache } from './reference-cache.js';
-import type { AppMetrics } from '../metrics/metrics.js';
+import type { AppMetrics } from './app-metrics.js';
 
 /** What every resource plugin is registered with: built once at start-up, then passed in. */
 export interface AppDeps {

@@ -1,32 +1,11 @@
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { AccessLine } from '../access-log.js';
 import { connectionPoolOf } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { ClientRegistry } from '../kernel/client-registry.js';
+import type { AppMetrics } from '../kernel/app-metrics.js';
 import type { ReadinessCheck } from '../kernel/readiness-check.js';
-
-/**
- * What /metrics shows (docs/decisions/0061-operable.md, docs/operating.md "Metrics"). One set per
- * server instance: Prometheus scrapes each instance and adds them up. Every label is bounded: the
- * route's pattern (never the address asked for), the method, the status, and the client's code
- * only when the registry knows it ("other" for anything else).
- */
-export interface AppMetrics {
-  /** Counts one answer (called by the access log for the framework's answers and memory's). */
-  answered(line: AccessLine): void;
-  /** Reads a page cache's counters and size when scraped. */
-  watchPageCache(cache: {
-    readonly counts: { hits: number; misses: number };
-    readonly size: { entries: number; bytes: number };
-  }): void;
-  /** Reads the remembered answers' size when scraped. */
-  watchRememberedAnswers(answers: { readonly size: number; readonly bytes: number }): void;
-  /** The exposition text, with what is read from the database at scrape time. */
-  scrape(): Promise<string>;
-  readonly contentType: string;
-}
+import { readOutboxSummary, readScheduledRuns } from './metrics-store.js';
 
 export interface MetricsOptions {
   db: Kysely<Database>;
@@ -171,21 +150,7 @@ export function createMetrics(options: MetricsOptions): AppMetrics {
 
   /** Read from the database at scrape time: one grouped query per table, both databases alike. */
   const readDatabase = async (): Promise<void> => {
-    const [outbox, runs] = await Promise.all([
-      db
-        .selectFrom('outbox')
-        .select([
-          'client_code',
-          'status',
-          (eb) => eb.fn.countAll<number | string | bigint>().as('count'),
-          // Scheduled mail (a reminder) is due at not_before, not when it was written.
-          sql<string | null>`min(coalesce(not_before, created_at))`.as('oldest'),
-        ])
-        .where('status', 'in', ['pending', 'failed'])
-        .groupBy(['client_code', 'status'])
-        .execute(),
-      db.selectFrom('scheduled_runs').select(['name', 'last_run_at']).execute(),
-    ]);
+    const [outbox, runs] = await Promise.all([readOutboxSummary(db), readScheduledRuns(db)]);
     outboxMessages.reset();
     oldestPending.reset();
     // Every known client, so that a series does not vanish when its count falls to 0.
