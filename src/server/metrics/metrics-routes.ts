@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../kernel/errors.js';
-import type { AppMetrics } from './metrics.js';
+import type { AppMetrics } from '../kernel/app-metrics.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
