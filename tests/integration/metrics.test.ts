@@ -200,3 +200,25 @@ describe('/metrics without METRICS_TOKEN', () => {
     expect(metrics.body).not.toContain('highstreet_');
   });
 });
+
+describe('/metrics when the database does not answer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { METRICS_TOKEN: token });
+  });
+  afterAll(async () => t?.close());
+
+  it("still answers, with Node's figures, not ready, and the failed read counted", async () => {
+    await t.handle.close();
+    const scraped = await t.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(scraped.statusCode).toBe(200);
+    const families = new Map(parsePrometheusTextFormat(scraped.body).map((f) => [f.name, f]));
+    const value = (name: string) => Number(families.get(name)?.metrics[0]?.value);
+    expect(value('highstreet_ready')).toBe(0);
+    expect(value('highstreet_metrics_database_read_failures_total')).toBe(1);
+    expect(value('process_resident_memory_bytes')).toBeGreaterThan(0);
+  });
+});

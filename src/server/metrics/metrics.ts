@@ -139,6 +139,11 @@ export function createMetrics(options: MetricsOptions): AppMetrics {
     labelNames: ['name'] as const,
     registers,
   });
+  const databaseReadFailures = new Counter({
+    name: 'highstreet_metrics_database_read_failures_total',
+    help: 'Scrapes that could not read the outbox and scheduled jobs (the last figures read stay).',
+    registers,
+  });
   const ready = new Gauge({
     name: 'highstreet_ready',
     help: '1 when every required readiness check answers (as /api/health/ready), else 0.',
@@ -212,7 +217,8 @@ export function createMetrics(options: MetricsOptions): AppMetrics {
       remembered = answers;
     },
     async scrape() {
-      await Promise.all([readDatabase(), readReadiness()]);
+      // A database that does not answer must not take Node's figures and readiness down with it.
+      await Promise.all([readDatabase().catch(() => databaseReadFailures.inc()), readReadiness()]);
       return register.metrics();
     },
     contentType: register.contentType,
