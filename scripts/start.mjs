@@ -14,9 +14,14 @@ if (process.env.START_TIMING === 'on') {
   console.log(`Build check done in ${Math.round(performance.now() - started)} ms`);
 }
 
-const server = spawn(process.execPath, [join(root, 'dist', 'server', 'main.js')], {
-  stdio: 'inherit',
-  env: process.env,
-});
+// Arguments after `npm start --` reach the server (`npm start -- --check-config`).
+const server = spawn(
+  process.execPath,
+  [join(root, 'dist', 'server', 'main.js'), ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: process.env,
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

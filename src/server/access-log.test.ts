@@ -81,6 +81,19 @@ describe('the access line of an answer from memory', () => {
     expect(JSON.parse(written[1]!)).toMatchObject({ ...line, level: 30, msg: 'answered' });
   });
 
+  it('carries the route pattern, the client and "memory", still as pino writes them', () => {
+    const full = { ...line, route: '/*', client: 'RRB', memory: true as const };
+    const { statusCode, ms, ...head } = full;
+    const inPinoOrder = { ...head, statusCode, ms };
+    const written: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (text: string) => void written.push(text) });
+    logger.info(inPinoOrder, 'answered');
+    accessLineWriter(logger)(full);
+    const withoutTime = (text: string) => text.replace(/"time":\d+/, '"time":0');
+    expect(withoutTime(written[1]!)).toBe(withoutTime(written[0]!));
+    expect(JSON.parse(written[1]!)).toMatchObject({ route: '/*', client: 'RRB', memory: true });
+  });
+
   it('is not written when the level is above info', () => {
     const written: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (text: string) => void written.push(text) });

@@ -5,11 +5,13 @@ import {
   type FastifyRequest,
 } from 'fastify';
 import { pino } from 'pino';
+import type { ClientConfig } from '../common/client-config.js';
 import type { AnswerLog } from './kernel/remembered-answers.js';
 
 /**
  * Fastify's request log lines, made cheaper (docs/decisions/0022-logging.md): one line per answer
- * ("answered", with the request id, method, url, status and time) from the root logger instead
+ * ("answered", with the request id, method, url, status and time, and the client's code and the
+ * route's pattern when known: docs/decisions/0061-operable.md) from the root logger instead
  * of "incoming request" and "request completed" through a per-request child logger. The child
  * logger itself is made only when something logs through `request.log` (lazy-child-logger.ts).
  * The line is written as one template (`accessLineWriter`), like an answer from memory's.
@@ -17,6 +19,13 @@ import type { AnswerLog } from './kernel/remembered-answers.js';
 export class AccessLog extends LogController {
   /** One writer per logger (a server's root logger), made on its first line. */
   readonly #writers = new WeakMap<FastifyBaseLogger, (line: AccessLine) => void>();
+  /** Told of every answer too: the request metrics (metrics/metrics.ts), when they are on. */
+  readonly #observe: ((line: AccessLine) => void) | undefined;
+
+  constructor(observe?: (line: AccessLine) => void) {
+    super();
+    this.#observe = observe;
+  }
 
   override incomingRequest(): void {}
 
@@ -25,19 +34,25 @@ export class AccessLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const line = {
+    const line: AccessLine = {
       reqId: request.id,
       method: request.method,
       url: request.url,
+      // Undefined for a request no route took (the not-found answers) or no client was found for.
+      route: request.routeOptions.url,
+      client: (request.client as ClientConfig | null)?.name,
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 100) / 100,
     };
-    if (error) request.server.log.error({ ...line, err: error }, 'answer failed');
-    else this.answered(request.server.log, line);
+    if (error) {
+      this.#observe?.(line);
+      request.server.log.error({ ...line, err: error }, 'answer failed');
+    } else this.answered(request.server.log, line);
   }
 
   /** Writes an `answered` line to this logger: the framework's answers and memory's alike. */
   answered(log: FastifyBaseLogger, line: AccessLine): void {
+    this.#observe?.(line);
     let write = this.#writers.get(log);
     if (!write) this.#writers.set(log, (write = accessLineWriter(log)));
     write(line);
@@ -72,7 +87,7 @@ export function accessLineWriter(logger: FastifyBaseLogger): (line: AccessLine) 
   return (line) => {
     if (!isLevelEnabled.call(logger, 'info')) return;
     stream.write(
-      `{"level":30,"time":${Date.now()}${bindings},"reqId":${JSON.stringify(line.reqId)},"method":${JSON.stringify(line.method)},"url":${JSON.stringify(line.url)},"statusCode":${line.statusCode},"ms":${line.ms},"msg":"answered"}\n`,
+      `{"level":30,"time":${Date.now()}${bindings},"reqId":${JSON.stringify(line.reqId)},"method":${JSON.stringify(line.method)},"url":${JSON.stringify(line.url)}${line.route === undefined ? '' : `,"route":${JSON.stringify(line.route)}`}${line.client === undefined ? '' : `,"client":${JSON.stringify(line.client)}`}${line.memory ? ',"memory":true' : ''},"statusCode":${line.statusCode},"ms":${line.ms},"msg":"answered"}\n`,
     );
   };
 }

@@ -64,7 +64,170 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only (at most 64)')
     .default('highstreet:'),
+  // Issue 38: /metrics answers only with this bearer token; unset, /metrics is not there.
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^(\S{16,})?$/, 'at least 16 characters, no spaces (e.g. openssl rand -hex 32)')
+    .optional(),
 });
+
+/** One environment variable as an operator reads about it (.env.example, --check-config, README). */
+export interface VariableDescription {
+  /** What it does; the schema's default is added by whoever shows it. */
+  meaning: string;
+  /** The default in words, where the schema's own is none or is worked out from others. */
+  defaultText?: string;
+  /** Masked when printed: `whole` (a password or token), `url` (only a URL's credentials). */
+  secret?: 'whole' | 'url';
+}
+
+/** The names envSchema reads, in its order. */
+export type VariableName = keyof z.input<typeof envSchema>;
+
+/**
+ * Every variable envSchema reads, described: `.env.example` is generated from this
+ * (`npm run env:example`; a test fails when the file is not what it would write), and
+ * `npm start -- --check-config` prints them. The type requires an entry for every variable.
+ */
+export const environmentVariables: Record<VariableName, VariableDescription> = {
+  NODE_ENV: {
+    meaning:
+      'production turns on HSTS and secure cookies and turns the ?client= preview switch off',
+  },
+  PORT: { meaning: 'HTTP port' },
+  HOST: { meaning: 'address to listen on (127.0.0.1: this machine only)' },
+  DATABASE_URL: {
+    meaning: 'a PostgreSQL URL, e.g. postgres://user:password@host/db; unset: the SQLite file',
+    secret: 'url',
+  },
+  SQLITE_FILE: {
+    meaning: 'the SQLite file when DATABASE_URL is unset',
+    defaultText: 'DATA_DIR/highstreet.sqlite',
+  },
+  DATA_DIR: {
+    meaning: 'where the SQLite file, pictures (DATA_DIR/media) and local e-mail files live',
+  },
+  WEB_DIST_DIR: { meaning: 'the built web app' },
+  SEED_DIR: { meaning: 'client records, catalogue, reviews and treatments to seed' },
+  THEMES_DIR: { meaning: 'one stylesheet per client code (CODE.css)' },
+  DEFAULT_CLIENT: { meaning: 'the client for a host name no record lists' },
+  CLIENT_PREVIEW: {
+    meaning: 'on/off: the ?client=CODE switch',
+    defaultText: 'on unless NODE_ENV=production',
+  },
+  SMTP_URL: {
+    meaning:
+      'e.g. smtp://user:pass@smtp.example.com:587; unset: each e-mail is written as an .eml file under DATA_DIR/outbox-eml/',
+    secret: 'url',
+  },
+  MAIL_FROM: { meaning: 'sender of every e-mail' },
+  MAIL_WORKER: { meaning: 'off: this instance does not deliver the outbox' },
+  MAIL_LEASE_SECONDS: {
+    meaning: "how long a worker's claim on a message lasts; after a crash it is sent again then",
+  },
+  MAIL_RELAY_LIMIT_PER_IP: {
+    meaning: 'relay messages accepted per visitor address per minute (then 429)',
+  },
+  MAIL_RELAY_LIMIT_PER_CLIENT: {
+    meaning: 'relay messages without a form session per client per hour',
+  },
+  BOOKING_LIMIT_PER_IP: {
+    meaning: 'booking requests accepted per visitor address per hour (then 429)',
+  },
+  ORDER_LIMIT_PER_IP: { meaning: 'orders accepted per visitor address per hour (then 429)' },
+  BOOKING_VISITORS_PER_IP: {
+    meaning: 'anti-hogging: on one day an address may hold what this many visitors may (then 409)',
+  },
+  BOOKINGS_PER_IP_PER_DAY: {
+    meaning: 'online bookings one address may make in any 24 hours, whatever their days (then 409)',
+  },
+  OUTBOX_RETENTION_DAYS: {
+    meaning: 'sent e-mails (and the personal data in them) are deleted after this many days',
+  },
+  TRUST_PROXY: {
+    meaning:
+      'behind a reverse proxy: its addresses/CIDRs (127.0.0.1, 10.0.0.0/8,loopback), so limits see the visitor and its X-Request-Id is kept; on is refused',
+  },
+  REFERENCE_CACHE_SECONDS: {
+    meaning: 'how long list answers may come from memory without a change; 0: off',
+  },
+  OWNER_SESSION_IDLE_MINUTES: { meaning: "an owner's session ends after this long unused" },
+  OWNER_SESSION_MAX_DAYS: {
+    meaning: "an owner's session ends this long after sign-in at the latest",
+  },
+  PAGE_CACHE_MB: { meaning: 'memory for rendered, compressed pages; 0: off' },
+  LOG_LEVEL: { meaning: 'fatal, error, warn, info, debug, trace or silent' },
+  DB_CONNECT_TIMEOUT_MS: { meaning: 'waiting for a PostgreSQL connection, then 503' },
+  DB_STATEMENT_TIMEOUT_MS: { meaning: 'PostgreSQL statement time-out, then 503' },
+  SQLITE_BUSY_TIMEOUT_MS: {
+    meaning: "SQLite's synchronous wait for another process's lock; it blocks the process: keep 0",
+  },
+  SQLITE_BUSY_RETRY_MS: {
+    meaning: 'how long a write retries a locked SQLite file (asynchronously) before 503',
+  },
+  HTTP_REQUEST_TIMEOUT_MS: { meaning: 'a whole request must arrive within this (then 408)' },
+  HTTP_HEADERS_TIMEOUT_MS: { meaning: "a request's headers must arrive within this" },
+  HTTP_IDLE_TIMEOUT_MS: {
+    meaning: "a connection silent this long is closed (above a load balancer's 60 s)",
+  },
+  CONNECTIONS_PER_ADDRESS: {
+    meaning: 'open connections one address may hold; not counted when TRUST_PROXY is set',
+  },
+  FORM_TOKEN_SECRET: {
+    meaning: 'signs form tokens; set the same value on every instance',
+    defaultText: 'random per process',
+    secret: 'whole',
+  },
+  FORM_SESSION_LIMIT: { meaning: 'sends per form session per hour, relay and booking apart' },
+  BOOKING_LIMIT_PER_CLIENT: {
+    meaning: 'booking requests without a form session accepted per client per hour',
+  },
+  MIGRATE_ON_START: {
+    meaning:
+      'on: start-up runs the release step (npm run migrate) itself; off: it only checks the schema',
+    defaultText: 'on with SQLite, off with PostgreSQL',
+  },
+  REDIS_URL: {
+    meaning:
+      'redis://host:6379/0 (or rediss://): limits counted and changes sent across instances; unset: in this process',
+    secret: 'url',
+  },
+  REDIS_KEY_PREFIX: { meaning: 'starts every Redis key and channel name' },
+  METRICS_TOKEN: {
+    meaning:
+      'GET /metrics (Prometheus) answers with Authorization: Bearer <this>; unset: no /metrics',
+    secret: 'whole',
+  },
+};
+
+/** A variable's default as shown to an operator: the words, the schema's default, or unset. */
+export function variableDefault(name: VariableName): string | undefined {
+  const described = environmentVariables[name].defaultText;
+  if (described !== undefined) return described;
+  const parsed = envSchema.shape[name].safeParse(undefined);
+  return parsed.success && parsed.data !== undefined && parsed.data !== ''
+    ? String(parsed.data)
+    : undefined;
+}
+
+/** The variables in the schema's order. */
+export const variableNames = Object.keys(envSchema.shape) as VariableName[];
+
+/** The schema's problems with an environment, one message per variable (empty: none). */
+export function environmentProblems(env: NodeJS.ProcessEnv): string[] {
+  const parsed = envSchema.safeParse(env);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  if (parsed.success) {
+    try {
+      parseTrustProxy(parsed.data.TRUST_PROXY);
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  return problems;
+}
 
 export type TrustProxy = false | number | string[];
 
@@ -195,6 +358,8 @@ export interface ServerConfig {
    * keeps both in this process (one instance). The prefix starts every key and channel name.
    */
   redis: { url: string; keyPrefix: string } | undefined;
+  /** The bearer token /metrics asks for; unset, there is no /metrics (docs/decisions/0061-operable.md). */
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(
@@ -266,6 +431,7 @@ export function loadConfig(
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 2 ** 20),
     migrateOnStart: e.MIGRATE_ON_START === 'on' || (e.MIGRATE_ON_START === '' && !e.DATABASE_URL),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    metricsToken: e.METRICS_TOKEN || undefined,
   };
 }
 

@@ -13,6 +13,7 @@ import type { ClientConfig } from '../common/client-config.js';
 import type { PrefetchedQuery } from '../common/page-data.js';
 import { runningBanner } from './banner.js';
 import { loadConfig } from './config.js';
+import { readEnvFile } from './env-file.js';
 import { buildApp } from './http/build-app.js';
 import { createLogger } from './logger.js';
 import { attachOutboxWorker } from './mail/outbox-worker.js';
@@ -26,6 +27,7 @@ interface ServerEntry {
 const root = resolve(import.meta.dirname, '../..');
 
 async function dev(): Promise<void> {
+  readEnvFile();
   const config = loadConfig();
   // A development server is one instance: it runs the release step itself, on either database.
   const { handle, registry, imagesCreated } = await prepareData(config, config.database, {

@@ -6,8 +6,18 @@ import { createLogger } from './logger.js';
 import { attachOutboxWorker } from './mail/outbox-worker.js';
 import { prepareData, warmUpPages } from './startup.js';
 import { startBackgroundCheckpoints } from './db/sqlite-checkpoints.js';
+import { configurationReport } from './config-report.js';
+import { readEnvFile } from './env-file.js';
 
 async function main(): Promise<void> {
+  // .env beside the code, under what the environment already sets (env-file.ts).
+  const envFile = readEnvFile();
+  if (process.argv.includes('--check-config')) {
+    // Prints the configuration (secrets masked) and stops, without starting anything.
+    const report = configurationReport(process.env, process.cwd(), envFile);
+    process.stdout.write(report.text);
+    process.exit(report.ok ? 0 : 1);
+  }
   const config = loadConfig();
   for (const warning of startupWarnings(config, process.env)) {
     console.warn(`\n*** WARNING: ${warning} ***\n`);

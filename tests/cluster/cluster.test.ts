@@ -332,6 +332,15 @@ describe.skipIf(!postgres)('three instances behind nginx on one PostgreSQL and o
     expect([...deliveries.keys()].sort()).toEqual(sent.map((r) => String(r.id)).sort());
   });
 
+  it("answers with nginx's request id (issue 38): the proxy's log line and the instance's share it", async () => {
+    const answers = [];
+    for (let n = 0; n < 3; n++)
+      answers.push(await through('/api/health', { headers: { host: host.JS } }));
+    const ids = answers.map((answer) => String(answer.headers['x-request-id']));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(ids).size).toBe(3);
+  });
+
   it('shares a rate limit: one address gets the limit in total, not once per instance', async () => {
     const answers: HttpAnswer[] = [];
     // One after another, so round robin hands each instance a third of them.

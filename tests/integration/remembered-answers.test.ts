@@ -12,6 +12,7 @@ interface AccessLine {
   reqId: string;
   url: string;
   statusCode: number;
+  memory?: true;
 }
 
 /**
@@ -40,10 +41,10 @@ describeEachDatabase('remembered answers', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  /** Who answered the last request to this address: the framework (req-…) or memory (mem-…). */
+  /** Who answered the last request to this address: the framework, or memory ("memory":true). */
   const answeredBy = (url: string) => {
     const line = lines.findLast((l) => l.url === url);
-    return line?.reqId.startsWith('mem-') ? 'memory' : 'framework';
+    return line?.memory ? 'memory' : 'framework';
   };
   /**
    * A request as a browser sends it (fetch would not let the Host header be set): a GET, or with
@@ -98,14 +99,21 @@ describeEachDatabase('remembered answers', (kind) => {
     const answer = await send(url, headers);
     return { answer, text: decoded(answer), by: answeredBy(url) };
   };
+  /** The headers but the date and the request's own id (each answer has its own). */
   const headersOf = (answer: { headers: IncomingHttpHeaders }) =>
-    Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name !== 'date'));
+    Object.fromEntries(
+      Object.entries(answer.headers).filter(([name]) => name !== 'date' && name !== 'x-request-id'),
+    );
   /** Asks twice: Fastify answers the first, memory the second, with the same text and headers. */
   const askTwice = async (url: string, headers: Record<string, string>) => {
     const first = await get(url, headers);
     expect(first.by).toBe('framework');
     const second = await get(url, headers);
     expect(second.by).toBe('memory');
+    // Its own request id, not the first answer's kept with the rest of its headers.
+    expect(second.answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.answer.headers['x-request-id']).not.toBe(first.answer.headers['x-request-id']);
+    expect(lines.at(-1)?.reqId).toBe(second.answer.headers['x-request-id']);
     expect(second.text).toBe(first.text);
     expect(headersOf(second.answer)).toEqual(headersOf(first.answer));
     return { first, second };

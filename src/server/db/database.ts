@@ -15,6 +15,20 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
 }
 
+/** What node-postgres's pool tells of its connections (/metrics); SQLite has no pool. */
+export interface ConnectionPoolState {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+const pools = new WeakMap<Kysely<Database>, ConnectionPoolState>();
+
+/** The PostgreSQL pool behind a database opened here; undefined for SQLite (one connection). */
+export function connectionPoolOf(db: Kysely<Database>): ConnectionPoolState | undefined {
+  return pools.get(db);
+}
+
 export type DatabaseTarget =
   { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string | undefined };
 
@@ -106,6 +120,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     dropConnectionOnQueryTimeout(client, warn);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

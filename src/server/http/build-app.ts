@@ -42,6 +42,10 @@ import { createRequestPreparation } from './prepare-request.js';
 import { apiSecurityHeaders } from './security-headers.js';
 import { createRememberedAnswers, rememberedAnswersBudget } from '../kernel/remembered-answers.js';
 import { registerStaticFiles } from './static-files.js';
+import { createRequestIds } from './request-id.js';
+import { createMetrics } from '../metrics/metrics.js';
+import { metricsRoutes } from '../metrics/metrics-routes.js';
+import type { ReadinessCheck } from '../kernel/readiness-check.js';
 
 /**
  * What a caller provides; the app adds what it builds itself (the reference cache) and makes the
@@ -103,14 +107,23 @@ export async function buildApp({
   // Cached pages, lists and day questions answered again from memory, before the framework
   // (remembered-answers.ts); not in development, where pages are not cached. Their access lines
   // come from the same access log as the framework's.
-  const accessLog = new AccessLog();
+  // Counted only when someone can read them: METRICS_TOKEN set (docs/decisions/0061-operable.md).
+  const readiness: ReadinessCheck[] = [];
+  const metrics = config.metricsToken
+    ? createMetrics({ db: input.db, registry, readiness })
+    : undefined;
+  const accessLog = new AccessLog(metrics?.answered);
+  // The proxy's X-Request-Id when a trusted proxy sent one, else a new id (http/request-id.ts).
+  const requestId = createRequestIds(config.trustProxy);
   const repeatedHostHeaders = apiSecurityHeaders({ production: config.env === 'production' });
   const rememberedAnswers = createRememberedAnswers({
     maxEntries: devPages ? 0 : 5000,
     maxBytes: rememberedAnswersBudget(config.pageCacheBytes),
     askedWithBodies: [availableTimesAddress],
     log: { answered: (line) => accessLog.answered(app.log, line) },
+    requestId,
   });
+  metrics?.watchRememberedAnswers(rememberedAnswers);
 
   const app = Fastify({
     // The HTTP server, with the remembered answers in front of Fastify's handler. Fastify sets no
@@ -148,13 +161,16 @@ export async function buildApp({
     },
     ...(logger
       ? { loggerInstance: logger }
-      : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
+      : // Fastify tells the access log of an answer only when it has a logger: the metrics count
+        // answers there, so with them on a silent logger rather than none.
+        { logger: config.logLevel === 'silent' && !metrics ? false : { level: config.logLevel } }),
     // One access line per answer instead of Fastify's two (docs/decisions/0022-logging.md).
     logController: accessLog,
     // A request's own logger is made only when something logs through it: pino's child() per
     // request cost about a tenth of a list answer (docs/decisions/0022-logging.md).
     childLoggerFactory: (logger, bindings) => lazyChildLogger(logger, bindings),
     trustProxy: trustProxyOption(config.trustProxy),
+    genReqId: requestId,
     bodyLimit: 64 * 1024,
     // A URL that cannot be decoded is refused before routing: the same shape and headers.
     frameworkErrors: (error, request, reply) => void answerError(error, request, reply),
@@ -183,6 +199,7 @@ export async function buildApp({
     counters: shared.counters,
     referenceCache: createReferenceCache(config.referenceCacheMs, shared.changes),
     rememberedAnswers,
+    metrics,
   };
 
   await app.register(fastifyRateLimit, {
@@ -197,6 +214,7 @@ export async function buildApp({
   // Wrapping the handlers rather than adding an onRequest hook: Fastify's hook runner alone cost
   // about a fifth of a bare hello-world's throughput (docs/decisions/0015-security-headers.md).
   app.addHook('onRoute', (route) => {
+    if (route.config?.withoutClient) return;
     const handler = route.handler as (
       this: FastifyInstance,
       request: FastifyRequest,
@@ -215,7 +233,11 @@ export async function buildApp({
     listImageSpecs(deps.registry.all, await listProductPictures(deps.db)),
   );
   await registerStaticFiles(app, config, pictureSets);
-  await app.register(healthRoutes, { checks: [databaseCheck(deps.db), ...shared.readiness] });
+  readiness.push(databaseCheck(deps.db), ...shared.readiness);
+  await app.register(healthRoutes, { checks: readiness });
+  if (metrics && config.metricsToken) {
+    await app.register(metricsRoutes, { metrics, token: config.metricsToken });
+  }
   await app.register(formsRoutes, deps);
   // /robots.txt, /sitemap.xml and the icons: exact paths, so they win over the pages' /*.
   await app.register(seoRoutes, deps);

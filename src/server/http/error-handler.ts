@@ -48,6 +48,7 @@ export function createErrorAnswer(
     } else if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     // The request may have failed before its handler (body parsing, a limit): no headers yet.
     reply.headers(securityHeadersFor(request));
+    reply.header('x-request-id', request.id);
     reply.code(answer.statusCode);
     if (retryAfter !== undefined && isPageRequest(request)) {
       // The visitor asked for a page: a page that says so, not the API's JSON.

@@ -51,6 +51,8 @@ export function createRequestPreparation(
 
   const prepare = (request: FastifyRequest, reply: FastifyReply): boolean => {
     reply.headers(securityHeadersFor(request));
+    // The request's id, as in its log lines (http/request-id.ts): quoted in a support request.
+    reply.header('x-request-id', request.id);
     const resolution = resolveRequestClient(request, registry, clientOptions);
     if (!resolution.ok) {
       if (isApiRequest(request)) {

@@ -8,6 +8,7 @@ import type { CounterStore } from './counter-store.js';
 import type { DataChanges } from './data-changes.js';
 import type { RememberedAnswers } from './remembered-answers.js';
 import type { ReferenceCache } from './reference-cache.js';
+import type { AppMetrics } from './app-metrics.js';
 
 /** What every resource plugin is registered with: built once at start-up, then passed in. */
 export interface AppDeps {
@@ -23,6 +24,8 @@ export interface AppDeps {
   counters: CounterStore;
   /** Answers from the caches, kept whole for identical requests (kernel/remembered-answers.ts). */
   rememberedAnswers: RememberedAnswers;
+  /** What /metrics counts; only when METRICS_TOKEN is set (metrics/metrics.ts). */
+  metrics?: AppMetrics | undefined;
 }
 
 declare module 'fastify' {

@@ -64,7 +64,7 @@ export function asJsonText<T>(load: () => Promise<T>): () => Promise<string> {
  * whole (kernel/remembered-answers.ts) while the cached text is the current one.
  */
 export function cachedJsonAnswer<T>(
-  request: Pick<FastifyRequest, 'raw'>,
+  request: Pick<FastifyRequest, 'raw' | 'routeOptions'>,
   reply: Pick<FastifyReply, 'type' | 'getHeaders' | 'statusCode'>,
   deps: { referenceCache: ReferenceCache; rememberedAnswers?: RememberedAnswers | undefined },
   clientCode: string,
@@ -79,7 +79,10 @@ export function cachedJsonAnswer<T>(
     // Only an answer from the entry still kept (not a load a change has already replaced).
     const isCurrent = () => referenceCache.peek(clientCode, key) === text;
     if (isCurrent()) {
-      rememberTextAnswer(rememberedAnswers, request.raw, reply, text, json, isCurrent);
+      rememberTextAnswer(rememberedAnswers, request.raw, reply, text, json, isCurrent, {
+        route: request.routeOptions.url,
+        client: clientCode,
+      });
     }
     return json;
   });

@@ -23,6 +23,9 @@ export interface RememberedAnswer {
   body: Buffer;
   /** Whether the cache entry the answer was made from is still the current one. */
   isCurrent: () => boolean;
+  /** The route's pattern and the client's code, for the access line and the metrics. */
+  route?: string | undefined;
+  client?: string | undefined;
 }
 
 /** What the remembered answers need of a request: its first line and headers. */
@@ -36,6 +39,12 @@ export interface AnswerLog {
     url: string;
     statusCode: number;
     ms: number;
+    /** The route's pattern (`/product/:id`, never the address asked for), when a route took it. */
+    route?: string | undefined;
+    /** The code of the client it was answered for, when one was found. */
+    client?: string | undefined;
+    /** Answered from memory, before the framework. */
+    memory?: true | undefined;
   }): void;
 }
 
@@ -146,6 +155,7 @@ export function createRememberedAnswers({
   maxBytes = Number.POSITIVE_INFINITY,
   log,
   askedWithBodies = [],
+  requestId,
 }: {
   maxEntries?: number;
   /**
@@ -158,6 +168,11 @@ export function createRememberedAnswers({
   log?: AnswerLog;
   /** The addresses (path, no query) of POST questions answered from a cache by their body. */
   askedWithBodies?: readonly string[];
+  /**
+   * The id of a request answered from memory (http/request-id.ts), sent back in X-Request-Id;
+   * without it, a counter's (and no header).
+   */
+  requestId?: (request: IncomingMessage) => string;
 } = {}): RememberedAnswers {
   /** Insertion order is age: the oldest goes first when the map is full. */
   const answers = new Map<string, RememberedAnswer>();
@@ -203,12 +218,18 @@ export function createRememberedAnswers({
       forget(signature);
       return false;
     }
+    const reqId = requestId ? requestId(request) : `mem-${(++served).toString(36)}`;
+    // Merged with the remembered headers by writeHead, without copying them.
+    if (requestId) response.setHeader('x-request-id', reqId);
     response.writeHead(answer.statusCode, answer.headers);
     response.end(answer.body);
     log?.answered({
-      reqId: `mem-${(++served).toString(36)}`,
+      reqId,
       method: request.method!,
       url: request.url!,
+      route: answer.route,
+      client: answer.client,
+      memory: true,
       statusCode: answer.statusCode,
       ms: Math.round((performance.now() - started) * 100) / 100,
     });
@@ -283,7 +304,8 @@ export function answerHeaders(
 ): Record<string, string | string[]> {
   const result: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
+    // The id was the first request's; an answer from memory gets its own (answerFromMemory).
+    if (value === undefined || name.toLowerCase() === 'x-request-id') continue;
     result[name.toLowerCase()] = Array.isArray(value) ? value : String(value);
   }
   result['content-length'] = String(body.length);
@@ -309,6 +331,8 @@ export function rememberTextAnswer(
   kept: Promise<string>,
   text: string,
   isCurrent: () => boolean,
+  /** The route's pattern and the client's code, for the access lines of its answers from memory. */
+  labels: { route?: string | undefined; client?: string | undefined } = {},
 ): void {
   if (!rememberedAnswers) return;
   let body = keptBodies.get(kept);
@@ -320,6 +344,7 @@ export function rememberTextAnswer(
       headers: answerHeaders(reply.getHeaders(), body),
       body,
       isCurrent,
+      ...labels,
     },
     collectedBody(request),
   );

@@ -47,6 +47,8 @@ export interface PageCache {
   /** Drops every page of a client (DataChanges.onChange). */
   dropClient(clientCode: string): void;
   readonly size: { entries: number; bytes: number };
+  /** Pages asked for since start: found in memory, or rendered (or waited for) instead (/metrics). */
+  readonly counts: { hits: number; misses: number };
 }
 
 /** A weak ETag from the HTML (W/: equal for every encoding of the same page). */
@@ -105,6 +107,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const entries = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | string>>();
   let bytes = 0;
+  const counts = { hits: 0, misses: 0 };
   const fullKey = (clientCode: string, key: string) =>
     `${clientCode}\n${options.version(clientCode)}\n${key}`;
 
@@ -139,7 +142,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     async get(clientCode, key, render) {
       const cacheKey = fullKey(clientCode, key);
       const hit = freshEntry(cacheKey);
-      if (hit) return hit;
+      if (hit) {
+        counts.hits++;
+        return hit;
+      }
+      counts.misses++;
       remove(cacheKey);
       const pending = rendering.get(cacheKey);
       if (pending) return pending;
@@ -168,5 +175,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     get size() {
       return { entries: entries.size, bytes };
     },
+    counts,
   };
 }

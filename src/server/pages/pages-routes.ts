@@ -170,6 +170,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     maxAgeMs: pageCacheMaxAgeMs,
     version: (code) => changes.contentVersion(code),
   });
+  options.metrics?.watchPageCache(cache);
   const stopListening = changes.onChange((code) => cache.dropClient(code));
   app.addHook('onClose', async () => stopListening());
 
@@ -301,6 +302,8 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
       headers: answerHeaders(reply.getHeaders(), body),
       body,
       isCurrent: () => cache.isCurrent(client.name, key, page),
+      route: request.routeOptions.url,
+      client: client.name,
     });
     return reply.send(body);
   });

@@ -180,6 +180,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       kept,
       text,
       () => cache.peek(clientCode, changes.version(clientCode), now(), key) === kept,
+      { route: request.routeOptions.url, client: clientCode },
     );
   };
 
