@@ -22,6 +22,8 @@ export type CalendarFeedEntry = z.infer<typeof calendarFeedSchema>;
 export const calendarFeedListSchema = z.object({
   feeds: z.array(calendarFeedSchema),
   staff: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** False for a staff account: it makes links to its own bookings only. */
+  salonLinkAllowed: z.boolean(),
 });
 export type CalendarFeedList = z.infer<typeof calendarFeedListSchema>;
 
@@ -51,6 +53,8 @@ export type CreatedCalendarFeed = z.infer<typeof createdCalendarFeedSchema>;
 export const calendarFeedMessages = {
   unknownStaff: 'Please choose one of your therapists, or the whole salon.',
   notFound: 'That calendar link was not found.',
+  onlyYourOwn:
+    'A staff account can make a link to its own bookings only. Please ask the business owner for the whole salon.',
 } as const;
 
 /**

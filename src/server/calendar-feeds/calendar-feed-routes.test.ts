@@ -253,4 +253,49 @@ describeEachDatabase('calendar feeds', (kind) => {
       (await asOwner(rrb, 'POST', '/api/manage/calendar-feeds/999999/revoke')).statusCode,
     ).toBe(404);
   });
+
+  it("gives a staff account its own therapist's link only (issue 32: staff see their own calendar)", async () => {
+    const morven = await signInAs(t, 'RRB', { role: 'staff', staffId: idOf('Morven') });
+    const eilidhFeed = (
+      await asOwner(rrb, 'POST', '/api/manage/calendar-feeds', { staffId: idOf('Eilidh') })
+    ).json<CreatedCalendarFeed>();
+    await asOwner(rrb, 'POST', '/api/manage/calendar-feeds', {});
+
+    // The salon's link and another therapist's are refused, and not listed.
+    for (const staffId of [null, idOf('Eilidh')]) {
+      const refused = await asOwner(morven, 'POST', '/api/manage/calendar-feeds', { staffId });
+      expect(refused.statusCode, String(staffId)).toBe(403);
+    }
+    const own = await asOwner(morven, 'POST', '/api/manage/calendar-feeds', {
+      staffId: idOf('Morven'),
+    });
+    expect(own.statusCode).toBe(201);
+    const listed = (
+      await asOwner(morven, 'GET', '/api/manage/calendar-feeds')
+    ).json<CalendarFeedList>();
+    expect(listed.salonLinkAllowed).toBe(false);
+    expect(listed.staff.map((m) => m.name)).toEqual([expect.stringMatching(/^Morven/)]);
+    expect(new Set(listed.feeds.map((f) => f.staffId))).toEqual(new Set([idOf('Morven')]));
+    expect(
+      (await asOwner(morven, 'POST', `/api/manage/calendar-feeds/${eilidhFeed.feed.id}/revoke`))
+        .statusCode,
+    ).toBe(404);
+    // Their own link shows only their bookings.
+    const feed = await fetchFeed(own.json<CreatedCalendarFeed>().url);
+    expect(feed.statusCode).toBe(200);
+    expect(feed.body).toContain(references.morven);
+    expect(feed.body).not.toContain(references.eilidh);
+
+    // A staff account linked to nobody has nothing to make.
+    const unlinked = await signInAs(t, 'RRB', { role: 'staff' });
+    const none = (
+      await asOwner(unlinked, 'GET', '/api/manage/calendar-feeds')
+    ).json<CalendarFeedList>();
+    expect(none.staff).toEqual([]);
+    expect(none.feeds).toEqual([]);
+    expect(
+      (await asOwner(unlinked, 'POST', '/api/manage/calendar-feeds', { staffId: idOf('Morven') }))
+        .statusCode,
+    ).toBe(403);
+  });
 });

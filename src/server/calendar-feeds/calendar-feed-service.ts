@@ -36,6 +36,16 @@ export interface FeedOwnerContext {
   client: ClientConfig;
   now: Date;
   audit: (action: string, detail: Record<string, unknown>) => Promise<void>;
+  /**
+   * A staff account (docs/decisions/0056-team-roles.md) sees and makes only its own calendar:
+   * the therapist its account is linked to, or none (null). Undefined for an owner: every feed.
+   */
+  ownStaffId?: number | null;
+}
+
+/** Whether a feed for `staffId` (null: the salon) is one this account may see and make. */
+function mayUseFeedOf(context: FeedOwnerContext, staffId: number | null): boolean {
+  return context.ownStaffId === undefined || (staffId !== null && staffId === context.ownStaffId);
 }
 
 export async function listFeeds(context: FeedOwnerContext): Promise<CalendarFeedList> {
@@ -43,7 +53,13 @@ export async function listFeeds(context: FeedOwnerContext): Promise<CalendarFeed
     listCalendarFeeds(context.db, context.client.name),
     listStaff(context.db, context.client.name, { activeOnly: true }),
   ]);
-  return { feeds, staff: staff.map((m) => ({ id: m.id, name: m.name })) };
+  return {
+    feeds: feeds.filter((feed) => mayUseFeedOf(context, feed.staffId)),
+    staff: staff
+      .filter((m) => mayUseFeedOf(context, m.id))
+      .map((m) => ({ id: m.id, name: m.name })),
+    salonLinkAllowed: mayUseFeedOf(context, null),
+  };
 }
 
 /** A new feed for the salon (staffId null) or one of its therapists: the link, shown once. */
@@ -52,6 +68,9 @@ export async function createFeed(
   staffId: number | null,
   origin: string,
 ): Promise<CreatedCalendarFeed> {
+  if (!mayUseFeedOf(context, staffId)) {
+    throw new AppError(403, calendarFeedMessages.onlyYourOwn);
+  }
   if (staffId !== null) {
     const staff = await listStaff(context.db, context.client.name, { activeOnly: false });
     if (!staff.some((m) => m.id === staffId)) {
@@ -77,7 +96,10 @@ export async function revokeFeed(
   id: number,
 ): Promise<CalendarFeedEntry> {
   const feed = await findCalendarFeed(context.db, context.client.name, id);
-  if (!feed) throw new AppError(404, calendarFeedMessages.notFound);
+  // Another therapist's feed is not there for a staff account, as another client's is not.
+  if (!feed || !mayUseFeedOf(context, feed.staffId)) {
+    throw new AppError(404, calendarFeedMessages.notFound);
+  }
   if (feed.revokedAt !== null) return feed;
   await revokeCalendarFeed(context.db, context.client.name, id, context.now);
   await context.audit('calendar-feed.revoke', { id, staffId: feed.staffId });

@@ -28,7 +28,8 @@ const idParamsSchema = z.object({
 /**
  * The owner's calendar feeds (/api/manage/calendar-feeds, issue 32), behind the one owner guard:
  * list, make one for the salon or a therapist (the link is answered this once), revoke. Every id
- * is looked up with the signed-in owner's client; another client's feed answers 404.
+ * is looked up with the signed-in owner's client; another client's feed answers 404. A staff
+ * account sees and makes only its own therapist's feed (staff-permissions.ts lets it in).
  */
 export const manageCalendarFeedRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const context = (request: FastifyRequest): FeedOwnerContext => ({
@@ -36,6 +37,7 @@ export const manageCalendarFeedRoutes: FastifyPluginAsync<AppDeps> = async (app,
     client: request.client,
     now: new Date(),
     audit: (action, detail) => recordAudit(deps, request.owner, action, detail),
+    ...(request.owner.role === 'staff' ? { ownStaffId: request.owner.staffId } : {}),
   });
 
   app.get('/calendar-feeds', async (request): Promise<CalendarFeedList> =>

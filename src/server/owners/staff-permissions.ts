@@ -24,6 +24,10 @@ export const staffAllowedRoutes: readonly string[] = [
   // Moving a booking to another time, day or therapist (closing days stays with the owner).
   'GET /api/manage/bookings/:id/move-times',
   'POST /api/manage/bookings/:id/move',
+  // Their own calendar feed: the service shows and makes only their own therapist's.
+  'GET /api/manage/calendar-feeds',
+  'POST /api/manage/calendar-feeds',
+  'POST /api/manage/calendar-feeds/:id/revoke',
   // Reading the treatments and prices, which the diary's "add a booking" form offers (changing
   // them stays with the owner: PUT/POST on /treatments and /categories are not listed).
   'GET /api/manage/menu',

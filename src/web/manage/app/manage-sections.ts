@@ -49,6 +49,8 @@ export const manageSections: ManageSection[] = [
     description:
       'Private links that show your bookings in Google Calendar, Apple Calendar or Outlook.',
     load: () => import('@/manage/screens/calendar-feeds/calendar-feeds-page'),
+    // A staff account sees its own therapist's links only (the server decides).
+    staffMay: true,
     shownFor: books,
   },
   {

@@ -75,16 +75,19 @@ function NewLink({ created }: { created: CreatedCalendarFeed }) {
 
 function NewLinkForm({
   staff,
+  salonLinkAllowed,
   onCreated,
 }: {
   staff: ReadonlyArray<{ id: number; name: string }>;
+  /** False for a staff account, whose links show its own bookings only. */
+  salonLinkAllowed: boolean;
   onCreated: (created: CreatedCalendarFeed) => void;
 }) {
   const queries = useQueryClient();
   const form = useForm<CalendarFeedForm>({
     resolver: zodResolver(calendarFeedFormSchema),
     mode: 'onSubmit',
-    defaultValues: { staffId: '' },
+    defaultValues: { staffId: salonLinkAllowed ? '' : String(staff[0]?.id ?? '') },
   });
   const { submit, failure } = useFormSubmit(form, {
     send: async ({ staffId }) => {
@@ -108,7 +111,7 @@ function NewLinkForm({
         registration={form.register('staffId')}
         error={form.formState.errors.staffId}
         options={[
-          { value: '', label: 'Whole salon' },
+          ...(salonLinkAllowed ? [{ value: '', label: 'Whole salon' }] : []),
           ...staff.map((member) => ({ value: String(member.id), label: member.name })),
         ]}
       />
@@ -197,7 +200,18 @@ export default function CalendarFeedsPage() {
       {feeds.data && (
         <>
           {created && <NewLink created={created} />}
-          <NewLinkForm staff={feeds.data.staff} onCreated={setCreated} />
+          {feeds.data.salonLinkAllowed || feeds.data.staff.length > 0 ? (
+            <NewLinkForm
+              staff={feeds.data.staff}
+              salonLinkAllowed={feeds.data.salonLinkAllowed}
+              onCreated={setCreated}
+            />
+          ) : (
+            <p>
+              Your account is not linked to a therapist yet, so there are no bookings of yours to
+              show. Please ask the business owner to link it on the Team screen.
+            </p>
+          )}
           <section aria-labelledby="calendar-feeds-live">
             <h2 id="calendar-feeds-live">Links in use ({live.length})</h2>
             {live.length === 0 ? (
