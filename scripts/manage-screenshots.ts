@@ -25,8 +25,11 @@ const screens: Record<string, string[]> = {
     'diary?add=1',
     'hours',
     'treatments',
+    'staff',
+    'calendar-feeds',
     'content',
     'outbox',
+    'team',
     'audit',
   ],
   SE: ['', 'orders', 'products'],
@@ -47,9 +50,41 @@ async function shoot(page: Page, name: string): Promise<void> {
   console.log(`saved ${file}`);
 }
 
+/**
+ * A few phone bookings on the salon's next working day (Tuesday to Saturday), so the diary's
+ * grid has a column per therapist to show; "any therapist" spreads them fairly. Answers the day.
+ */
+async function addSalonBookings(page: Page): Promise<string> {
+  const headers = { origin: new URL(page.url()).origin, 'x-requested-with': 'highstreet' };
+  const menu = (await (await page.request.get('/api/manage/menu')).json()) as {
+    treatments: Array<{ id: number; active: boolean }>;
+  };
+  const treatmentId = menu.treatments.find((t) => t.active)!.id;
+  const day = new Date();
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() < 2);
+  const date = day.toISOString().slice(0, 10);
+  const customers = ['Ama Mensah', 'Bea Ross', 'Cara Doyle', 'Dana Lee', 'Esme Clark'];
+  for (const [index, name] of customers.entries()) {
+    const time = ['10:00', '10:00', '10:00', '11:30', '14:00'][index];
+    await page.request.post('/api/manage/bookings', {
+      headers,
+      data: {
+        source: 'phone',
+        startTime: `${date} ${time}:00`,
+        customer: { name, telephone: `0770090012${index}` },
+        treatmentIds: [treatmentId],
+      },
+    });
+  }
+  return date;
+}
+
 async function main(): Promise<void> {
   mkdirSync(outputDir, { recursive: true });
   const server = await startSiteServer(port);
+  // The day the salon's bookings were added on (the first viewport adds them).
+  let diaryDay: string | undefined;
   const browser = await chromium.launch({
     executablePath: chromiumExecutablePath,
     args: chromiumFlags,
@@ -71,10 +106,14 @@ async function main(): Promise<void> {
         await page.getByLabel('The same password again').fill(password);
         await page.getByRole('button', { name: 'Save password and sign in' }).click();
         await page.waitForURL(/\/manage$/);
-        for (const path of paths) {
+        const bookingDay =
+          code === 'RRB' && viewport.name === 'phone' ? await addSalonBookings(page) : undefined;
+        if (bookingDay) diaryDay = bookingDay;
+        for (const rawPath of paths) {
+          const path = rawPath === 'diary' && diaryDay ? `diary?date=${diaryDay}` : rawPath;
           await page.goto(`${server.baseURL}/manage${path ? `/${path}` : ''}`);
           await settle(page);
-          const slug = path === '' ? 'home' : path.replace(/\W+/g, '-');
+          const slug = rawPath === '' ? 'home' : rawPath.replace(/\W+/g, '-');
           await shoot(page, `${code}-${slug}-${viewport.name}`);
         }
         if (viewport.name === 'phone') {

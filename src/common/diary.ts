@@ -135,6 +135,11 @@ const startTimePattern = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):([0-5]\d):00$/;
 
 const emailAddress = z.email();
 
+/** A therapist's id (issue 32). */
+const staffIdField = z
+  .number({ error: 'Please choose a therapist' })
+  .check(z.int(), z.positive('Please choose a therapist'), z.lte(2_147_483_647));
+
 /** POST /api/manage/bookings: a customer on the phone or at the door. */
 export const ownerBookingRequestSchema = z.object({
   source: z.enum(['phone', 'walk-in'], 'source must be phone or walk-in'),
@@ -188,6 +193,8 @@ export const ownerBookingRequestSchema = z.object({
         'each treatment can be chosen only once',
       ),
     ),
+  /** The therapist asked for (issue 32); absent: any therapist, assigned fairly. */
+  staffId: z.optional(staffIdField),
 });
 export type OwnerBookingRequest = z.infer<typeof ownerBookingRequestSchema>;
 
@@ -229,6 +236,8 @@ export const ownerBookingFormSchema = z.object({
       z.minLength(1, 'Please choose at least one treatment'),
       z.maxLength(20, 'Please choose at most 20 treatments in one booking'),
     ),
+  /** A therapist's id as the select gives it; '' (or absent) for any therapist. */
+  staffId: z.optional(z.string()),
 });
 export type OwnerBookingForm = z.input<typeof ownerBookingFormSchema>;
 
@@ -323,10 +332,6 @@ export const emailPreviewSchema = z.object({
   text: z.string(),
 });
 export type EmailPreview = z.infer<typeof emailPreviewSchema>;
-
-const staffIdField = z
-  .number({ error: 'Please choose a therapist' })
-  .check(z.int(), z.positive('Please choose a therapist'), z.lte(2_147_483_647));
 
 /**
  * POST /api/manage/bookings/:id/move (issue 32): a new start, and for a salon with staff the

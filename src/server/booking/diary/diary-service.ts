@@ -181,12 +181,14 @@ export async function addOwnerBooking(
     },
     source: request.source,
     consentVersion: `owner-${request.source}`,
+    staffId: request.staffId,
   });
   context.changes.clientChanged(client.name, 'bookings');
   await context.audit('booking.add', {
     bookingId: stored.ID,
     source: request.source,
     startTime: stored.startTime,
+    ...(request.staffId === undefined ? {} : { staffId: request.staffId }),
   });
   return bookingDetail(context, stored.ID);
 }

@@ -137,6 +137,33 @@ describeEachDatabase('the diary’s columns, totals, statuses and search', (kind
     expect(other.totals.bookings).toBe(0);
   });
 
+  it('adds a phone booking with the therapist the customer asked for, and refuses one who does not do it', async () => {
+    const staff = (await t.app.inject({ url: '/api/staff/list?client=RRB' })).json<
+      Array<{ id: number; name: string; treatmentIds: number[] }>
+    >();
+    const eilidh = staff.find((m) => m.name.startsWith('Eilidh'))!;
+    const morven = staff.find((m) => m.name.startsWith('Morven'))!;
+    expect(eilidh.treatmentIds).toContain(2);
+    expect(morven.treatmentIds).not.toContain(2);
+    const request = (staffId: number) => ({
+      source: 'phone',
+      startTime: `${date} 15:00:00`,
+      customer: { name: 'Asked For Eilidh', telephone: '01234 000111', email: '' },
+      treatmentIds: [2],
+      staffId,
+    });
+    const refused = await call(rrb, 'POST', '/api/manage/bookings', request(morven.id));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ issues: Array<{ path: string }> }>().issues[0]!.path).toBe('staffId');
+    const added = await call(rrb, 'POST', '/api/manage/bookings', request(eilidh.id));
+    expect(added.statusCode).toBe(201);
+    expect(added.json<DiaryBooking>().staff).toEqual({ id: eilidh.id, name: eilidh.name });
+    // The time is hers now: asked for her again, it is refused.
+    const again = await call(rrb, 'POST', '/api/manage/bookings', request(eilidh.id));
+    expect(again.statusCode).toBe(409);
+    await call(rrb, 'POST', `/api/manage/bookings/${added.json<DiaryBooking>().id}/cancel`, {});
+  });
+
   it('keeps an inactive therapist’s column while they have bookings in the range', async () => {
     await t.handle.db
       .updateTable('staff_members')

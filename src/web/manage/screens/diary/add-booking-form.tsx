@@ -17,7 +17,15 @@ import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { chosenDuration, emptyBookingForm, ownerBookingRequestOf } from './add-booking-values';
 import { pounds } from './booking-display';
 import { SelectField } from '@/manage/shared/select-field';
-import { addBooking, diaryQueryKey, fetchFreeTimes, fetchMenu, menuQueryKey } from './diary-api';
+import {
+  addBooking,
+  diaryQueryKey,
+  fetchFreeTimes,
+  fetchMenu,
+  fetchStaffList,
+  menuQueryKey,
+  staffListQueryKey,
+} from './diary-api';
 
 type Checked = z.output<typeof ownerBookingFormSchema>;
 
@@ -28,6 +36,7 @@ const labels: Record<string, string> = {
   'customer.name': "Customer's name",
   'customer.telephone': 'Phone',
   'customer.email': 'E-mail',
+  staffId: 'Therapist',
 };
 
 const takenMessage = 'That time has just been taken. Please choose another time.';
@@ -47,11 +56,22 @@ export function AddBookingForm() {
   const leaveFreely = useUnsavedChanges(form.formState.isDirty);
   const treatments = (menu.data?.treatments ?? []).filter((t) => t.active);
   // eslint-disable-next-line react-hooks/incompatible-library -- watch: as the hours screen says
-  const [date, chosen] = form.watch(['date', 'treatmentIds']);
+  const [date, chosen, staffChoice] = form.watch(['date', 'treatmentIds', 'staffId']);
   const duration = chosenDuration(treatments, chosen ?? []);
+  const chosenIds = (chosen ?? []).map(Number);
+  // Issue 32: the therapists who perform every chosen treatment; none for a salon without staff.
+  const staffList = useQuery({
+    queryKey: staffListQueryKey,
+    queryFn: fetchStaffList,
+    staleTime: 60_000,
+  });
+  const therapists = (staffList.data ?? []).filter((member) =>
+    chosenIds.every((id) => member.treatmentIds.includes(id)),
+  );
+  const staffId = staffChoice ? Number(staffChoice) : undefined;
   const times = useQuery({
-    queryKey: ['manage', 'free-times', date, duration],
-    queryFn: () => fetchFreeTimes(date, duration),
+    queryKey: ['manage', 'free-times', date, duration, chosenIds.join(','), staffId ?? 'any'],
+    queryFn: () => fetchFreeTimes(date, duration, chosenIds, staffId),
     enabled: duration > 0 && date !== '',
     staleTime: 0,
   });
@@ -94,7 +114,17 @@ export function AddBookingForm() {
                   type="checkbox"
                   value={String(t.id)}
                   {...form.register('treatmentIds', {
-                    onChange: () => form.setValue('time', ''),
+                    onChange: () => {
+                      form.setValue('time', '');
+                      // A therapist who does not perform a newly chosen treatment: any again.
+                      const ids = form.getValues('treatmentIds').map(Number);
+                      const member = staffList.data?.find(
+                        (m) => String(m.id) === form.getValues('staffId'),
+                      );
+                      if (member && !ids.every((id) => member.treatmentIds.includes(id))) {
+                        form.setValue('staffId', '');
+                      }
+                    },
                   })}
                 />{' '}
                 {t.name} ({t.duration} min, {pounds.format(t.price)})
@@ -107,6 +137,19 @@ export function AddBookingForm() {
             </p>
           )}
         </fieldset>
+        {(staffList.data?.length ?? 0) > 0 && (
+          <SelectField
+            label="Therapist"
+            registration={form.register('staffId', {
+              onChange: () => form.setValue('time', ''),
+            })}
+            error={errors.staffId}
+            options={[
+              { value: '', label: 'Any therapist' },
+              ...therapists.map((member) => ({ value: String(member.id), label: member.name })),
+            ]}
+          />
+        )}
         <FormField
           label="Date"
           type="date"

@@ -8,12 +8,14 @@ export const emptyBookingForm = (date: string): OwnerBookingForm => ({
   time: '',
   customer: { name: '', telephone: '', email: '' },
   treatmentIds: [],
+  staffId: '',
 });
 
 /** The request of a checked form: the date and time as one start, the ids as numbers. */
 export function ownerBookingRequestOf(
   values: Required<Pick<OwnerBookingForm, 'source' | 'date' | 'time' | 'treatmentIds'>> & {
     customer: OwnerBookingRequest['customer'];
+    staffId?: string | undefined;
   },
 ): OwnerBookingRequest {
   return {
@@ -21,6 +23,7 @@ export function ownerBookingRequestOf(
     startTime: `${values.date} ${values.time}:00`,
     customer: values.customer,
     treatmentIds: values.treatmentIds.map(Number),
+    ...(values.staffId ? { staffId: Number(values.staffId) } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { availableTimesSchema } from '@common/booking';
+import { staffListSchema, type StaffList } from '@common/staff';
 import type {
   BookingSearch,
   CancelBookingRequest,
@@ -46,13 +47,34 @@ export async function addBooking(request: OwnerBookingRequest): Promise<DiaryBoo
 }
 
 /** The visitor's availability endpoint: the free start times of a day for a total duration. */
-export async function fetchFreeTimes(date: string, duration: number): Promise<string[]> {
+/**
+ * The free starts on a date for treatments of this length; with the treatments (and a therapist)
+ * the salon's staff are asked as a visitor's booking asks them (issue 32).
+ */
+export async function fetchFreeTimes(
+  date: string,
+  duration: number,
+  treatmentIds: readonly number[] = [],
+  staffId?: number,
+): Promise<string[]> {
   return availableTimesSchema.parse(
     await apiJson('/api/bookings/time', {
       method: 'POST',
-      body: JSON.stringify({ bookingDate: date, estmatedDuration: duration }),
+      body: JSON.stringify({
+        bookingDate: date,
+        estmatedDuration: duration,
+        ...(treatmentIds.length > 0 ? { treatmentIds } : {}),
+        ...(staffId === undefined ? {} : { staffId }),
+      }),
     }),
   );
+}
+
+export const staffListQueryKey = ['manage', 'staff-list'] as const;
+
+/** The salon's active staff and what each performs, as visitors choose them (empty: none). */
+export async function fetchStaffList(): Promise<StaffList> {
+  return staffListSchema.parse(await apiJson('/api/staff/list'));
 }
 
 /** Issue 32: the free starts for moving a booking on a date (with a therapist), and who could. */
