@@ -13,6 +13,7 @@ import {
   applyRetentionPlan,
   readLastRetentionAudit,
   readLastRetentionRun,
+  recordForcedRun,
   type CountsByClient,
 } from './retention-store.js';
 
@@ -40,15 +41,15 @@ function total(byClient: CountsByClient): RetentionCounts {
  * One run of the retention job (decision 0063): claims today's run in scheduled_runs (a minute
  * under a day, so the timer's own next tick is not refused for being early), applies the plan,
  * and writes what it did into the audit trail of each client it touched. `force` (the CLI's
- * `run`) skips the wait for the period but still records the run.
+ * `run`) runs whatever the schedule says, and records the run as the latest.
  */
 export async function runRecordsRetention(
   db: Kysely<Database>,
   options: { sessionIdleMs: number; now?: Date; force?: boolean },
 ): Promise<RetentionRunResult> {
   const now = options.now ?? new Date();
-  const period = options.force ? 0 : recordsRetentionPeriodMs - 60_000;
-  if (!(await claimScheduledRun(db, retentionRunName, period, now)))
+  if (options.force) await recordForcedRun(db, retentionRunName, now);
+  else if (!(await claimScheduledRun(db, retentionRunName, recordsRetentionPeriodMs - 60_000, now)))
     return { ran: false, byClient: new Map(), totals: { ...noRetentionCounts } };
   const byClient = await applyRetentionPlan(
     db,

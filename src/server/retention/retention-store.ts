@@ -194,6 +194,17 @@ export async function applyRetentionPlan(db: Db, plan: RetentionPlan): Promise<C
   return counts;
 }
 
+/** Records a run the operator asked for (the CLI), whatever the schedule says. */
+export async function recordForcedRun(db: Db, name: string, now: Date): Promise<void> {
+  await db
+    .insertInto('scheduled_runs')
+    .values({ name, last_run_at: now.toISOString() })
+    .onConflict((conflict) =>
+      conflict.column('name').doUpdateSet({ last_run_at: now.toISOString() }),
+    )
+    .execute();
+}
+
 /** When the job last ran on any instance (scheduled_runs), or null if never. */
 export async function readLastRetentionRun(db: Db, name: string): Promise<string | null> {
   const row = await db
