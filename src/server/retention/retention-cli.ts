@@ -4,7 +4,7 @@ import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrations.js';
 import { runCommandLine } from '../kernel/command-line.js';
 import { readRetentionLastRun, retentionRunName, runRecordsRetention } from './retention-job.js';
-import { readLastRetentionRun } from './retention-store.js';
+import { listClientCodes, readLastRetentionRun } from './retention-store.js';
 
 /**
  * The retention job from a shell (docs/operating.md, decision 0063):
@@ -44,8 +44,7 @@ async function main(args: string[]): Promise<number> {
       return 0;
     }
     console.log(`Old records last tidied at ${lastRunAt}.`);
-    const clients = await handle.db.selectFrom('clients').select('code').orderBy('code').execute();
-    for (const { code } of clients) {
+    for (const code of await listClientCodes(handle.db)) {
       const run = await readRetentionLastRun(handle.db, code);
       console.log(`  ${code}: ${describeRetentionCounts(run.counts)}`);
     }

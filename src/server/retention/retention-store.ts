@@ -226,3 +226,9 @@ export async function readLastRetentionAudit(db: Db, clientCode: string, action:
     .limit(1)
     .executeTakeFirst();
 }
+
+/** Every client's code, for the CLI's `show`. */
+export async function listClientCodes(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('clients').select('code').orderBy('code').execute();
+  return rows.map((row) => row.code);
+}
