@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '@common/owners';
-import { describeRetentionCounts } from '@common/retention';
+import { describeRetentionCounts, retentionCountsSchema } from '@common/retention';
 import { PageHeading } from '@/components/page-heading';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { EmptyState } from '@/manage/shared/empty-state';
@@ -34,7 +34,7 @@ function RetentionLine() {
   if (!run.data) return null;
   const { lastRunAt, counts } = run.data;
   return (
-    <p className="manage__retention">
+    <p>
       {lastRunAt ? (
         <>
           Old records last tidied on{' '}
@@ -48,7 +48,10 @@ function RetentionLine() {
   );
 }
 
-function describeDetail(detail: AuditEntry['detail']): string {
+function describeDetail(entry: AuditEntry): string {
+  const { detail } = entry;
+  const tidied = entry.action === 'old-records-tidied' && retentionCountsSchema.safeParse(detail);
+  if (tidied && tidied.success) return describeRetentionCounts(tidied.data);
   return Object.entries(detail)
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(', ');
@@ -79,7 +82,7 @@ export default function AuditPage() {
                 {entry.ownerEmail ?? 'Command line or removed account'}
               </p>
               {Object.keys(entry.detail).length > 0 && (
-                <p className="manage__audit-detail">{describeDetail(entry.detail)}</p>
+                <p className="manage__audit-detail">{describeDetail(entry)}</p>
               )}
             </li>
           ))}
