@@ -20,6 +20,7 @@ export const serverEntryPoints = {
   'owner-cli': 'src/server/owners/owner-cli.ts',
   'content-cli': 'src/server/clients/content-cli.ts',
   'outbox-cli': 'src/server/mail/outbox-cli.ts',
+  'retention-cli': 'src/server/retention/retention-cli.ts',
 };
 
 /**

@@ -1,7 +1,8 @@
 /**
- * How long the sites keep what visitors send (the privacy notice states these; issue 18 deletes
- * on them). Orders are tax records: HMRC asks for six years. Enquiries and bookings are kept long
- * enough to answer a question about them, then go.
+ * How long the sites keep what visitors send: the privacy page prints these, and the retention
+ * job (src/server/retention, decision 0063) anonymises and deletes on them. Orders are tax
+ * records: HMRC asks for six years. Enquiries and bookings are kept long enough to answer a
+ * question about them, then go.
  */
 export const retentionYears = {
   orders: 6,

@@ -17,6 +17,7 @@ import { readEnvFile } from './env-file.js';
 import { buildApp } from './http/build-app.js';
 import { createLogger } from './logger.js';
 import { attachOutboxWorker } from './mail/outbox-worker.js';
+import { attachRecordsRetention } from './retention/retention-schedule.js';
 import { publicClientConfig } from './pages/html.js';
 import { prepareData } from './startup.js';
 
@@ -71,6 +72,7 @@ async function dev(): Promise<void> {
     },
   });
   attachOutboxWorker(app, { config, db: handle.db, dbKind: handle.kind });
+  attachRecordsRetention(app, { config, db: handle.db });
   await app.ready();
   // Vite first (modules, /@vite/client, HMR); what it does not know goes to Fastify.
   httpServer.on('request', (req, res) => {

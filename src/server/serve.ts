@@ -4,6 +4,7 @@ import { loadConfig, startupWarnings } from './config.js';
 import { runningBanner } from './banner.js';
 import { createLogger } from './logger.js';
 import { attachOutboxWorker } from './mail/outbox-worker.js';
+import { attachRecordsRetention } from './retention/retention-schedule.js';
 import { prepareData, warmUpPages } from './startup.js';
 import { startBackgroundCheckpoints } from './db/sqlite-checkpoints.js';
 import { configurationReport } from './config-report.js';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     logger: createLogger(config),
   });
   attachOutboxWorker(app, { config, db: handle.db, dbKind: handle.kind });
+  attachRecordsRetention(app, { config, db: handle.db });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`);

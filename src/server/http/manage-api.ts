@@ -11,6 +11,7 @@ import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
 import { requireOwner } from '../owners/require-owner.js';
 import { teamRoutes } from '../owners/team-routes.js';
+import { manageRetentionRoutes } from '../retention/retention-routes.js';
 import { manageStaffRoutes } from '../staff/manage-staff-routes.js';
 
 /** Where the owner API lives; every owner resource is registered under it. */
@@ -37,5 +38,6 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(teamRoutes, deps);
     await app.register(manageStaffRoutes, deps);
     await app.register(manageCalendarFeedRoutes, deps);
+    await app.register(manageRetentionRoutes, deps);
   };
 }

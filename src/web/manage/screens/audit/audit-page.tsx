@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '@common/owners';
+import { describeRetentionCounts, retentionCountsSchema } from '@common/retention';
 import { PageHeading } from '@/components/page-heading';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { EmptyState } from '@/manage/shared/empty-state';
-import { auditQueryKey, fetchAudit } from './audit-api';
+import { auditQueryKey, fetchAudit, fetchRetentionLastRun, retentionQueryKey } from './audit-api';
 
 const actionLabels: Record<string, string> = {
   'signed-in': 'Signed in',
@@ -22,11 +23,35 @@ const actionLabels: Record<string, string> = {
   'team-disabled': 'Disabled an account (its sessions ended)',
   'team-enabled': 'Enabled an account again',
   'team-role-changed': "Changed an account's role",
+  'old-records-tidied': 'Old records tidied, as the privacy page says (automatic)',
 };
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-function describeDetail(detail: AuditEntry['detail']): string {
+/** One line: when the retention job last ran and what it did here (decision 0063). */
+function RetentionLine() {
+  const run = useQuery({ queryKey: retentionQueryKey, queryFn: fetchRetentionLastRun });
+  if (!run.data) return null;
+  const { lastRunAt, counts } = run.data;
+  return (
+    <p>
+      {lastRunAt ? (
+        <>
+          Old records last tidied on{' '}
+          <time dateTime={lastRunAt}>{when.format(new Date(lastRunAt))}</time>:{' '}
+          {describeRetentionCounts(counts)}.
+        </>
+      ) : (
+        'Old records have not been tidied yet: it happens once a day.'
+      )}
+    </p>
+  );
+}
+
+function describeDetail(entry: AuditEntry): string {
+  const { detail } = entry;
+  const tidied = entry.action === 'old-records-tidied' && retentionCountsSchema.safeParse(detail);
+  if (tidied && tidied.success) return describeRetentionCounts(tidied.data);
   return Object.entries(detail)
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(', ');
@@ -38,6 +63,7 @@ export default function AuditPage() {
   return (
     <section className="manage__screen">
       <PageHeading title="Audit trail">Audit trail</PageHeading>
+      <RetentionLine />
       {audit.isPending && <ScreenSkeleton />}
       {audit.isError && <p role="alert">The audit trail could not be loaded. Please try again.</p>}
       {audit.data?.length === 0 && (
@@ -56,7 +82,7 @@ export default function AuditPage() {
                 {entry.ownerEmail ?? 'Command line or removed account'}
               </p>
               {Object.keys(entry.detail).length > 0 && (
-                <p className="manage__audit-detail">{describeDetail(entry.detail)}</p>
+                <p className="manage__audit-detail">{describeDetail(entry)}</p>
               )}
             </li>
           ))}
