@@ -55,8 +55,9 @@ async function shoot(page: Page, name: string): Promise<void> {
  * grid has a column per therapist to show; "any therapist" spreads them fairly. Answers the day.
  */
 async function addSalonBookings(page: Page): Promise<string> {
-  const headers = { origin: new URL(page.url()).origin, 'x-requested-with': 'highstreet' };
-  const menu = (await (await page.request.get('/api/manage/menu')).json()) as {
+  const origin = new URL(page.url()).origin;
+  const headers = { origin, 'x-requested-with': 'highstreet' };
+  const menu = (await (await page.request.get(`${origin}/api/manage/menu`)).json()) as {
     treatments: Array<{ id: number; active: boolean }>;
   };
   const treatmentId = menu.treatments.find((t) => t.active)!.id;
@@ -67,7 +68,7 @@ async function addSalonBookings(page: Page): Promise<string> {
   const customers = ['Ama Mensah', 'Bea Ross', 'Cara Doyle', 'Dana Lee', 'Esme Clark'];
   for (const [index, name] of customers.entries()) {
     const time = ['10:00', '10:00', '10:00', '11:30', '14:00'][index];
-    await page.request.post('/api/manage/bookings', {
+    await page.request.post(`${origin}/api/manage/bookings`, {
       headers,
       data: {
         source: 'phone',

@@ -10,6 +10,11 @@ const outlines: Record<string, string> = {
   orders: 'M5 8h14l-1.2 12H6.2zM9 8V6.5a3 3 0 0 1 6 0V8',
   products: 'M3.5 12.5 12 4h7.5v7.5L11 20zM15.5 8h.01',
   content: 'M6 3h8l4 4v14H6zM14 3v4h4M9 12h6M9 16h6',
+  // One person, head and shoulders: the staff who take bookings.
+  staff: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4.5 21c0-4.1 3.4-7 7.5-7s7.5 2.9 7.5 7',
+  // A calendar page with a link's chain: the private calendar links.
+  'calendar-feeds':
+    'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M10 15.5h4M9 13.5a2 2 0 0 0 0 4M15 13.5a2 2 0 0 1 0 4',
   outbox: 'M3 6h18v12H3zM3 6l9 7 9-7',
   team: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14c2 .8 3 3 3 6',
   audit: 'M12 3 4.5 6v5.5c0 4.5 3.2 8.3 7.5 9.5 4.3-1.2 7.5-5 7.5-9.5V6zM9 12l2 2 4-4',
