@@ -55,6 +55,19 @@ export interface ReviewsTable {
   review: string;
   reviewer: string;
   stars: number | null;
+  /** published | hidden | pending (a customer's, waiting for the owner). Migration 0021. */
+  status: Generated<string>;
+  /** The owner's order on /reviews; ties by id. */
+  display_order: Generated<number>;
+  /** The owner's public answer, shown under the review. */
+  reply: string | null;
+  replied_at: string | null;
+  /** seed | owner | customer */
+  source: Generated<string>;
+  booking_id: number | null;
+  order_id: number | null;
+  created_at: Generated<string>;
+  version: Generated<number>;
 }
 
 export interface CategoriesTable {
