@@ -111,3 +111,38 @@ export const managedReviewSchema = z.object({
 });
 export type ManagedReview = z.infer<typeof managedReviewSchema>;
 export const managedReviewListSchema = z.object({ reviews: z.array(managedReviewSchema) });
+
+/** The owner's asking for reviews (GET/PUT /api/manage/reviews/settings). */
+export const reviewAskingFieldsSchema = z.object({
+  enabled: z.boolean({ error: 'enabled is true or false' }),
+  delayDays: z
+    .number({ error: 'Please give a number of days' })
+    .check(
+      z.int('Please give a whole number of days'),
+      z.gte(0, 'Please give 0 days or more'),
+      z.lte(60, 'Please give at most 60 days'),
+    ),
+  oncePerDays: z
+    .number({ error: 'Please give a number of days' })
+    .check(
+      z.int('Please give a whole number of days'),
+      z.gte(1, 'Please give 1 day or more'),
+      z.lte(730, 'Please give at most 730 days'),
+    ),
+});
+export type ReviewAskingFields = z.infer<typeof reviewAskingFieldsSchema>;
+export const reviewAskingEditSchema = z.extend(reviewAskingFieldsSchema, {
+  version: versionSchema,
+});
+export type ReviewAsking = ReviewAskingFields & { version: number };
+export const reviewAskingDefaults: ReviewAskingFields = {
+  enabled: false,
+  delayDays: 1,
+  oncePerDays: 180,
+};
+
+/** GET /api/review-requests/:token: what the customer's review page shows. */
+export interface ReviewInvitation {
+  clientTitle: string;
+  customerName: string;
+}

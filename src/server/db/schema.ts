@@ -70,6 +70,27 @@ export interface ReviewsTable {
   version: Generated<number>;
 }
 
+/** The owner's asking for reviews (migration 0021); no row: off. */
+export interface ReviewSettingsTable {
+  client_code: string;
+  enabled: number;
+  delay_days: number;
+  once_per_days: number;
+  version: number;
+}
+
+/** A review request e-mailed to a customer; its signed link works until `used_at` is set. */
+export interface ReviewRequestsTable {
+  id: Generated<number>;
+  client_code: string;
+  customer_email: string;
+  customer_name: string;
+  booking_id: number | null;
+  order_id: number | null;
+  created_at: string;
+  used_at: string | null;
+}
+
 export interface CategoriesTable {
   client_code: string;
   id: number;
@@ -350,6 +371,8 @@ export interface Database {
   client_drafts: ClientDraftsTable;
   products: ProductsTable;
   reviews: ReviewsTable;
+  review_settings: ReviewSettingsTable;
+  review_requests: ReviewRequestsTable;
   categories: CategoriesTable;
   treatments: TreatmentsTable;
   bookings: BookingsTable;
