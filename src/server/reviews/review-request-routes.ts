@@ -20,7 +20,7 @@ const used = 'This review link has been used already: thank you, we have your re
 /**
  * The customer's side of a review request: GET /api/review-requests/:token says whom the page
  * greets; POST stores the review as pending (the owner publishes it) and uses the link up. A
- * forged or another client's token answers 404; a used one 410.
+ * forged or another client's token answers 404; a used one 409.
  */
 export const reviewRequestRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const { db } = deps;
@@ -36,7 +36,7 @@ export const reviewRequestRoutes: FastifyPluginAsync<AppDeps> = async (app, deps
             .where('id', '=', id)
             .executeTakeFirst();
     if (!row) throw new AppError(404, refused);
-    if (row.used_at !== null) throw new AppError(410, used);
+    if (row.used_at !== null) throw new AppError(409, used);
     return row;
   };
 
@@ -58,7 +58,7 @@ export const reviewRequestRoutes: FastifyPluginAsync<AppDeps> = async (app, deps
       .where('id', '=', row.id)
       .where('used_at', 'is', null)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(410, used);
+    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(409, used);
     await insertReview(
       db,
       request.client.name,
