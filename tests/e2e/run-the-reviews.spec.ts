@@ -97,10 +97,10 @@ test('a customer reviews a completed visit from the e-mailed link; the owner pub
   await expect(page.getByLabel('Your name as shown')).toHaveValue('Morag Thistle');
   await expectNoAxeViolations(page);
   const words = `Calm, careful and kind <b>${Date.now()}</b>`;
-  await page.getByLabel('Your review').fill(words);
+  await page.getByRole('textbox', { name: 'Your review' }).fill(words);
   await page.getByRole('button', { name: 'Send my review' }).click();
   await expect(page.getByText('Please choose from 1 to 5 stars').first()).toBeVisible();
-  await expect(page.getByLabel('Your review')).toHaveValue(words);
+  await expect(page.getByRole('textbox', { name: 'Your review' })).toHaveValue(words);
   await page.getByRole('radio', { name: '5 stars' }).check();
   await page.getByRole('button', { name: 'Send my review' }).click();
   await expect(
