@@ -56,7 +56,7 @@ describeEachDatabase('asking customers for a review', (kind) => {
       .execute();
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { BOOKING_LIMIT_PER_IP: '1000' });
+    t = await startTestApp(kind, { BOOKING_LIMIT_PER_IP: '1000', ORDER_LIMIT_PER_IP: '1000' });
     rrb = await signInAs(t, 'RRB');
     const client = t.registry.byCode('RRB')!;
     const today = todayInTimeZone(client.timeZone);
@@ -137,5 +137,44 @@ describeEachDatabase('asking customers for a review', (kind) => {
     });
     expect(published.statusCode).toBe(200);
     expect((await shown()).some((r) => r.review === hostile)).toBe(true);
+  });
+
+  it('asks a shop customer once their order is completed', async () => {
+    const se = await signInAs(t, 'SE');
+    const on = { enabled: true, delayDays: 0, oncePerDays: 30, version: 0 };
+    expect((await call(se, 'PUT', '/api/manage/reviews/settings', on)).statusCode).toBe(200);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/create?client=SE',
+      payload: {
+        lines: [{ productId: 201, quantity: 1 }],
+        customer: {
+          name: 'Shop Customer',
+          email: 'shop@example.com',
+          telephone: '07700 900789',
+          address: '3 Side Street',
+          message: '',
+        },
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const orderNumber = placed.json<{ data: { orderNumber: string } }>().data.orderNumber;
+    const done = await call(se, 'POST', `/api/manage/orders/${orderNumber}/status`, {
+      status: 'completed',
+    });
+    expect(done.statusCode).toBe(200);
+    const asked = await t.handle.db
+      .selectFrom('review_requests')
+      .select(['order_id', 'customer_email'])
+      .where('client_code', '=', 'SE')
+      .execute();
+    expect(asked).toEqual([{ order_id: expect.any(Number), customer_email: 'shop@example.com' }]);
+    const mail = await t.handle.db
+      .selectFrom('outbox')
+      .select('mail_to')
+      .where('client_code', '=', 'SE')
+      .where('template_id', '=', 'review-request')
+      .execute();
+    expect(mail).toEqual([{ mail_to: 'shop@example.com' }]);
   });
 });
