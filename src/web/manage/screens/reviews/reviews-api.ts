@@ -1,4 +1,10 @@
-import type { ManagedReview, ReviewFields, ReviewStatus } from '@common/reviews';
+import type {
+  ManagedReview,
+  ReviewAsking,
+  ReviewAskingFields,
+  ReviewFields,
+  ReviewStatus,
+} from '@common/reviews';
 import { ApiError } from '@/lib/api-client';
 import { typed } from '@/manage/shared/booking-queries';
 
@@ -50,4 +56,17 @@ export function saveReply(id: number, reply: string, version: number): Promise<M
 
 export async function saveReviewOrder(ids: number[]): Promise<void> {
   await typed('/api/manage/reviews/order', json('POST', { ids }));
+}
+
+export const reviewAskingQueryKey = ['manage', 'review-asking'] as const;
+
+export function fetchReviewAsking(): Promise<ReviewAsking> {
+  return typed('/api/manage/reviews/settings');
+}
+
+export function saveReviewAsking(
+  fields: ReviewAskingFields,
+  version: number,
+): Promise<ReviewAsking> {
+  return typed('/api/manage/reviews/settings', json('PUT', { ...fields, version }));
 }

@@ -44,6 +44,7 @@ import {
   saveReviewOrder,
   setReviewStatus,
 } from './reviews-api';
+import { ReviewAskingSection } from './review-asking-form';
 import './reviews.css';
 
 /** The shared schema over the form's values: the stars box holds text, the send gets a number. */
@@ -400,6 +401,7 @@ export default function ReviewsPage() {
             {waiting > 0 &&
               ` ${waiting} ${waiting === 1 ? 'review is' : 'reviews are'} waiting for your approval.`}
           </p>
+          <ReviewAskingSection />
           <details className="card reviews-add">
             <summary>Add a review</summary>
             <ReviewFieldsForm onDone={() => undefined} />
