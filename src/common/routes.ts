@@ -21,6 +21,8 @@ export const routeTable = {
   groceries: '/groceries',
   documentation: '/documentation',
   reviews: '/reviews',
+  /** A customer writes a review from the e-mail's signed link (issue 33). */
+  reviewWrite: '/review/:token',
   nails: '/nails',
   galleries: '/galleries',
   booking: '/booking',
@@ -111,10 +113,12 @@ export function isKnownPath(pathname: string): boolean {
   // The back office routes its own screens (src/web/manage).
   if (/^\/manage(\/[a-z0-9-]+)+$/.test(path)) return true;
   if (/^\/booking\/(manage|confirm)\/[A-Za-z0-9_-]{43}$/.test(path)) return true;
+  // A review link (issue 33): r1.<client>.<request id>.<signature>, see review-token.ts.
+  if (/^\/review\/r1\.[A-Za-z0-9]{1,8}\.[0-9]{1,10}\.[A-Za-z0-9_-]{43}$/.test(path)) return true;
   return /^\/product\/[^/]+$/.test(path);
 }
 
 /** Sign-in, the back office and a visitor's booking link: never indexed by search engines. */
 export function isPrivatePath(pathname: string): boolean {
-  return /^\/(login|manage|booking\/manage|booking\/confirm)(\/|$)/.test(pathname);
+  return /^\/(login|manage|booking\/manage|booking\/confirm|review)(\/|$)/.test(pathname);
 }

@@ -16,6 +16,7 @@ const screens = {
     'treatments',
     'staff',
     'calendar-feeds',
+    'reviews',
     'content',
     'outbox',
     'audit',
@@ -27,9 +28,12 @@ const screens = {
 const tabs = {
   RRB: {
     bar: ['Home', 'Diary', 'Treatments', 'Content'],
-    more: ['Hours', 'Staff', 'Calendar feeds', 'E-mails', 'Team', 'Audit'],
+    more: ['Hours', 'Staff', 'Calendar feeds', 'Reviews', 'E-mails', 'Team', 'Audit'],
   },
-  SE: { bar: ['Home', 'Orders', 'Products', 'Content'], more: ['E-mails', 'Team', 'Audit'] },
+  SE: {
+    bar: ['Home', 'Orders', 'Products', 'Content'],
+    more: ['Reviews', 'E-mails', 'Team', 'Audit'],
+  },
 } as const;
 
 const sideBar = {
@@ -40,12 +44,13 @@ const sideBar = {
     'Treatments',
     'Staff',
     'Calendar feeds',
+    'Reviews',
     'Site content',
     'E-mails',
     'Team',
     'Audit',
   ],
-  SE: ['Home', 'Orders', 'Products', 'Site content', 'E-mails', 'Team', 'Audit'],
+  SE: ['Home', 'Orders', 'Products', 'Reviews', 'Site content', 'E-mails', 'Team', 'Audit'],
 } as const;
 
 /** The boxes of the menu's links and buttons, as drawn. */

@@ -55,6 +55,40 @@ export interface ReviewsTable {
   review: string;
   reviewer: string;
   stars: number | null;
+  /** published | hidden | pending (a customer's, waiting for the owner). Migration 0021. */
+  status: Generated<string>;
+  /** The owner's order on /reviews; ties by id. */
+  display_order: Generated<number>;
+  /** The owner's public answer, shown under the review. */
+  reply: string | null;
+  replied_at: string | null;
+  /** seed | owner | customer */
+  source: Generated<string>;
+  booking_id: number | null;
+  order_id: number | null;
+  created_at: Generated<string>;
+  version: Generated<number>;
+}
+
+/** The owner's asking for reviews (migration 0021); no row: off. */
+export interface ReviewSettingsTable {
+  client_code: string;
+  enabled: number;
+  delay_days: number;
+  once_per_days: number;
+  version: number;
+}
+
+/** A review request e-mailed to a customer; its signed link works until `used_at` is set. */
+export interface ReviewRequestsTable {
+  id: Generated<number>;
+  client_code: string;
+  customer_email: string;
+  customer_name: string;
+  booking_id: number | null;
+  order_id: number | null;
+  created_at: string;
+  used_at: string | null;
 }
 
 export interface CategoriesTable {
@@ -337,6 +371,8 @@ export interface Database {
   client_drafts: ClientDraftsTable;
   products: ProductsTable;
   reviews: ReviewsTable;
+  review_settings: ReviewSettingsTable;
+  review_requests: ReviewRequestsTable;
   categories: CategoriesTable;
   treatments: TreatmentsTable;
   bookings: BookingsTable;

@@ -31,6 +31,7 @@ import type { SignedInOwner } from '../kernel/signed-in-owner.js';
 import { bootScriptHash, findBootScript } from '../pages/app-boot.js';
 import { pagesRoutes, type DevPages } from '../pages/pages-routes.js';
 import { reviewsRoutes } from '../reviews/reviews-routes.js';
+import { reviewRequestRoutes } from '../reviews/review-request-routes.js';
 import { seoRoutes } from '../seo/seo-routes.js';
 import { staffRoutes } from '../staff/staff-routes.js';
 import { calendarFeedRoutes } from '../calendar-feeds/calendar-feed-routes.js';
@@ -244,6 +245,7 @@ export async function buildApp({
   await app.register(clientsRoutes);
   await app.register(catalogueRoutes, deps);
   await app.register(reviewsRoutes, deps);
+  await app.register(reviewRequestRoutes, deps);
   await app.register(bookingRoutes, deps);
   await app.register(staffRoutes, deps);
   // Private calendar feeds (/calendar/<token>.ics): exact prefix, so it wins over the pages' /*.

@@ -3,6 +3,8 @@ import { auditRoutes } from '../audit/audit-routes.js';
 import { manageDiaryRoutes } from '../booking/diary/manage-diary-routes.js';
 import { manageCalendarFeedRoutes } from '../calendar-feeds/manage-calendar-feed-routes.js';
 import { manageProductsRoutes } from '../catalogue/manage-products-routes.js';
+import { manageReviewsRoutes } from '../reviews/manage-reviews-routes.js';
+import { manageReviewAskingRoutes } from '../reviews/review-request-routes.js';
 import { manageContentRoutes } from '../clients/manage-content-routes.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
@@ -39,5 +41,7 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(manageStaffRoutes, deps);
     await app.register(manageCalendarFeedRoutes, deps);
     await app.register(manageRetentionRoutes, deps);
+    await app.register(manageReviewsRoutes, deps);
+    await app.register(manageReviewAskingRoutes, deps);
   };
 }

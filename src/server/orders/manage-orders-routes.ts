@@ -10,6 +10,7 @@ import type { AppDeps } from '../kernel/app-deps.js';
 import { parseRequest } from '../kernel/errors.js';
 import { recordAudit } from '../audit/audit-store.js';
 import { changeOrderStatus, getOrderDetail, listOrders } from './orders-admin-store.js';
+import { askForReview } from '../reviews/review-requests.js';
 
 const listQuerySchema = z.object({
   status: z.enum(orderStatuses, 'status must be new, contacted, completed or cancelled').optional(),
@@ -50,6 +51,22 @@ export const manageOrdersRoutes: FastifyPluginAsync<AppDeps> = async (app, deps)
       status: change.status,
       note: change.note,
     });
+    // Issue 33: a completed order may ask the customer for a review (the owner's setting).
+    if (change.status === 'completed') {
+      const row = await deps.db
+        .selectFrom('orders')
+        .select('id')
+        .where('client_code', '=', request.owner.clientCode)
+        .where('order_number', '=', orderNumber)
+        .executeTakeFirst();
+      await askForReview(
+        deps,
+        request.client,
+        { customerName: order.customerName, customerEmail: order.customerEmail, orderId: row?.id },
+        new Date(),
+        request.host,
+      );
+    }
     return order;
   });
 };

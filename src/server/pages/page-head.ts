@@ -76,7 +76,7 @@ const noindexPaths = new Set<string>([
 
 /** Sign-in and the back office: out of search results, and their links not followed either. */
 export function isPrivatePagePath(path: string): boolean {
-  return /^\/(login|manage|booking\/manage|booking\/confirm)(\/|$)/.test(path);
+  return /^\/(login|manage|booking\/manage|booking\/confirm|review)(\/|$)/.test(path);
 }
 
 export function isNoindexPath(path: string): boolean {

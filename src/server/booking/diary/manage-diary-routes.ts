@@ -55,6 +55,7 @@ import {
   setCategoryActive,
   setTreatmentActive,
 } from './menu-service.js';
+import { askForReview } from '../../reviews/review-requests.js';
 
 const idParamsSchema = z.object({
   id: z.coerce
@@ -116,7 +117,19 @@ export const manageDiaryRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
   app.post('/bookings/:id/status', async (request): Promise<DiaryBooking> => {
     const id = idOf(request);
     const body = parseRequest(bookingStatusRequestSchema, request.body ?? {}, 'status');
-    return setBookingStatus(context(request), id, body);
+    const booking = await setBookingStatus(context(request), id, body);
+    // Issue 33: a completed visit may ask the customer for a review (the owner's setting).
+    if (body.status === 'completed') {
+      const { name, email } = booking.customer;
+      await askForReview(
+        deps,
+        request.client,
+        { customerName: name, customerEmail: email, bookingId: id },
+        new Date(),
+        request.host,
+      );
+    }
+    return booking;
   });
 
   app.get('/booking-rules', async (request): Promise<VersionedBookingRules> =>

@@ -61,6 +61,12 @@ function ReviewsScreen() {
               </blockquote>
               <figcaption className="review__reviewer">{review.reviewer}</figcaption>
             </figure>
+            {review.reply && (
+              <div className="review__reply">
+                <p className="review__reply-from">Reply from {client.title}</p>
+                <p>{review.reply}</p>
+              </div>
+            )}
           </li>
         ))}
       </ul>

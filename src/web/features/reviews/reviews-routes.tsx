@@ -7,4 +7,9 @@ export const reviewsRoutes: RouteObject[] = [
     path: routeTable.reviews,
     lazy: async () => ({ Component: (await import('./reviews-page')).default }),
   },
+  // Issue 33: a customer's review from the e-mail's link, its own chunk.
+  {
+    path: routeTable.reviewWrite,
+    lazy: async () => ({ Component: (await import('./write-review-page')).default }),
+  },
 ];

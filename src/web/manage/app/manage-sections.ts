@@ -71,6 +71,13 @@ export const manageSections: ManageSection[] = [
     shownFor: (client) => client.usesCart,
   },
   {
+    path: 'reviews',
+    label: 'Reviews',
+    description:
+      'Reviews on your site: approve what customers write, reply in public, hide, reorder, add.',
+    load: () => import('@/manage/screens/reviews/reviews-page'),
+  },
+  {
     path: 'content',
     inTabBar: true,
     tabLabel: 'Content',
