@@ -21,6 +21,7 @@ import { DraftNotice } from '@/manage/shared/draft-notice';
 import { EmptyState } from '@/manage/shared/empty-state';
 import { RichTextEditor } from '@/manage/shared/rich-text-editor/lazy-rich-text-editor';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { EditAndMoveButtons, useReorderList } from '@/manage/shared/reorder-list';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { useFormDraft } from '@/manage/shared/use-form-draft';
 import { VersionConflict } from '@/manage/shared/version-conflict';
@@ -343,38 +344,20 @@ function ProductList({
   focusId: number | undefined;
 }) {
   const queries = useQueryClient();
-  const [orderStatus, setOrderStatus] = useState('');
-  useEffect(() => {
-    if (focusId !== undefined) document.getElementById(`${idBase}-${focusId}-edit`)?.focus();
-  }, [focusId, idBase]);
-  const reorder = useMutation({
-    mutationFn: async (move: { index: number; step: -1 | 1; action: 'up' | 'down' }) => {
-      const ids = list.map((p) => p.id);
-      const [moved] = ids.splice(move.index, 1);
-      if (moved === undefined) return;
-      ids.splice(move.index + move.step, 0, moved);
+  const { move, statusText, error } = useReorderList({
+    list,
+    idBase,
+    nameOf: (product) => product.title,
+    save: async (ids) => {
       await saveProductOrder(ids);
       await queries.invalidateQueries({ queryKey: productsQueryKey });
-      const title = list[move.index]?.title ?? '';
-      setOrderStatus(`${title} is now number ${move.index + move.step + 1} of ${ids.length}.`);
-      // The moved product's button keeps focus (its other one, at either end of the list).
-      requestAnimationFrame(() => {
-        const wanted = document.getElementById(`${idBase}-${moved}-${move.action}`);
-        const other = document.getElementById(
-          `${idBase}-${moved}-${move.action === 'up' ? 'down' : 'up'}`,
-        );
-        ((wanted as HTMLButtonElement | null)?.disabled ? other : wanted)?.focus();
-      });
     },
+    focusId,
   });
-  // One move at a time; the buttons stay enabled so the one pressed keeps its focus.
-  const move = (change: { index: number; step: -1 | 1; action: 'up' | 'down' }) => {
-    if (!reorder.isPending) reorder.mutate(change);
-  };
   return (
     <>
-      <p role="status">{reorder.isPending ? 'Saving the order…' : orderStatus}</p>
-      {reorder.error && <p role="alert">{reorder.error.message}</p>}
+      <p role="status">{statusText}</p>
+      {error && <p role="alert">{error.message}</p>}
       <ol className="manage__cards products-list">
         {list.map((product, index) => {
           const base = `${idBase}-${product.id}`;
@@ -390,38 +373,15 @@ function ProductList({
                   </h2>
                 </div>
               </div>
-              <p className="product-pictures__buttons">
-                <Link
-                  id={`${base}-edit`}
-                  className="button button--primary"
-                  to={`?edit=${product.id}`}
-                  // Short on the card so the three buttons share a phone's row; the name says which.
-                  aria-label={`Edit ${product.title}`}
-                >
-                  Edit
-                </Link>
-                <button
-                  id={`${base}-up`}
-                  type="button"
-                  className="button"
-                  disabled={index === 0}
-                  onClick={() => move({ index, step: -1, action: 'up' })}
-                  // Starts with the visible words (WCAG 2.5.3), then says which product.
-                  aria-label={`Move up, ${product.title}`}
-                >
-                  Move up
-                </button>
-                <button
-                  id={`${base}-down`}
-                  type="button"
-                  className="button"
-                  disabled={index === list.length - 1}
-                  onClick={() => move({ index, step: 1, action: 'down' })}
-                  aria-label={`Move down, ${product.title}`}
-                >
-                  Move down
-                </button>
-              </p>
+              <EditAndMoveButtons
+                className="product-pictures__buttons"
+                base={base}
+                id={product.id}
+                name={product.title}
+                index={index}
+                count={list.length}
+                onMove={move}
+              />
             </li>
           );
         })}

@@ -29,6 +29,7 @@ import { PictureChooser } from '@/manage/shared/picture-chooser/picture-chooser'
 import { cancelAffected } from '@/manage/shared/closing-api';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { SelectField } from '@/manage/shared/select-field';
+import { EditAndMoveButtons, useReorderList } from '@/manage/shared/reorder-list';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { bookingCount, useClosingQuestion, WentBack } from '@/manage/shared/use-closing-question';
 import { useFormDraft } from '@/manage/shared/use-form-draft';
@@ -744,8 +745,6 @@ function AddStaff({ onAdded }: { onAdded: (member: ManagedStaffMember) => void }
   );
 }
 
-type Move = { index: number; step: -1 | 1; action: 'up' | 'down' };
-
 /** The staff in the order visitors see them: photo, name, state, Edit, move, take bookings. */
 function StaffList({
   list,
@@ -759,48 +758,30 @@ function StaffList({
 }) {
   const client = useClient();
   const queries = useQueryClient();
-  const [status, setStatus] = useState('');
-  useEffect(() => {
-    if (focusId !== undefined) document.getElementById(`${idBase}-${focusId}-edit`)?.focus();
-  }, [focusId, idBase]);
-  const reorder = useMutation({
-    mutationFn: async (move: Move) => {
-      const ids = list.map((m) => m.id);
-      const [moved] = ids.splice(move.index, 1);
-      if (moved === undefined) return;
-      ids.splice(move.index + move.step, 0, moved);
+  const { move, statusText, setStatusText, error } = useReorderList({
+    list,
+    idBase,
+    nameOf: (member) => member.name,
+    save: async (ids) => {
       queries.setQueryData(staffQueryKey, await saveStaffOrder(ids));
-      const name = list[move.index]?.name ?? '';
-      setStatus(`${name} is now number ${move.index + move.step + 1} of ${ids.length}.`);
-      // The moved member's button keeps focus (its other one, at either end of the list).
-      requestAnimationFrame(() => {
-        const wanted = document.getElementById(`${idBase}-${moved}-${move.action}`);
-        const other = document.getElementById(
-          `${idBase}-${moved}-${move.action === 'up' ? 'down' : 'up'}`,
-        );
-        ((wanted as HTMLButtonElement | null)?.disabled ? other : wanted)?.focus();
-      });
     },
+    focusId,
   });
   const activate = useMutation({
     mutationFn: (member: ManagedStaffMember) => setStaffActive(member.id, !member.active),
     onSuccess: (answer) => {
       putInList(queries, answer);
-      setStatus(
+      setStatusText(
         answer.active
           ? `${answer.name} takes bookings now.`
           : `${answer.name} no longer takes bookings.`,
       );
     },
   });
-  // One move at a time; the buttons stay enabled so the one pressed keeps its focus.
-  const move = (change: Move) => {
-    if (!reorder.isPending) reorder.mutate(change);
-  };
   return (
     <>
-      <p role="status">{reorder.isPending ? 'Saving the order…' : status}</p>
-      {reorder.error && <p role="alert">{reorder.error.message}</p>}
+      <p role="status">{statusText}</p>
+      {error && <p role="alert">{error.message}</p>}
       {activate.error && <p role="alert">{activate.error.message}</p>}
       <ol className="manage__cards staff-list">
         {list.map((member, index) => {
@@ -831,35 +812,15 @@ function StaffList({
                   </p>
                 </div>
               </div>
-              <p className="staff-buttons">
-                <Link
-                  id={`${base}-edit`}
-                  className="button button--primary"
-                  to={`?edit=${member.id}`}
-                  aria-label={`Edit ${member.name}`}
-                >
-                  Edit
-                </Link>
-                <button
-                  id={`${base}-up`}
-                  type="button"
-                  className="button"
-                  disabled={index === 0}
-                  onClick={() => move({ index, step: -1, action: 'up' })}
-                  aria-label={`Move up, ${member.name}`}
-                >
-                  Move up
-                </button>
-                <button
-                  id={`${base}-down`}
-                  type="button"
-                  className="button"
-                  disabled={index === list.length - 1}
-                  onClick={() => move({ index, step: 1, action: 'down' })}
-                  aria-label={`Move down, ${member.name}`}
-                >
-                  Move down
-                </button>
+              <EditAndMoveButtons
+                className="staff-buttons"
+                base={base}
+                id={member.id}
+                name={member.name}
+                index={index}
+                count={list.length}
+                onMove={move}
+              >
                 <button
                   type="button"
                   className="button"
@@ -869,7 +830,7 @@ function StaffList({
                 >
                   {member.active ? 'Stop bookings' : 'Take bookings'}
                 </button>
-              </p>
+              </EditAndMoveButtons>
             </li>
           );
         })}
