@@ -4,6 +4,7 @@ import { manageDiaryRoutes } from '../booking/diary/manage-diary-routes.js';
 import { manageCalendarFeedRoutes } from '../calendar-feeds/manage-calendar-feed-routes.js';
 import { manageProductsRoutes } from '../catalogue/manage-products-routes.js';
 import { manageContentRoutes } from '../clients/manage-content-routes.js';
+import { customerRoutes } from '../customers/customer-routes.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
 import { manageMediaRoutes } from '../media/manage-media-routes.js';
@@ -37,5 +38,6 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(teamRoutes, deps);
     await app.register(manageStaffRoutes, deps);
     await app.register(manageCalendarFeedRoutes, deps);
+    await app.register(customerRoutes, deps);
   };
 }

@@ -140,7 +140,8 @@ async function linkExistingRows(db: Kysely<any>): Promise<void> {
     byClient.set(contact.client_code, made);
     let match =
       (email && made.find((m) => m.email === email)) ||
-      (digits && made.find((m) => m.digits === digits)) ||
+      // A shared phone with a different e-mail is someone else.
+      (digits && made.find((m) => m.digits === digits && (m.email === null || email === null))) ||
       undefined;
     const consent =
       contact.marketing === 1
