@@ -27,9 +27,12 @@ const screens = {
 const tabs = {
   RRB: {
     bar: ['Home', 'Diary', 'Treatments', 'Content'],
-    more: ['Hours', 'Staff', 'Calendar feeds', 'E-mails', 'Team', 'Audit'],
+    more: ['Hours', 'Staff', 'Calendar feeds', 'Customers', 'E-mails', 'Team', 'Audit'],
   },
-  SE: { bar: ['Home', 'Orders', 'Products', 'Content'], more: ['E-mails', 'Team', 'Audit'] },
+  SE: {
+    bar: ['Home', 'Orders', 'Products', 'Content'],
+    more: ['Customers', 'E-mails', 'Team', 'Audit'],
+  },
 } as const;
 
 const sideBar = {
@@ -40,12 +43,13 @@ const sideBar = {
     'Treatments',
     'Staff',
     'Calendar feeds',
+    'Customers',
     'Site content',
     'E-mails',
     'Team',
     'Audit',
   ],
-  SE: ['Home', 'Orders', 'Products', 'Site content', 'E-mails', 'Team', 'Audit'],
+  SE: ['Home', 'Orders', 'Products', 'Customers', 'Site content', 'E-mails', 'Team', 'Audit'],
 } as const;
 
 /** The boxes of the menu's links and buttons, as drawn. */
