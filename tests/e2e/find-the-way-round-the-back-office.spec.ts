@@ -28,11 +28,11 @@ const screens = {
 const tabs = {
   RRB: {
     bar: ['Home', 'Diary', 'Treatments', 'Content'],
-    more: ['Hours', 'Staff', 'Calendar feeds', 'Reviews', 'E-mails', 'Team', 'Audit'],
+    more: ['Hours', 'Staff', 'Calendar feeds', 'Customers', 'Reviews', 'E-mails', 'Team', 'Audit'],
   },
   SE: {
     bar: ['Home', 'Orders', 'Products', 'Content'],
-    more: ['Reviews', 'E-mails', 'Team', 'Audit'],
+    more: ['Customers', 'Reviews', 'E-mails', 'Team', 'Audit'],
   },
 } as const;
 
@@ -44,13 +44,24 @@ const sideBar = {
     'Treatments',
     'Staff',
     'Calendar feeds',
+    'Customers',
     'Reviews',
     'Site content',
     'E-mails',
     'Team',
     'Audit',
   ],
-  SE: ['Home', 'Orders', 'Products', 'Reviews', 'Site content', 'E-mails', 'Team', 'Audit'],
+  SE: [
+    'Home',
+    'Orders',
+    'Products',
+    'Customers',
+    'Reviews',
+    'Site content',
+    'E-mails',
+    'Team',
+    'Audit',
+  ],
 } as const;
 
 /** The boxes of the menu's links and buttons, as drawn. */

@@ -84,10 +84,14 @@ test('the owner invites a therapist by e-mail; they choose a password, run the d
   const sideOrBar = page.getByRole('navigation', { name: 'Back office' }).last();
   await expect(sideOrBar.getByRole('link', { name: 'Diary' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Content|Site content|Team|Hours/ })).toHaveCount(0);
-  // Their own calendar link is the one other screen staff have: under More on a phone.
-  await page.getByRole('button', { name: 'More' }).click();
-  await expect(page.locator('#manage-more').getByRole('link')).toHaveText(['Calendar feeds']);
-  await page.getByRole('button', { name: 'More' }).click();
+  // Staff have the diary, their own calendar link and the customers: all in the bar, no More.
+  await expect(sideOrBar.locator(':scope > ul > li > a')).toHaveText([
+    'Home',
+    'Diary',
+    'Calendar feeds',
+    'Customers',
+  ]);
+  await expect(page.getByRole('button', { name: 'More' })).toHaveCount(0);
 
   await sideOrBar.getByRole('link', { name: 'Diary' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /Diary/ })).toBeVisible();

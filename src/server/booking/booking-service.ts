@@ -41,6 +41,7 @@ import { renderBookingEmails, renderConfirmRequestEmail } from './emails/booking
 import { changeDeadline } from './availability/change-cutoff.js';
 import { newBookingReference, newManageToken } from './booking-reference.js';
 import { queueReminder } from './emails/booking-reminders.js';
+import { linkCustomer } from '../customers/customer-service.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import {
   countBookingsFromAddressSince,
@@ -678,9 +679,21 @@ async function insertPlannedBooking(
   const confirm = heldUntil ? newManageToken() : undefined;
   const manage =
     customer.email !== '' && context.origin && !heldUntil ? newManageToken() : undefined;
+  // The customer record (issue 33) is found or made in the booking's own transaction.
+  const customerId = await linkCustomer(trx, {
+    clientCode: client.name,
+    name: customer.name,
+    email: customer.email,
+    telephone: customer.telephone,
+    consent: customer.marketing
+      ? { at: consentAt, source: byOwner ? `told the salon (${request.source})` : 'online booking' }
+      : undefined,
+    now,
+  });
   const id = await insertBooking(
     trx,
     {
+      customer_id: customerId,
       client_code: client.name,
       booking_date: date,
       start_minute: minuteOfDay,

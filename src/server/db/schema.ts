@@ -161,6 +161,8 @@ export interface BookingsTable {
   internal_note: string | null;
   /** What the customer was told when the salon cancelled (issue 32); null when nothing. */
   cancel_message: string | null;
+  /** The customer record (issue 33); null only for a row the backfill could not reach. */
+  customer_id: Generated<number | null>;
 }
 
 export interface BookingRulesTable {
@@ -232,6 +234,8 @@ export interface OrdersTable {
   prices_in_pence: number;
   created_at: string;
   updated_at: string;
+  /** The customer record (issue 33), linked in the order's own transaction. */
+  customer_id: number | null;
 }
 
 export interface OrderLinesTable {
@@ -366,6 +370,43 @@ export interface CalendarFeedsTable {
   revoked_at: string | null;
 }
 
+/** One person a client has dealt with (issue 33, customers/README.md). */
+export interface CustomersTable {
+  id: Generated<number>;
+  client_code: string;
+  name: string;
+  /** Lower-cased and trimmed; null when none was given. */
+  email: string | null;
+  /** As last given, for showing. */
+  telephone: string | null;
+  /** Digits only, UK numbers written 07…: what matching compares (customer-matching.ts). */
+  telephone_digits: string | null;
+  /** 1 when the customer agreed to marketing e-mails. */
+  marketing: Generated<number>;
+  consent_at: string | null;
+  /** How consent was given, e.g. "online booking". */
+  consent_source: string | null;
+  created_at: string;
+  updated_at: string;
+  last_activity_at: string;
+  /** The record this one was merged into; a merged record is never matched again. */
+  merged_into: number | null;
+}
+
+export interface CustomerNotesTable {
+  id: Generated<number>;
+  customer_id: number;
+  client_code: string;
+  /** note | allergy | patch-test */
+  kind: string;
+  text: string;
+  patch_test_date: string | null;
+  /** pass | fail */
+  patch_test_result: string | null;
+  created_at: string;
+  author_owner_id: number | null;
+}
+
 export interface Database {
   clients: ClientsTable;
   client_drafts: ClientDraftsTable;
@@ -393,4 +434,6 @@ export interface Database {
   staff_hours: StaffHoursTable;
   staff_time_off: StaffTimeOffTable;
   calendar_feeds: CalendarFeedsTable;
+  customers: CustomersTable;
+  customer_notes: CustomerNotesTable;
 }

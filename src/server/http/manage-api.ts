@@ -6,6 +6,7 @@ import { manageProductsRoutes } from '../catalogue/manage-products-routes.js';
 import { manageReviewsRoutes } from '../reviews/manage-reviews-routes.js';
 import { manageReviewAskingRoutes } from '../reviews/review-request-routes.js';
 import { manageContentRoutes } from '../clients/manage-content-routes.js';
+import { customerRoutes } from '../customers/customer-routes.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
 import { manageMediaRoutes } from '../media/manage-media-routes.js';
@@ -43,5 +44,6 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(manageRetentionRoutes, deps);
     await app.register(manageReviewsRoutes, deps);
     await app.register(manageReviewAskingRoutes, deps);
+    await app.register(customerRoutes, deps);
   };
 }

@@ -22,6 +22,7 @@ import {
   type StoredOrder,
 } from './orders-store.js';
 import { inTransaction } from '../db/transaction.js';
+import { linkCustomer } from '../customers/customer-service.js';
 
 export interface PlaceOrderContext {
   db: Kysely<Database>;
@@ -98,9 +99,18 @@ export async function placeOrder(
     const orderNumber = await inTransaction(db, async (trx) => {
       const sequence = await takeNextOrderSequence(trx, client.name);
       const number = formatOrderNumber(client.name, sequence);
+      // The customer record (issue 33), in the order's own transaction.
+      const customerId = await linkCustomer(trx, {
+        clientCode: client.name,
+        name: request.customer.name,
+        email: request.customer.email,
+        telephone: request.customer.telephone,
+        now,
+      });
       await insertOrder(
         trx,
         {
+          customer_id: customerId,
           client_code: client.name,
           sequence,
           order_number: number,

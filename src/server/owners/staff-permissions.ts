@@ -31,6 +31,11 @@ export const staffAllowedRoutes: readonly string[] = [
   // Reading the treatments and prices, which the diary's "add a booking" form offers (changing
   // them stays with the owner: PUT/POST on /treatments and /categories are not listed).
   'GET /api/manage/menu',
+  // Customer records (issue 33): finding a customer, their page and adding a note (an allergy,
+  // a patch test) are part of seeing them; merging two records stays with the owner.
+  'GET /api/manage/customers',
+  'GET /api/manage/customers/:id',
+  'POST /api/manage/customers/:id/notes',
 ];
 
 const allowed = new Set(staffAllowedRoutes);

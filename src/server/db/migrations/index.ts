@@ -25,6 +25,7 @@ import * as m0016 from './0016-add-booking-staff.js';
 import * as m0017 from './0017-add-owner-roles.js';
 import * as m0018 from './0018-create-calendar-feeds.js';
 import * as m0019 from './0019-add-booking-internal-note-and-cancel-message.js';
+import * as m0020 from './0020-create-customers.js';
 import * as m0021 from './0021-add-review-moderation.js';
 
 export interface ListedMigration {
@@ -115,5 +116,6 @@ export const migrationList: readonly ListedMigration[] = [
   { name: '0017-add-owner-roles', up: m0017.up },
   { name: '0018-create-calendar-feeds', up: m0018.up },
   { name: '0019-add-booking-internal-note-and-cancel-message', up: m0019.up },
+  { name: '0020-create-customers', up: m0020.up },
   { name: '0021-add-review-moderation', up: m0021.up },
 ];

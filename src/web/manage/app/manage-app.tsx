@@ -82,7 +82,9 @@ function ManageMenu({ sections, pathname }: { sections: ManageSection[]; pathnam
   const [openAt, setOpenAt] = useState<string | undefined>();
   const moreOpen = openAt === pathname;
   const moreButton = useRef<HTMLButtonElement>(null);
-  const tabs = sections.filter((section) => section.inTabBar).slice(0, 3);
+  // Three screens or fewer (a staff account's diary and customers) all fit: no More to open.
+  const tabs =
+    sections.length <= 3 ? sections : sections.filter((section) => section.inTabBar).slice(0, 3);
   const rest = sections.filter((section) => !tabs.includes(section));
   const restIsCurrent = rest.some((section) =>
     pathname.startsWith(`${routeTable.manage}/${section.path}`),

@@ -71,6 +71,14 @@ export const manageSections: ManageSection[] = [
     shownFor: (client) => client.usesCart,
   },
   {
+    path: 'customers',
+    label: 'Customers',
+    description:
+      'Find a customer by name, e-mail, phone or reference: their visits, orders, notes and allergies.',
+    load: () => import('@/manage/screens/customers/customers-page'),
+    staffMay: true,
+  },
+  {
     path: 'reviews',
     label: 'Reviews',
     description:

@@ -1,0 +1,201 @@
+import type { Kysely } from 'kysely';
+import type {
+  CustomerDetail,
+  NewCustomerNote,
+  CustomerNoteKind,
+  CustomerSummary,
+} from '../../common/customers.js';
+import { customerSearchLimit } from '../../common/customers.js';
+import { todayInTimeZone } from '../../common/booking.js';
+import { formatPounds } from '../../common/money.js';
+import type { Database } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
+import { AppError } from '../kernel/errors.js';
+import { chooseCustomer, matchKeys, searchTerms } from './customer-matching.js';
+import {
+  findCustomer,
+  findMatchCandidates,
+  insertCustomer,
+  insertCustomerNote,
+  listBookingTreatmentNames,
+  listCustomerBookings,
+  listCustomerNotes,
+  listCustomerOrders,
+  mergeCustomerRows,
+  refreshCustomer,
+  searchCustomers,
+  type CustomerRow,
+} from './customer-store.js';
+
+type Db = Kysely<Database>;
+
+export interface CustomerContact {
+  clientCode: string;
+  name: string;
+  email: string;
+  telephone: string;
+  /** Given with this booking: marketing consent and how (e.g. "online booking"). */
+  consent?: { at: string; source: string } | undefined;
+  now: Date;
+}
+
+/**
+ * The customer record a new booking or order belongs to, found by e-mail then phone (made when
+ * there is none, brought up to date when there is). Pass the booking's or order's transaction,
+ * so the row and its link are kept together or not at all.
+ */
+export async function linkCustomer(trx: Db, contact: CustomerContact): Promise<number> {
+  const keys = matchKeys(contact);
+  const record = {
+    clientCode: contact.clientCode,
+    name: contact.name.trim(),
+    email: keys.email,
+    telephone: contact.telephone.trim() || null,
+    digits: keys.digits,
+    consent: contact.consent,
+    now: contact.now.toISOString(),
+  };
+  const match = chooseCustomer(keys, await findMatchCandidates(trx, contact.clientCode, keys));
+  if (!match) return insertCustomer(trx, record);
+  await refreshCustomer(trx, match.id, record);
+  return match.id;
+}
+
+function summaryOf(row: CustomerRow): CustomerSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    telephone: row.telephone,
+    lastActivityAt: row.last_activity_at,
+  };
+}
+
+export async function findCustomers(
+  db: Db,
+  clientCode: string,
+  search: string,
+): Promise<CustomerSummary[]> {
+  const rows = await searchCustomers(db, clientCode, searchTerms(search), customerSearchLimit);
+  return rows.map(summaryOf);
+}
+
+const hhmm = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+async function foundCustomer(db: Db, clientCode: string, id: number): Promise<CustomerRow> {
+  const row = await findCustomer(db, clientCode, id);
+  if (!row) throw new AppError(404, 'No such customer');
+  return row;
+}
+
+/** Everything the customer page shows; 404 for an id that is not the client's. */
+export async function getCustomerDetail(
+  db: Db,
+  client: { name: string; timeZone: string },
+  id: number,
+  now: Date,
+): Promise<CustomerDetail> {
+  const row = await foundCustomer(db, client.name, id);
+  const [bookingRows, orderRows, noteRows] = await Promise.all([
+    listCustomerBookings(db, client.name, id),
+    listCustomerOrders(db, client.name, id),
+    listCustomerNotes(db, client.name, id),
+  ]);
+  const treatments = await listBookingTreatmentNames(
+    db,
+    bookingRows.map((b) => b.id),
+  );
+  const today = todayInTimeZone(client.timeZone, now);
+  const visits = bookingRows.filter(
+    (b) => b.status === 'completed' || (b.status === 'booked' && b.booking_date < today),
+  );
+  const orders = orderRows.map((o) => {
+    const valuePence = o.prices_in_pence === 1 ? o.total : Math.round(o.total * 100);
+    return {
+      orderNumber: o.order_number,
+      status: o.status,
+      createdAt: o.created_at,
+      valuePence,
+      valueText: formatPounds(valuePence / 100),
+    };
+  });
+  const spendPence =
+    visits.reduce((sum, b) => sum + b.total_price_pence, 0) +
+    orders.filter((o) => o.status !== 'cancelled').reduce((sum, o) => sum + o.valuePence, 0);
+  return {
+    ...summaryOf(row),
+    marketing: row.marketing === 1,
+    consentAt: row.consent_at,
+    consentSource: row.consent_source,
+    createdAt: row.created_at,
+    mergedInto: row.merged_into,
+    totals: {
+      visits: visits.length,
+      spendPence,
+      spendText: formatPounds(spendPence / 100),
+      noShows: bookingRows.filter((b) => b.status === 'no-show').length,
+    },
+    bookings: bookingRows.map((b) => ({
+      id: b.id,
+      reference: b.reference,
+      date: b.booking_date,
+      time: hhmm(b.start_minute),
+      status: b.status,
+      treatments: treatments.get(b.id) ?? [],
+      valuePence: b.total_price_pence,
+      valueText: formatPounds(b.total_price_pence / 100),
+    })),
+    orders,
+    notes: noteRows.map((n) => ({
+      id: n.id,
+      kind: n.kind as CustomerNoteKind,
+      text: n.text,
+      patchTestDate: n.patch_test_date,
+      patchTestResult: n.patch_test_result as 'pass' | 'fail' | null,
+      createdAt: n.created_at,
+    })),
+  };
+}
+
+export async function addCustomerNote(
+  db: Db,
+  clientCode: string,
+  customerId: number,
+  note: NewCustomerNote,
+  authorOwnerId: number | null,
+  now: Date,
+): Promise<number> {
+  await foundCustomer(db, clientCode, customerId);
+  const isPatchTest = note.kind === 'patch-test';
+  return insertCustomerNote(db, {
+    customer_id: customerId,
+    client_code: clientCode,
+    kind: note.kind,
+    text: note.text,
+    patch_test_date: isPatchTest ? note.patchTestDate : null,
+    patch_test_result: isPatchTest ? note.patchTestResult || null : null,
+    created_at: now.toISOString(),
+    author_owner_id: authorOwnerId,
+  });
+}
+
+/** Merges `otherId` into `keepId` in one transaction; both must be the client's live records. */
+export async function mergeCustomers(
+  db: Db,
+  clientCode: string,
+  keepId: number,
+  otherId: number,
+  now: Date,
+): Promise<void> {
+  if (keepId === otherId) throw new AppError(400, 'Choose another customer to merge with this one');
+  await inTransaction(db, async (trx) => {
+    const keep = await foundCustomer(trx, clientCode, keepId);
+    const other = await findCustomer(trx, clientCode, otherId);
+    if (!other) throw new AppError(404, 'No such customer to merge');
+    if (keep.merged_into !== null || other.merged_into !== null) {
+      throw new AppError(409, 'That customer has already been merged into another one');
+    }
+    await mergeCustomerRows(trx, clientCode, keep, other, now.toISOString());
+  });
+}
