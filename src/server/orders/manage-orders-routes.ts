@@ -10,6 +10,7 @@ import type { AppDeps } from '../kernel/app-deps.js';
 import { parseRequest } from '../kernel/errors.js';
 import { recordAudit } from '../audit/audit-store.js';
 import { changeOrderStatus, getOrderDetail, listOrders } from './orders-admin-store.js';
+import { findOrderByNumber } from './orders-store.js';
 import { askForReview } from '../reviews/review-requests.js';
 
 const listQuerySchema = z.object({
@@ -53,12 +54,7 @@ export const manageOrdersRoutes: FastifyPluginAsync<AppDeps> = async (app, deps)
     });
     // Issue 33: a completed order may ask the customer for a review (the owner's setting).
     if (change.status === 'completed') {
-      const row = await deps.db
-        .selectFrom('orders')
-        .select('id')
-        .where('client_code', '=', request.owner.clientCode)
-        .where('order_number', '=', orderNumber)
-        .executeTakeFirst();
+      const row = await findOrderByNumber(deps.db, request.owner.clientCode, orderNumber);
       await askForReview(
         deps,
         request.client,

@@ -9,6 +9,8 @@ import {
 import { recordAudit } from '../audit/audit-store.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
+import { inTransaction } from '../db/transaction.js';
+import { claimReviewRequest, findReviewRequest } from './review-request-store.js';
 import { readReviewToken } from './review-token.js';
 import { getReviewAsking, reviewLinkSecret, saveReviewAsking } from './review-requests.js';
 import { insertReview } from './reviews-store.js';
@@ -26,15 +28,7 @@ export const reviewRequestRoutes: FastifyPluginAsync<AppDeps> = async (app, deps
   const { db } = deps;
   const requestOf = async (token: string, clientCode: string) => {
     const id = readReviewToken(reviewLinkSecret(deps.config), token, clientCode);
-    const row =
-      id === undefined
-        ? undefined
-        : await db
-            .selectFrom('review_requests')
-            .selectAll()
-            .where('client_code', '=', clientCode)
-            .where('id', '=', id)
-            .executeTakeFirst();
+    const row = id === undefined ? undefined : await findReviewRequest(db, clientCode, id);
     if (!row) throw new AppError(404, refused);
     if (row.used_at !== null) throw new AppError(409, used);
     return row;
@@ -51,26 +45,25 @@ export const reviewRequestRoutes: FastifyPluginAsync<AppDeps> = async (app, deps
     const fields = parseRequest(reviewFieldsSchema, request.body ?? {}, 'review');
     const row = await requestOf(token, request.client.name);
     const now = new Date();
-    // Used up first, guarded by used_at: of two sends at once only one stores a review.
-    const claimed = await db
-      .updateTable('review_requests')
-      .set({ used_at: now.toISOString() })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(409, used);
-    await insertReview(
-      db,
-      request.client.name,
-      {
-        ...fields,
-        status: 'pending',
-        source: 'customer',
-        bookingId: row.booking_id,
-        orderId: row.order_id,
-      },
-      now,
-    );
+    // Used up first, guarded by used_at: of two sends at once only one stores a review; and both
+    // in one transaction, so a link is never used up without its review.
+    const stored = await inTransaction(db, async (trx) => {
+      if (!(await claimReviewRequest(trx, row.id, now))) return false;
+      await insertReview(
+        trx,
+        request.client.name,
+        {
+          ...fields,
+          status: 'pending',
+          source: 'customer',
+          bookingId: row.booking_id,
+          orderId: row.order_id,
+        },
+        now,
+      );
+      return true;
+    });
+    if (!stored) throw new AppError(409, used);
     reply.code(201);
     return { received: true };
   });
