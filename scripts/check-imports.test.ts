@@ -67,7 +67,8 @@ describe('npm run check on the server', () => {
     const run = runCheck(root);
     expect(run.status).toBe(1);
     expect(run.errors).toContain(
-      'Server folders import each other (src/server/mail/, src/server/orders/)',
+      // The planted import closes a loop of mail/ and orders/ (with whatever lies between).
+      'Server folders import each other (src/server/mail/, src/server/orders/',
     );
     expect(run.errors).toContain(
       'src/server/mail/planted.ts imports src/server/orders/orders-store.ts',

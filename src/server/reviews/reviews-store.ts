@@ -77,39 +77,40 @@ export interface NewReview {
   orderId?: number | null;
 }
 
-/** Adds a review after the client's last one; answers its id. */
+/**
+ * Adds a review after the client's last one; answers its id. Two at once may share a place in the
+ * order (the list then goes by id); a caller that needs more wraps this in its transaction.
+ */
 export async function insertReview(
   db: Db,
   clientCode: string,
   review: NewReview,
   now: Date,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const top = await trx
-      .selectFrom('reviews')
-      .select((eb) => eb.fn.max('display_order').as('top'))
-      .where('client_code', '=', clientCode)
-      .executeTakeFirst();
-    const inserted = await trx
-      .insertInto('reviews')
-      .values({
-        client_code: clientCode,
-        reviewer: review.reviewer,
-        stars: review.stars,
-        review: review.review,
-        status: review.status,
-        source: review.source,
-        booking_id: review.bookingId ?? null,
-        order_id: review.orderId ?? null,
-        display_order: Number(top?.top ?? 0) + 1,
-        created_at: now.toISOString(),
-        reply: null,
-        replied_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return inserted.id;
-  });
+  const top = await db
+    .selectFrom('reviews')
+    .select((eb) => eb.fn.max('display_order').as('top'))
+    .where('client_code', '=', clientCode)
+    .executeTakeFirst();
+  const inserted = await db
+    .insertInto('reviews')
+    .values({
+      client_code: clientCode,
+      reviewer: review.reviewer,
+      stars: review.stars,
+      review: review.review,
+      status: review.status,
+      source: review.source,
+      booking_id: review.bookingId ?? null,
+      order_id: review.orderId ?? null,
+      display_order: Number(top?.top ?? 0) + 1,
+      created_at: now.toISOString(),
+      reply: null,
+      replied_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
 }
 
 /** Changes a review if it is still at `version` (and bumps it); false if someone was first. */
