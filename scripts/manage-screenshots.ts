@@ -27,6 +27,8 @@ const screens: Record<string, string[]> = {
     'treatments',
     'staff',
     'calendar-feeds',
+    'customers',
+    'reviews',
     'content',
     'outbox',
     'team',
