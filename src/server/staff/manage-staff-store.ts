@@ -8,6 +8,7 @@ import {
   type TimeOffKind,
 } from '../../common/manage-staff.js';
 import type { Database } from '../db/schema.js';
+import { listStaff } from './staff-store.js';
 
 /**
  * The owner's side of the staff tables (issue 32): every member with their version and their
@@ -18,83 +19,41 @@ import type { Database } from '../db/schema.js';
 
 const toPence = (pounds: number | null) => (pounds === null ? null : Math.round(pounds * 100));
 
-/** Every staff member of the client (active or not) in display order, then id. */
+/**
+ * Every staff member of the client (active or not) in display order, then id, as the staff
+ * screen shows them: read by the one staff query (staff-store.ts's listStaff), then put in the
+ * screen's shape (hours by weekday, prices in pounds).
+ */
 export async function listManagedStaff(
   db: Kysely<Database>,
   clientCode: string,
 ): Promise<ManagedStaffMember[]> {
-  const members = await db
-    .selectFrom('staff_members')
-    .select(['id', 'name', 'bio', 'photo', 'active', 'display_order', 'version'])
-    .where('client_code', '=', clientCode)
-    .orderBy('display_order')
-    .orderBy('id')
-    .execute();
-  if (members.length === 0) return [];
-  const [treatments, hours, timeOff] = await Promise.all([
-    db
-      .selectFrom('staff_treatments')
-      .leftJoin('treatments', (join) =>
-        join
-          .onRef('treatments.client_code', '=', 'staff_treatments.client_code')
-          .onRef('treatments.id', '=', 'staff_treatments.treatment_id'),
-      )
-      .select([
-        'staff_treatments.staff_id',
-        'staff_treatments.treatment_id',
-        'staff_treatments.duration_minutes',
-        'staff_treatments.price_pence',
-      ])
-      .where('staff_treatments.client_code', '=', clientCode)
-      .orderBy('treatments.category_id')
-      .orderBy('treatments.sort_order')
-      .orderBy('staff_treatments.treatment_id')
-      .execute(),
-    db
-      .selectFrom('staff_hours')
-      .select(['staff_id', 'weekday', 'start_time', 'end_time'])
-      .where('client_code', '=', clientCode)
-      .orderBy('start_time')
-      .execute(),
-    db
-      .selectFrom('staff_time_off')
-      .select(['id', 'staff_id', 'from_date', 'to_date', 'kind', 'note'])
-      .where('client_code', '=', clientCode)
-      .orderBy('from_date')
-      .orderBy('id')
-      .execute(),
-  ]);
-  return members.map((row) => {
+  const members = await listStaff(db, clientCode, { activeOnly: false });
+  return members.map((member) => {
     const week = Object.fromEntries(staffWeekdays.map((day) => [day, []])) as unknown as StaffHours;
-    for (const span of hours) {
-      if (span.staff_id !== row.id) continue;
-      week[span.weekday as keyof StaffHours]?.push({ start: span.start_time, end: span.end_time });
-    }
+    for (const span of member.hours)
+      week[span.weekday as keyof StaffHours]?.push({ start: span.start, end: span.end });
     return {
-      id: row.id,
-      name: row.name,
-      bio: row.bio,
-      photo: row.photo,
-      active: row.active === 1,
-      displayOrder: row.display_order,
-      version: row.version,
-      treatments: treatments
-        .filter((t) => t.staff_id === row.id)
-        .map((t) => ({
-          treatmentId: t.treatment_id,
-          duration: t.duration_minutes,
-          price: t.price_pence === null ? null : t.price_pence / 100,
-        })),
+      id: member.id,
+      name: member.name,
+      bio: member.bio,
+      photo: member.photo,
+      active: member.active,
+      displayOrder: member.displayOrder,
+      version: member.version,
+      treatments: member.treatments.map((t) => ({
+        treatmentId: t.treatmentId,
+        duration: t.durationMinutes,
+        price: t.pricePence === null ? null : t.pricePence / 100,
+      })),
       hours: week,
-      timeOff: timeOff
-        .filter((off) => off.staff_id === row.id)
-        .map((off) => ({
-          id: off.id,
-          from: off.from_date,
-          to: off.to_date,
-          kind: off.kind as TimeOffKind,
-          note: off.note ?? '',
-        })),
+      timeOff: member.timeOff.map((off) => ({
+        id: off.id,
+        from: off.from,
+        to: off.to,
+        kind: off.kind as TimeOffKind,
+        note: off.note ?? '',
+      })),
     };
   });
 }

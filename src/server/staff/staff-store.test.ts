@@ -78,14 +78,27 @@ describeEachDatabase('the staff store', (kind) => {
       photo: null,
       active: true,
       displayOrder: 2,
+      version: 1,
       treatments: [{ treatmentId: 15, durationMinutes: 40, pricePence: 3900 }],
       hours: [
         { weekday: 'tue', start: '09:00', end: '12:00' },
         { weekday: 'tue', start: '13:00', end: '17:00' },
       ],
       timeOff: [
-        { from: '2026-12-01', to: '2026-12-03', kind: 'holiday', note: null },
-        { from: '2027-01-10', to: '2027-01-10', kind: 'sickness', note: null },
+        {
+          id: expect.any(Number),
+          from: '2026-12-01',
+          to: '2026-12-03',
+          kind: 'holiday',
+          note: null,
+        },
+        {
+          id: expect.any(Number),
+          from: '2027-01-10',
+          to: '2027-01-10',
+          kind: 'sickness',
+          note: null,
+        },
       ],
     });
     expect((await listStaff(db, 'SE', { activeOnly: false })).map((m) => m.id)).toEqual([

@@ -27,6 +27,7 @@ export interface StaffHoursSpan {
 export type TimeOffKind = 'holiday' | 'sickness' | 'other';
 
 export interface StaffTimeOff {
+  id: number;
   /** YYYY-MM-DD, both days included. */
   from: string;
   to: string;
@@ -42,12 +43,19 @@ export interface StaffMember {
   photo: string | null;
   active: boolean;
   displayOrder: number;
+  /** Bumped by every owner save (the staff screen's 409 check); new members start at 1. */
+  version: number;
   treatments: StaffTreatment[];
   hours: StaffHoursSpan[];
   timeOff: StaffTimeOff[];
 }
 
-export type NewStaffMember = Omit<StaffMember, 'id'>;
+/** Time off before it is stored (no id yet). */
+export type NewStaffTimeOff = Omit<StaffTimeOff, 'id'>;
+
+export type NewStaffMember = Omit<StaffMember, 'id' | 'version' | 'timeOff'> & {
+  timeOff: NewStaffTimeOff[];
+};
 
 /** Adds a staff member with their treatments, hours and time off; returns the new id. */
 export async function insertStaffMember(
@@ -106,7 +114,7 @@ export async function insertTimeOff(
   db: Kysely<Database>,
   clientCode: string,
   staffId: number,
-  off: StaffTimeOff,
+  off: NewStaffTimeOff,
 ): Promise<void> {
   await db
     .insertInto('staff_time_off')
@@ -143,19 +151,32 @@ export async function listStaff(
 ): Promise<StaffMember[]> {
   let members = db
     .selectFrom('staff_members')
-    .select(['id', 'name', 'bio', 'photo', 'active', 'display_order'])
+    .select(['id', 'name', 'bio', 'photo', 'active', 'display_order', 'version'])
     .where('client_code', '=', clientCode);
   if (options.activeOnly) members = members.where('active', '=', 1);
   const rows = await members.orderBy('display_order').orderBy('id').execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [treatments, hours] = await Promise.all([
+    // In the menu's order (category, then place in it), as the staff screen lists them.
     db
       .selectFrom('staff_treatments')
-      .select(['staff_id', 'treatment_id', 'duration_minutes', 'price_pence'])
-      .where('client_code', '=', clientCode)
-      .where('staff_id', 'in', ids)
-      .orderBy('treatment_id')
+      .leftJoin('treatments', (join) =>
+        join
+          .onRef('treatments.client_code', '=', 'staff_treatments.client_code')
+          .onRef('treatments.id', '=', 'staff_treatments.treatment_id'),
+      )
+      .select([
+        'staff_treatments.staff_id',
+        'staff_treatments.treatment_id',
+        'staff_treatments.duration_minutes',
+        'staff_treatments.price_pence',
+      ])
+      .where('staff_treatments.client_code', '=', clientCode)
+      .where('staff_treatments.staff_id', 'in', ids)
+      .orderBy('treatments.category_id')
+      .orderBy('treatments.sort_order')
+      .orderBy('staff_treatments.treatment_id')
       .execute(),
     db
       .selectFrom('staff_hours')
@@ -167,12 +188,12 @@ export async function listStaff(
   ]);
   let offQuery = db
     .selectFrom('staff_time_off')
-    .select(['staff_id', 'from_date', 'to_date', 'kind', 'note'])
+    .select(['id', 'staff_id', 'from_date', 'to_date', 'kind', 'note'])
     .where('client_code', '=', clientCode)
     .where('staff_id', 'in', ids);
   if (options.from) offQuery = offQuery.where('to_date', '>=', options.from);
   if (options.to) offQuery = offQuery.where('from_date', '<=', options.to);
-  const timeOff = await offQuery.orderBy('from_date').execute();
+  const timeOff = await offQuery.orderBy('from_date').orderBy('id').execute();
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -180,6 +201,7 @@ export async function listStaff(
     photo: row.photo,
     active: row.active === 1,
     displayOrder: row.display_order,
+    version: row.version,
     treatments: treatments
       .filter((t) => t.staff_id === row.id)
       .map((t) => ({
@@ -193,6 +215,7 @@ export async function listStaff(
     timeOff: timeOff
       .filter((o) => o.staff_id === row.id)
       .map((o) => ({
+        id: o.id,
         from: o.from_date,
         to: o.to_date,
         kind: o.kind as TimeOffKind,
