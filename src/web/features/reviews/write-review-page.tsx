@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { reviewFieldsSchema, type ReviewFields, type ReviewInvitation } from '@common/reviews';
 import { FormErrorSummary } from '@/components/error-summary';
@@ -9,6 +8,7 @@ import { PageHeading } from '@/components/page-heading';
 import { apiJson } from '@/lib/api-client';
 import { useFormSubmit } from '@/lib/form-kit';
 import './reviews.css';
+import { schemaResolver } from '@/lib/schema-resolver';
 
 /** The boxes' values: the chosen stars as the radio's text until sent. */
 interface WriteReviewValues {
@@ -17,13 +17,10 @@ interface WriteReviewValues {
   review: string;
 }
 
-const checkFields = zodResolver(reviewFieldsSchema);
-const resolver: Resolver<WriteReviewValues, unknown, ReviewFields> = (values, context, options) =>
-  checkFields(
-    { ...values, stars: values.stars ? Number(values.stars) : undefined } as never,
-    context,
-    options as never,
-  ) as unknown as ReturnType<Resolver<WriteReviewValues, unknown, ReviewFields>>;
+const resolver = schemaResolver(reviewFieldsSchema, (values: WriteReviewValues) => ({
+  ...values,
+  stars: values.stars ? Number(values.stars) : undefined,
+}));
 
 const labels = { reviewer: 'Your name as shown', stars: 'Stars', review: 'Your review' };
 

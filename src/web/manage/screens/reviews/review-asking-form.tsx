@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   reviewAskingFieldsSchema,
   type ReviewAsking,
@@ -11,6 +10,7 @@ import { FormField } from '@/components/form-field';
 import { useFormSubmit } from '@/lib/form-kit';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { fetchReviewAsking, reviewAskingQueryKey, saveReviewAsking } from './reviews-api';
+import { schemaResolver } from '@/lib/schema-resolver';
 
 /** The boxes hold the days as typed; the send gets numbers. */
 interface AskingValues {
@@ -25,17 +25,11 @@ const valuesOf = (asking: ReviewAsking): AskingValues => ({
   oncePerDays: String(asking.oncePerDays),
 });
 const numberOf = (typed: string) => (typed.trim() === '' ? undefined : Number(typed));
-const checkFields = zodResolver(reviewAskingFieldsSchema);
-const resolver: Resolver<AskingValues, unknown, ReviewAskingFields> = (values, context, options) =>
-  checkFields(
-    {
-      enabled: values.enabled,
-      delayDays: numberOf(values.delayDays),
-      oncePerDays: numberOf(values.oncePerDays),
-    } as never,
-    context,
-    options as never,
-  ) as unknown as ReturnType<Resolver<AskingValues, unknown, ReviewAskingFields>>;
+const resolver = schemaResolver(reviewAskingFieldsSchema, (values: AskingValues) => ({
+  enabled: values.enabled,
+  delayDays: numberOf(values.delayDays),
+  oncePerDays: numberOf(values.oncePerDays),
+}));
 
 const labels = {
   enabled: 'Ask customers for a review',

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   maxReplyLength,
   reviewFieldsSchema,
@@ -46,19 +45,11 @@ import {
 } from './reviews-api';
 import { ReviewAskingSection } from './review-asking-form';
 import './reviews.css';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/schema-resolver';
 
 /** The shared schema over the form's values: the stars box holds text, the send gets a number. */
-const checkFields = zodResolver(reviewFieldsSchema);
-const reviewResolver: Resolver<ReviewFormValues, unknown, ReviewFields> = (
-  values,
-  context,
-  options,
-) =>
-  checkFields(
-    reviewSchemaInputOf(values) as never,
-    context,
-    options as never,
-  ) as unknown as ReturnType<Resolver<ReviewFormValues, unknown, ReviewFields>>;
+const reviewResolver = schemaResolver(reviewFieldsSchema, reviewSchemaInputOf);
 
 function putInList(queries: QueryClient, review: ManagedReview): void {
   queries.setQueryData<ManagedReview[]>(reviewsQueryKey, (list) =>

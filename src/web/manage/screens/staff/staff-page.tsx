@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ManageMenu } from '@common/diary';
 import {
@@ -62,6 +61,7 @@ import {
   type StaffFormValues,
 } from './staff-form-values';
 import './staff.css';
+import { schemaResolver } from '@/lib/schema-resolver';
 
 type StaffForm = UseFormReturn<StaffFormValues, unknown, StaffFields>;
 
@@ -69,11 +69,7 @@ type StaffForm = UseFormReturn<StaffFormValues, unknown, StaffFields>;
  * The shared schema (the one the server checks a member with) over the form's values, the
  * typed lengths and prices read as numbers: the boxes keep what was typed, the send gets numbers.
  */
-const checkFields = zodResolver(staffFieldsSchema);
-const staffResolver: Resolver<StaffFormValues, unknown, StaffFields> = (values, context, options) =>
-  checkFields(schemaInputOf(values) as never, context, options as never) as unknown as ReturnType<
-    Resolver<StaffFormValues, unknown, StaffFields>
-  >;
+const staffResolver = schemaResolver(staffFieldsSchema, schemaInputOf);
 
 /** Puts a member as the server answered it into the screen's list. */
 function putInList(queries: QueryClient, member: ManagedStaffMember): void {
@@ -500,17 +496,10 @@ const describeDays = (off: Pick<ManagedTimeOff, 'from' | 'to'>) =>
 /** The time-off form's values; an empty "To" is one day. */
 type TimeOffValues = StaffTimeOffInput & { to: string; note: string };
 const emptyTimeOff: TimeOffValues = { from: '', to: '', kind: 'holiday', note: '' };
-const checkTimeOff = zodResolver(staffTimeOffSchema);
-const timeOffResolver: Resolver<TimeOffValues, unknown, StaffTimeOffRequest> = (
-  values,
-  context,
-  options,
-) =>
-  checkTimeOff(
-    { ...values, to: values.to || values.from } as never,
-    context,
-    options as never,
-  ) as unknown as ReturnType<Resolver<TimeOffValues, unknown, StaffTimeOffRequest>>;
+const timeOffResolver = schemaResolver(staffTimeOffSchema, (values: TimeOffValues) => ({
+  ...values,
+  to: values.to || values.from,
+}));
 
 /**
  * A range of time off being written: its own small form, sent on its own (time off is not part of
