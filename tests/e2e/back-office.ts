@@ -51,6 +51,15 @@ export async function tabTo(page: Page, target: ReturnType<Page['locator']>): Pr
   await expect(target).toBeFocused();
 }
 
+/**
+ * Headers an owner API call from a test needs beside the page's session cookie: the same-site
+ * origin and the header the owner guard asks of every change (its cross-site check).
+ */
+export const ownerApiHeaders = (page: Page) => ({
+  origin: new URL(page.url()).origin,
+  'x-requested-with': 'highstreet',
+});
+
 export async function signIn(page: Page, email: string, secret = password): Promise<void> {
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('E-mail address').fill(email);

@@ -1,5 +1,10 @@
-import type { Page } from '@playwright/test';
-import { desktop, expectNoAxeViolations, phone, signedInOwner } from './back-office';
+import {
+  desktop,
+  expectNoAxeViolations,
+  phone,
+  signedInOwner,
+  ownerApiHeaders,
+} from './back-office';
 import { expect, openAs, test } from './fixtures';
 
 /**
@@ -18,11 +23,6 @@ function wednesdayAhead(fromAhead: number): string {
   }
 }
 
-const ownerHeaders = (page: Page) => ({
-  origin: new URL(page.url()).origin,
-  'x-requested-with': 'highstreet',
-});
-
 test('at 390 px the owner finds a customer by phone, sees the booking and adds an allergy note', async ({
   page,
   site,
@@ -32,7 +32,7 @@ test('at 390 px the owner finds a customer by phone, sees the booking and adds a
   await signedInOwner(page, site, 'RRB');
   const telephone = `07700 9${String(Date.now()).slice(-5)}`;
   const made = await page.request.post('/api/manage/bookings', {
-    headers: ownerHeaders(page),
+    headers: ownerApiHeaders(page),
     data: {
       source: 'phone',
       startTime: `${wednesdayAhead(20)} 11:00:00`,

@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import { desktop, expectNoAxeViolations, phone, signedInOwner } from './back-office';
+import {
+  desktop,
+  expectNoAxeViolations,
+  phone,
+  signedInOwner,
+  ownerApiHeaders,
+} from './back-office';
 import { expect, openAs, test } from './fixtures';
 
 /**
@@ -21,15 +27,10 @@ function dayAhead(weekday: number, fromAhead: number): string {
   }
 }
 
-const ownerHeaders = (page: Page) => ({
-  origin: new URL(page.url()).origin,
-  'x-requested-with': 'highstreet',
-});
-
 /** A phone booking of treatment 2 (Eilidh and Kirsty do it) through the owner API. */
 async function phoneBooking(page: Page, startTime: string, name: string, email: string) {
   const made = await page.request.post('/api/manage/bookings', {
-    headers: ownerHeaders(page),
+    headers: ownerApiHeaders(page),
     data: { source: 'phone', startTime, customer: { name, email }, treatmentIds: [2] },
   });
   expect(made.status()).toBe(201);
@@ -134,7 +135,7 @@ test('at 1280 px the owner closes a day over a booking, sees it listed and cance
       version: number;
     };
     await page.request.put('/api/manage/booking-rules', {
-      headers: ownerHeaders(page),
+      headers: ownerApiHeaders(page),
       data: { version: now.version, rules: before.rules },
     });
   }

@@ -1,6 +1,11 @@
 import Database from 'better-sqlite3';
-import type { Page } from '@playwright/test';
-import { desktop, expectNoAxeViolations, phone, signedInOwner } from './back-office';
+import {
+  desktop,
+  expectNoAxeViolations,
+  phone,
+  signedInOwner,
+  ownerApiHeaders,
+} from './back-office';
 import { expect, test } from './fixtures';
 
 // Issue 32: the owner reads the diary as a salon's tools show it: a column per therapist on a
@@ -23,11 +28,6 @@ function openDayFrom(ahead: number): string {
     if (weekday >= 2 && weekday <= 6 && !closedDates.includes(date)) return date;
   }
 }
-
-const ownerHeaders = (page: Page) => ({
-  origin: new URL(page.url()).origin,
-  'x-requested-with': 'highstreet',
-});
 
 interface Booked {
   id: number;
@@ -55,7 +55,7 @@ test('at 1280 px the day shows a column per therapist, each booking in its thera
     [`Bryony Grid ${stamp}`, '12:00'],
   ] as const) {
     const made = await page.request.post('/api/manage/bookings', {
-      headers: ownerHeaders(page),
+      headers: ownerApiHeaders(page),
       data: {
         source: 'phone',
         startTime: `${date} ${time}:00`,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { desktop, signInWithKeyboard, tabTo } from './back-office';
+import { desktop, signInWithKeyboard, tabTo, ownerApiHeaders } from './back-office';
 import { expect, test } from './fixtures';
 
 /** YYYY-MM-DD of the salon's calendar, `ahead` days after today in London. */
@@ -18,11 +18,6 @@ function nextOpenDay(): { date: string; ahead: number } {
     if (weekday >= 2 && weekday <= 6 && !closedDates.includes(date)) return { date, ahead };
   }
 }
-
-const ownerHeaders = (page: Page) => ({
-  origin: new URL(page.url()).origin,
-  'x-requested-with': 'highstreet',
-});
 
 /** Presses Shift+Tab until `target` has focus (at most 60 presses). */
 async function shiftTabTo(page: Page, target: ReturnType<Page['locator']>): Promise<void> {
@@ -61,7 +56,7 @@ test('with the keyboard only, the owner signs in, cancels the next open day’s 
   const time = before[0]!;
   const customer = `Keyboard Kit ${Date.now()}`;
   const made = await page.request.post('/api/manage/bookings', {
-    headers: ownerHeaders(page),
+    headers: ownerApiHeaders(page),
     data: {
       source: 'phone',
       startTime: `${date} ${time}:00`,

@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Page } from '@playwright/test';
-import { expectNoAxeViolations, phone, signedInOwner } from './back-office';
+import { expectNoAxeViolations, phone, signedInOwner, ownerApiHeaders } from './back-office';
 import { expect, openAs, test } from './fixtures';
 
 // Issue 33, reviews the owner runs: a completed visit e-mails the customer a signed link; the
@@ -25,18 +24,13 @@ function nextOpenDay(): string {
   }
 }
 
-const ownerHeaders = (page: Page) => ({
-  origin: new URL(page.url()).origin,
-  'x-requested-with': 'highstreet',
-});
-
 test('a customer reviews a completed visit from the e-mailed link; the owner publishes it with a reply', async ({
   page,
   site,
 }) => {
   await page.setViewportSize(phone);
   await signedInOwner(page, site, 'RRB');
-  const headers = ownerHeaders(page);
+  const headers = ownerApiHeaders(page);
 
   // The owner asks for reviews at once (no delay), so the link is in the outbox now.
   const settings = await page.request.get('/api/manage/reviews/settings');

@@ -1,4 +1,10 @@
-import { desktop, expectNoAxeViolations, phone, signedInOwner } from './back-office';
+import {
+  desktop,
+  expectNoAxeViolations,
+  phone,
+  signedInOwner,
+  ownerApiHeaders,
+} from './back-office';
 import type { Page } from '@playwright/test';
 import { expect, openAs, test } from './fixtures';
 
@@ -100,11 +106,10 @@ test('a new customer confirms a held booking from the link in the e-mail', async
   await page.setViewportSize(phone);
   await signedInOwner(page, site, 'RRB');
   const before = await (await page.request.get('/api/manage/booking-rules')).json();
-  const ownerHeaders = { origin: new URL(page.url()).origin, 'x-requested-with': 'highstreet' };
   const put = async (rules: object) => {
     const now = await (await page.request.get('/api/manage/booking-rules')).json();
     const saved = await page.request.put('/api/manage/booking-rules', {
-      headers: ownerHeaders,
+      headers: ownerApiHeaders(page),
       data: { version: now.version, rules },
     });
     expect(saved.status()).toBe(200);
