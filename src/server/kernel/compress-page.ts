@@ -31,17 +31,30 @@ function parseAcceptEncoding(acceptEncoding: string): PageEncoding | undefined {
 }
 
 /**
+ * How hard to compress. `fast` is for a page someone is waiting for (brotli 5 compresses these
+ * pages to within a few per cent of 11, far faster); `best` is for a page kept in the cache and
+ * asked for again, recompressed off the request path (page-cache.ts), never while anyone waits.
+ */
+export type CompressionEffort = 'fast' | 'best';
+
+const brotliQuality: Record<CompressionEffort, number> = { fast: 5, best: 11 };
+const gzipLevel: Record<CompressionEffort, number> = { fast: 6, best: 9 };
+
+/**
  * Compresses a page in libuv's thread pool, not on the event loop: a page carries its stylesheets
  * inline (a few tens of KB of text), and compressing it on the loop held every other request
- * (docs/decisions/0024-page-cache.md). Brotli quality 5 compresses these pages to within a few per
- * cent of 11, far faster.
+ * (docs/decisions/0024-page-cache.md).
  */
-export function compressPageAsync(html: string | Buffer, encoding: PageEncoding): Promise<Buffer> {
-  if (encoding === 'gzip') return gzipAsync(html, { level: 6 });
+export function compressPageAsync(
+  html: string | Buffer,
+  encoding: PageEncoding,
+  effort: CompressionEffort = 'fast',
+): Promise<Buffer> {
+  if (encoding === 'gzip') return gzipAsync(html, { level: gzipLevel[effort] });
   return brotliAsync(html, {
     params: {
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_QUALITY]: brotliQuality[effort],
       [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
     },
   });

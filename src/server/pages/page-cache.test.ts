@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedPageEncoding } from '../kernel/compress-page.js';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { acceptedPageEncoding, compressPageAsync } from '../kernel/compress-page.js';
 import { createPageCache, matchesEtag, pageEtag } from './page-cache.js';
 
 function setup(maxBytes = 1_000_000, maxAgeMs = 60_000) {
@@ -105,5 +106,62 @@ describe('page cache', () => {
     expect(acceptedPageEncoding('br;q=0, gzip')).toBe('gzip');
     expect(acceptedPageEncoding('gzip;q=0.0')).toBeUndefined();
     expect(acceptedPageEncoding(undefined)).toBeUndefined();
+  });
+
+  /** A page the size of a real one, with enough repeats that the best setting wins bytes. */
+  const sizeablePage = Array.from(
+    { length: 400 },
+    (_, i) => `<li class="product"><a href="/product/${i}">Hot tub ${i % 37}</a></li>`,
+  ).join('');
+
+  it('answers a cold page compressed fast: nobody waits for the best setting', async () => {
+    const s = setup();
+    const page = await s.cache.get('SE', '/', s.render(sizeablePage));
+    if (typeof page === 'string') throw new Error('expected a kept page');
+    expect(page.effort).toBe('fast');
+    expect(page.br).toEqual(await compressPageAsync(sizeablePage, 'br', 'fast'));
+    expect(page.gzip).toEqual(await compressPageAsync(sizeablePage, 'gzip', 'fast'));
+    // Asked for once only: no second compression is queued.
+    await s.cache.recompressed();
+    expect(page.effort).toBe('fast');
+  });
+
+  it('recompresses a page asked for again at the best setting, off the request path', async () => {
+    const s = setup();
+    const first = await s.cache.get('SE', '/', s.render(sizeablePage));
+    const again = await s.cache.get('SE', '/', s.render(sizeablePage));
+    expect(again).toBe(first);
+    if (typeof again === 'string') throw new Error('expected a kept page');
+    // The hit was answered before the recompression ran.
+    expect(again.effort).toBe('fast');
+    const fastBytes = again.bytes;
+    await s.cache.recompressed();
+    expect(again.effort).toBe('best');
+    expect(again.br).toEqual(await compressPageAsync(sizeablePage, 'br', 'best'));
+    expect(again.br.length).toBeLessThan((await compressPageAsync(sizeablePage, 'br')).length);
+    expect(brotliDecompressSync(again.br).toString()).toBe(sizeablePage);
+    expect(gunzipSync(again.gzip).toString()).toBe(sizeablePage);
+    // The cache's byte count follows the smaller forms; the validator is the HTML's, unchanged.
+    expect(again.bytes).toBeLessThan(fastBytes);
+    expect(s.cache.size.bytes).toBe(again.bytes);
+    expect(again.etag).toBe(pageEtag(sizeablePage));
+  });
+
+  it('leaves a page alone that a change made old or the owner dropped', async () => {
+    const s = setup();
+    const old = await s.cache.get('SE', '/', s.render(sizeablePage));
+    await s.cache.get('SE', '/', s.render(sizeablePage));
+    s.bump('SE');
+    const fresh = await s.cache.get('SE', '/', s.render(`${sizeablePage}<p>new</p>`));
+    await s.cache.recompressed();
+    if (typeof old === 'string' || typeof fresh === 'string') throw new Error('expected pages');
+    expect(old.effort).toBe('fast');
+    expect(s.cache.size.bytes).toBe(old.bytes + fresh.bytes);
+
+    await s.cache.get('SE', '/', s.render(sizeablePage));
+    s.cache.dropClient('SE');
+    await s.cache.recompressed();
+    expect(fresh.effort).toBe('fast');
+    expect(s.cache.size.bytes).toBe(0);
   });
 });

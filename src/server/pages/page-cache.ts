@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   acceptedPageEncoding,
   compressPageAsync,
+  type CompressionEffort,
   type PageEncoding,
 } from '../kernel/compress-page.js';
 
@@ -14,6 +15,8 @@ export interface CachedPage {
   gzip: Buffer;
   bytes: number;
   storedAt: number;
+  /** How hard `br` and `gzip` were compressed: fast when first answered, best once asked again. */
+  effort: CompressionEffort;
 }
 
 export interface PageCacheOptions {
@@ -49,7 +52,12 @@ export interface PageCache {
   readonly size: { entries: number; bytes: number };
   /** Pages asked for since start: found in memory, or rendered (or waited for) instead (/metrics). */
   readonly counts: { hits: number; misses: number };
+  /** Settles when no page is being recompressed at the best setting (tests, shutdown). */
+  recompressed(): Promise<void>;
 }
+
+/** Pages waiting to be recompressed at most; past it a page keeps its fast form (still correct). */
+const recompressQueueLimit = 64;
 
 /** A weak ETag from the HTML (W/: equal for every encoding of the same page). */
 export function pageEtag(html: string | Buffer): string {
@@ -69,10 +77,14 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /** A page compressed both ways, with its ETag. */
-export async function preparePage(html: string, now = Date.now()): Promise<CachedPage> {
+export async function preparePage(
+  html: string,
+  now = Date.now(),
+  effort: CompressionEffort = 'fast',
+): Promise<CachedPage> {
   const [br, gzip] = await Promise.all([
-    compressPageAsync(html, 'br'),
-    compressPageAsync(html, 'gzip'),
+    compressPageAsync(html, 'br', effort),
+    compressPageAsync(html, 'gzip', effort),
   ]);
   const body = Buffer.from(html);
   return {
@@ -82,6 +94,7 @@ export async function preparePage(html: string, now = Date.now()): Promise<Cache
     gzip,
     bytes: body.length + br.length + gzip.length,
     storedAt: now,
+    effort,
   };
 }
 
@@ -100,6 +113,11 @@ export function pageBody(
  * Rendered pages per client, path and data version, least recently used first out when the
  * bytes run over (docs/decisions/0024-page-cache.md). Keys carry the version, so a page rendered
  * before a change is never served after it, even if it was being rendered while the change came.
+ *
+ * A page is first compressed fast, for the visitor waiting for it. When it is asked for again it
+ * has earned the best setting: it is recompressed then, one page at a time in the thread pool,
+ * while the fast form goes on being served (issue 37: never brotli 11 on the request path). A
+ * page asked for once (most of a thousand shops' pages) costs no second compression.
  */
 export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
@@ -108,6 +126,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const rendering = new Map<string, Promise<CachedPage | string>>();
   let bytes = 0;
   const counts = { hits: 0, misses: 0 };
+  /** Keys of pages waiting for, or under, recompression at the best setting; one runs at a time. */
+  const recompressQueue = new Set<string>();
+  let recompressing: Promise<void> = Promise.resolve();
   const fullKey = (clientCode: string, key: string) =>
     `${clientCode}\n${options.version(clientCode)}\n${key}`;
 
@@ -129,6 +150,38 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
   };
 
+  /** Puts a kept page in line to be recompressed at the best setting, unless the line is full. */
+  const recompressLater = (clientCode: string, key: string, cacheKey: string, page: CachedPage) => {
+    /** Still kept, and still the page for the client's current data (else never asked again). */
+    const stillWanted = () =>
+      entries.get(cacheKey) === page && fullKey(clientCode, key) === cacheKey;
+    if (page.effort === 'best' || recompressQueue.has(cacheKey)) return;
+    if (recompressQueue.size >= recompressQueueLimit) return;
+    recompressQueue.add(cacheKey);
+    recompressing = recompressing.then(async () => {
+      try {
+        // Dropped, pushed out or made old by a change meanwhile: nothing to do.
+        if (!stillWanted()) return;
+        const [br, gzip] = await Promise.all([
+          compressPageAsync(page.html, 'br', 'best'),
+          compressPageAsync(page.html, 'gzip', 'best'),
+        ]);
+        if (!stillWanted()) return;
+        // The same object, so a remembered answer made from it stays current (isCurrent).
+        const grown = br.length + gzip.length - page.br.length - page.gzip.length;
+        page.br = br;
+        page.gzip = gzip;
+        page.bytes += grown;
+        page.effort = 'best';
+        bytes += grown;
+      } catch {
+        // Compression failing leaves the fast form, which is served as before.
+      } finally {
+        recompressQueue.delete(cacheKey);
+      }
+    });
+  };
+
   /** The entry under this key if it is within its age, counted as a use (moved to the end). */
   const freshEntry = (cacheKey: string): CachedPage | undefined => {
     const hit = entries.get(cacheKey);
@@ -144,6 +197,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const hit = freshEntry(cacheKey);
       if (hit) {
         counts.hits++;
+        recompressLater(clientCode, key, cacheKey, hit);
         return hit;
       }
       counts.misses++;
@@ -176,5 +230,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return { entries: entries.size, bytes };
     },
     counts,
+    recompressed: () => recompressing,
   };
 }
