@@ -165,6 +165,34 @@ describeEachDatabase('customer data requests', (kind) => {
         .execute();
     expect((await emailsAbout()).length).toBeGreaterThanOrEqual(3);
 
+    // She was asked for a review of the booking and wrote one.
+    const bookingId = bookingsBefore[0]!.id;
+    await db
+      .insertInto('review_requests')
+      .values({
+        client_code: 'RRB',
+        customer_email: 'erin@example.com',
+        customer_name: 'Erin Example',
+        booking_id: bookingId,
+        order_id: null,
+        created_at: new Date().toISOString(),
+        used_at: null,
+      })
+      .execute();
+    const review = await db
+      .insertInto('reviews')
+      .values({
+        client_code: 'RRB',
+        review: 'Lovely brows',
+        reviewer: 'Erin E.',
+        stars: 5,
+        booking_id: bookingId,
+        reply: null,
+        replied_at: null,
+        order_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const res = await call(owner, 'POST', `/api/manage/customers/${erin!.id}/erase`);
     expect(res.statusCode, res.body).toBe(200);
     const erased = res.json<ErasedCustomer>();
@@ -199,6 +227,20 @@ describeEachDatabase('customer data requests', (kind) => {
         .execute(),
     ).toEqual([]);
     expect((await call(owner, 'GET', `/api/manage/customers/${erin!.id}`)).statusCode).toBe(404);
+    expect(erased.reviewRequestsDeleted).toBe(1);
+    expect(
+      await db
+        .selectFrom('review_requests')
+        .select('id')
+        .where('booking_id', '=', bookingId)
+        .execute(),
+    ).toEqual([]);
+    const reviewAfter = await db
+      .selectFrom('reviews')
+      .select(['reviewer', 'review'])
+      .where('id', '=', review.id)
+      .executeTakeFirstOrThrow();
+    expect(reviewAfter).toEqual({ reviewer: erasedCustomerName, review: 'Lovely brows' });
     expect(await search('erin')).toEqual([]);
     const audit = JSON.stringify((await call(owner, 'GET', '/api/manage/audit')).json());
     expect(audit).toContain('customer.erase');

@@ -195,7 +195,8 @@ export async function eraseReviewTraces(db: Db, who: PersonInMail): Promise<numb
   if (who.bookingIds.length + who.orderIds.length > 0) {
     await db
       .updateTable('reviews')
-      .set({ reviewer: erasedCustomerName })
+      // A new version, so an owner's open edit of the review gets a conflict, not the old name back.
+      .set((eb) => ({ reviewer: erasedCustomerName, version: eb('version', '+', 1) }))
       .where('client_code', '=', who.clientCode)
       .where((eb) =>
         eb.or([
