@@ -21,6 +21,7 @@ export const serverEntryPoints = {
   'content-cli': 'src/server/clients/content-cli.ts',
   'outbox-cli': 'src/server/mail/outbox-cli.ts',
   'retention-cli': 'src/server/retention/retention-cli.ts',
+  'customers-cli': 'src/server/customers/customers-cli.ts',
 };
 
 /**

@@ -131,4 +131,13 @@ export interface CustomerDetail extends CustomerSummary {
   bookings: CustomerBooking[];
   orders: CustomerOrder[];
   notes: CustomerNote[];
+  /** Enquiries sent through the site's forms, newest first (decision 0066). */
+  enquiries: CustomerEnquiry[];
+}
+
+export interface CustomerEnquiry {
+  at: string;
+  /** contact | travel */
+  form: string;
+  subject: string;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRetentionCounts, noRetentionCounts } from './retention.js';
+import { describeRetentionCounts, noRetentionCounts, retentionCountsSchema } from './retention.js';
 
 describe('describeRetentionCounts', () => {
   it('words what went, in one line, singular and plural', () => {
@@ -11,6 +11,26 @@ describe('describeRetentionCounts', () => {
         ownerSessionsDeleted: 2,
       }),
     ).toBe('3 bookings anonymised, 1 order anonymised, 2 expired sessions deleted');
+  });
+
+  it('counts old enquiries and erased customer records (decision 0066)', () => {
+    expect(
+      describeRetentionCounts({ ...noRetentionCounts, enquiriesDeleted: 2, customersErased: 1 }),
+    ).toBe('2 old enquiries deleted, 1 customer record erased');
+  });
+
+  it('reads a run recorded before those counts existed as none of them', () => {
+    const { bookingsAnonymised, enquiriesDeleted, customersErased, ...older } = {
+      ...noRetentionCounts,
+      bookingsAnonymised: 1,
+    };
+    expect(retentionCountsSchema.parse({ bookingsAnonymised, ...older })).toEqual({
+      ...noRetentionCounts,
+      bookingsAnonymised: 1,
+      enquiriesDeleted: 0,
+      customersErased: 0,
+    });
+    expect(enquiriesDeleted + customersErased).toBe(0);
   });
 
   it('says so when nothing was old enough', () => {

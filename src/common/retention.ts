@@ -12,6 +12,9 @@ export const retentionCountsSchema = z.object({
   visitorLinksEnded: z.number(),
   ownerTokensDeleted: z.number(),
   ownerSessionsDeleted: z.number(),
+  // Added with decision 0066: runs recorded before it have neither, read as none.
+  enquiriesDeleted: z._default(z.number(), 0),
+  customersErased: z._default(z.number(), 0),
 });
 export type RetentionCounts = z.infer<typeof retentionCountsSchema>;
 
@@ -22,6 +25,8 @@ export const noRetentionCounts: RetentionCounts = {
   visitorLinksEnded: 0,
   ownerTokensDeleted: 0,
   ownerSessionsDeleted: 0,
+  enquiriesDeleted: 0,
+  customersErased: 0,
 };
 
 /** GET /api/manage/retention: when old records were last tidied, and what went for this client. */
@@ -35,6 +40,8 @@ const countWords: [keyof RetentionCounts, string, string][] = [
   ['bookingsAnonymised', 'booking', 'anonymised'],
   ['ordersAnonymised', 'order', 'anonymised'],
   ['emailsDeleted', 'old e-mail', 'deleted'],
+  ['enquiriesDeleted', 'old enquiry', 'deleted'],
+  ['customersErased', 'customer record', 'erased'],
   ['visitorLinksEnded', 'old booking link', 'ended'],
   ['ownerTokensDeleted', 'expired sign-in link', 'deleted'],
   ['ownerSessionsDeleted', 'expired session', 'deleted'],
@@ -44,6 +51,9 @@ const countWords: [keyof RetentionCounts, string, string][] = [
 export function describeRetentionCounts(counts: RetentionCounts): string {
   const parts = countWords
     .filter(([key]) => counts[key] > 0)
-    .map(([key, noun, verb]) => `${counts[key]} ${noun}${counts[key] === 1 ? '' : 's'} ${verb}`);
+    .map(
+      ([key, noun, verb]) =>
+        `${counts[key]} ${counts[key] === 1 ? noun : noun.replace(/y$/, 'ie')}${counts[key] === 1 ? '' : 's'} ${verb}`,
+    );
   return parts.length ? parts.join(', ') : 'nothing was old enough';
 }

@@ -220,6 +220,8 @@ describeEachDatabase('retention', (kind) => {
       visitorLinksEnded: 1,
       ownerTokensDeleted: 1,
       ownerSessionsDeleted: 2,
+      enquiriesDeleted: 0,
+      customersErased: 0,
     });
     expect(first.byClient.get(shop)).toMatchObject({ ordersAnonymised: 1 });
 

@@ -188,6 +188,19 @@ describeEachDatabase("the owner's customer records API", (kind) => {
   it('adds notes, allergies and patch tests, refusing one without its date and result', async () => {
     const [ann] = await search('07700 900123');
     const url = `/api/manage/customers/${ann!.id}/notes`;
+    // Staff see the customers of their own bookings only (decision 0066): Ann is booked with them.
+    const member = await t.handle.db
+      .selectFrom('staff_members')
+      .select('id')
+      .where('client_code', '=', 'RRB')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.handle.db
+      .updateTable('bookings')
+      .set({ staff_id: member.id })
+      .where('customer_id', '=', ann!.id)
+      .execute();
+    const staff = await signInAs(t, 'RRB', { role: 'staff', staffId: member.id });
     const refused = await call(staff, 'POST', url, { kind: 'patch-test', text: '' });
     expect(refused.statusCode).toBe(400);
     expect(JSON.stringify(refused.json())).toContain('patchTestDate');

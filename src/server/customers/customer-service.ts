@@ -25,7 +25,9 @@ import {
   refreshCustomer,
   searchCustomers,
   type CustomerRow,
+  type StaffScope,
 } from './customer-store.js';
+import { insertCustomerEnquiry, listEnquiriesOf } from './customer-data-store.js';
 
 type Db = Kysely<Database>;
 
@@ -61,6 +63,40 @@ export async function linkCustomer(trx: Db, contact: CustomerContact): Promise<n
   return match.id;
 }
 
+/**
+ * An enquiry sent through the site's forms (forms/relay-routes.ts) on its customer's record:
+ * found or made by e-mail then phone as a booking's is, and the enquiry's day, form and subject
+ * noted. Pass the transaction that stores the enquiry's e-mail in the outbox.
+ */
+export async function recordEnquiry(
+  trx: Db,
+  enquiry: {
+    clientCode: string;
+    form: string;
+    subject: string;
+    name: string;
+    email: string;
+    telephone: string;
+    now: Date;
+  },
+): Promise<number> {
+  const customerId = await linkCustomer(trx, {
+    clientCode: enquiry.clientCode,
+    name: enquiry.name,
+    email: enquiry.email,
+    telephone: enquiry.telephone,
+    now: enquiry.now,
+  });
+  await insertCustomerEnquiry(trx, {
+    client_code: enquiry.clientCode,
+    customer_id: customerId,
+    form: enquiry.form,
+    subject: enquiry.subject,
+    created_at: enquiry.now.toISOString(),
+  });
+  return customerId;
+}
+
 function summaryOf(row: CustomerRow): CustomerSummary {
   return {
     id: row.id,
@@ -71,36 +107,59 @@ function summaryOf(row: CustomerRow): CustomerSummary {
   };
 }
 
+/** The scope of what a signed-in account sees of the customers (store's StaffScope). */
+export function staffScopeOf(account: { role: 'owner' | 'staff'; staffId: number | null }) {
+  return account.role === 'owner' ? undefined : account.staffId;
+}
+
 export async function findCustomers(
   db: Db,
   clientCode: string,
   search: string,
+  scope?: StaffScope,
 ): Promise<CustomerSummary[]> {
-  const rows = await searchCustomers(db, clientCode, searchTerms(search), customerSearchLimit);
+  const rows = await searchCustomers(
+    db,
+    clientCode,
+    searchTerms(search),
+    customerSearchLimit,
+    scope,
+  );
   return rows.map(summaryOf);
 }
 
 const hhmm = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
-async function foundCustomer(db: Db, clientCode: string, id: number): Promise<CustomerRow> {
-  const row = await findCustomer(db, clientCode, id);
+async function foundCustomer(
+  db: Db,
+  clientCode: string,
+  id: number,
+  scope?: StaffScope,
+): Promise<CustomerRow> {
+  // Staff asking for someone they have never booked get the same 404 as for no one at all.
+  const row = await findCustomer(db, clientCode, id, scope);
   if (!row) throw new AppError(404, 'No such customer');
   return row;
 }
 
-/** Everything the customer page shows; 404 for an id that is not the client's. */
+/**
+ * Everything the customer page shows; 404 for an id that is not the client's, or (staff) not one
+ * of the customers of their own bookings.
+ */
 export async function getCustomerDetail(
   db: Db,
   client: { name: string; timeZone: string },
   id: number,
   now: Date,
+  scope?: StaffScope,
 ): Promise<CustomerDetail> {
-  const row = await foundCustomer(db, client.name, id);
-  const [bookingRows, orderRows, noteRows] = await Promise.all([
+  const row = await foundCustomer(db, client.name, id, scope);
+  const [bookingRows, orderRows, noteRows, enquiryRows] = await Promise.all([
     listCustomerBookings(db, client.name, id),
     listCustomerOrders(db, client.name, id),
     listCustomerNotes(db, client.name, id),
+    listEnquiriesOf(db, client.name, [id]),
   ]);
   const treatments = await listBookingTreatmentNames(
     db,
@@ -155,6 +214,7 @@ export async function getCustomerDetail(
       patchTestResult: n.patch_test_result as 'pass' | 'fail' | null,
       createdAt: n.created_at,
     })),
+    enquiries: enquiryRows.map((e) => ({ at: e.created_at, form: e.form, subject: e.subject })),
   };
 }
 
@@ -165,8 +225,9 @@ export async function addCustomerNote(
   note: NewCustomerNote,
   authorOwnerId: number | null,
   now: Date,
+  scope?: StaffScope,
 ): Promise<number> {
-  await foundCustomer(db, clientCode, customerId);
+  await foundCustomer(db, clientCode, customerId, scope);
   const isPatchTest = note.kind === 'patch-test';
   return insertCustomerNote(db, {
     customer_id: customerId,

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { CustomerNotesTable, CustomersTable, Database } from '../db/schema.js';
 import type { MatchCandidate, MatchKeys } from './customer-matching.js';
 
@@ -86,17 +86,47 @@ export async function refreshCustomer(db: Db, id: number, customer: NewCustomer)
     .execute();
 }
 
-/** One customer of the client, merged or not; undefined for another client's id. */
+/**
+ * Whose customers a signed-in account sees (decision 0066): undefined for an owner (all of
+ * them); a staff member's id for a staff account (only customers with a booking with them); null
+ * for a staff account linked to no staff member (none).
+ */
+export type StaffScope = number | null | undefined;
+
+/** Customers with a booking with this staff member (none for null). */
+function bookedWith(
+  eb: ExpressionBuilder<Database, 'customers'>,
+  clientCode: string,
+  staffId: number | null,
+) {
+  return eb(
+    'id',
+    'in',
+    eb
+      .selectFrom('bookings')
+      .select('customer_id')
+      .where('client_code', '=', clientCode)
+      // No staff member has id 0: a staff account linked to nobody sees nobody.
+      .where('staff_id', '=', staffId ?? 0),
+  );
+}
+
+/**
+ * One customer of the client, merged or not, if the account may see them; undefined for another
+ * client's id or (for staff) someone they have never had a booking with.
+ */
 export async function findCustomer(
   db: Db,
   clientCode: string,
   id: number,
+  scope?: StaffScope,
 ): Promise<CustomerRow | undefined> {
   return db
     .selectFrom('customers')
     .selectAll()
     .where('client_code', '=', clientCode)
     .where('id', '=', id)
+    .$if(scope !== undefined, (q) => q.where((eb) => bookedWith(eb, clientCode, scope ?? null)))
     .executeTakeFirst();
 }
 
@@ -114,12 +144,14 @@ export async function searchCustomers(
   clientCode: string,
   terms: { text: string; digits: string | null },
   limit: number,
+  scope?: StaffScope,
 ): Promise<CustomerRow[]> {
   let query = db
     .selectFrom('customers')
     .selectAll()
     .where('client_code', '=', clientCode)
-    .where('merged_into', 'is', null);
+    .where('merged_into', 'is', null)
+    .$if(scope !== undefined, (q) => q.where((eb) => bookedWith(eb, clientCode, scope ?? null)));
   if (terms.text !== '') {
     const like = containing(terms.text);
     const reference = terms.text.toUpperCase();

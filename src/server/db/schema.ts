@@ -407,6 +407,17 @@ export interface CustomerNotesTable {
   author_owner_id: number | null;
 }
 
+/** An enquiry sent through the site's forms, on its customer's record (migration 0023). */
+export interface CustomerEnquiriesTable {
+  id: Generated<number>;
+  client_code: string;
+  customer_id: number;
+  /** contact | travel */
+  form: string;
+  subject: string;
+  created_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   client_drafts: ClientDraftsTable;
@@ -436,4 +447,5 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   customers: CustomersTable;
   customer_notes: CustomerNotesTable;
+  customer_enquiries: CustomerEnquiriesTable;
 }

@@ -5,6 +5,8 @@ import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, type ClientErrorStatus } from '../kernel/errors.js';
 import { decideRelayRequest, type RelayRequest } from '../mail/compose-message.js';
 import { enqueueMessage } from '../mail/outbox-store.js';
+import { recordEnquiry } from '../customers/customer-service.js';
+import { inTransaction } from '../db/transaction.js';
 
 const relayBodyLimit = 64 * 1024;
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;
@@ -77,7 +79,18 @@ export const relayRoutes: FastifyPluginAsync<AppDeps> = async (relay, { config, 
       request.log.info(`Dropped a ${decision.client.name} message with the honeypot field filled`);
       return answerOk(reply);
     }
-    const stored = await enqueueMessage(db, decision.message);
+    // The enquiry's e-mail and its line on the sender's customer record are stored together.
+    const stored = await inTransaction(db, async (trx) => {
+      const result = await enqueueMessage(trx, decision.message);
+      if (!result.duplicate)
+        await recordEnquiry(trx, {
+          clientCode: decision.client.name,
+          ...decision.enquiry,
+          subject: decision.message.subject,
+          now: new Date(),
+        });
+      return result;
+    });
     if (stored.duplicate && !stored.sameAsStored) {
       throw new AppError(
         422,

@@ -21,7 +21,13 @@ import { renderHtmlTemplate, renderSubject, renderTextTemplate } from './render-
 export type RelayDecision =
   | { kind: 'refused'; reason: string }
   | { kind: 'honeypot'; client: ClientConfig }
-  | { kind: 'accepted'; client: ClientConfig; message: OutgoingMessage };
+  | {
+      kind: 'accepted';
+      client: ClientConfig;
+      message: OutgoingMessage;
+      /** Who sent it and by which form, for their customer record (decision 0066). */
+      enquiry: { form: TemplateKind; name: string; email: string; telephone: string };
+    };
 
 export interface RelayRequest {
   user_id?: unknown;
@@ -169,6 +175,12 @@ export function decideRelayRequest(request: RelayRequest, options: ComposeOption
       html: renderHtmlTemplate(template.html, { text: values, sanitisedHtml }),
       text: renderTextTemplate(template.text, values),
       idempotencyKey: options.idempotencyKey,
+    },
+    enquiry: {
+      form: kind,
+      name: fields.name ?? '',
+      email: fields.email ?? '',
+      telephone: fields.telephone ?? '',
     },
   };
 }

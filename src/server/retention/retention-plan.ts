@@ -11,6 +11,11 @@ export interface RetentionPlan {
   ordersCreatedBefore: string;
   /** Outbox e-mails (enquiries, and the e-mails about bookings and orders) created before this go. */
   emailsCreatedBefore: string;
+  /**
+   * Customers with nothing left that names them (every booking and order anonymised, no enquiry
+   * kept) and no booking, order or enquiry since this instant are erased (decision 0066).
+   */
+  customersIdleBefore: string;
   /** Confirm links of holds that ended before this instant are ended. */
   holdsEndedBefore: string;
   /** Owner set-password and reset links that expired before this instant are deleted. */
@@ -50,6 +55,10 @@ export function planRetention(
     bookingsBeforeDate: iso(yearsBefore(now, years.bookings)).slice(0, 10),
     ordersCreatedBefore: iso(yearsBefore(now, years.orders)),
     emailsCreatedBefore: iso(yearsBefore(now, years.enquiries)),
+    // The shortest limit: a customer seen within it may still have a booking kept under it.
+    customersIdleBefore: iso(
+      yearsBefore(now, Math.min(years.bookings, years.enquiries, years.orders)),
+    ),
     holdsEndedBefore: iso(new Date(now.getTime() - visitorLinkGraceDays * dayMs)),
     ownerTokensExpiredBefore: iso(new Date(now.getTime() - ownerTokenGraceDays * dayMs)),
     sessionsExpiredBefore: iso(now),

@@ -1,17 +1,24 @@
 import type { Kysely, Transaction } from 'kysely';
 import { noRetentionCounts, type RetentionCounts } from '../../common/retention.js';
 import type { Database } from '../db/schema.js';
+import { anonymisedName, anonymiseRows, inChunks } from '../customers/anonymise-store.js';
+import { eraseCustomerRecord } from '../customers/customer-data.js';
+import {
+  deleteEnquiriesBefore,
+  listCustomersPastRetention,
+} from '../customers/customer-data-store.js';
 import type { RetentionPlan } from './retention-plan.js';
 
 /**
- * The deletions and anonymisations of one retention run (decision 0063). Each step first reads
- * which rows it will touch (for the per-client counts the owner sees), then changes exactly those
- * rows, in one transaction.
+ * The deletions and anonymisations of one retention run (decision 0063), in one transaction, with
+ * counts per client for the owner. Bookings and orders are blanked by customers/anonymise-store.ts
+ * and customers past the limits erased by customers/customer-data.ts (decision 0066): the same
+ * code as an erasure on request.
  */
 type Db = Kysely<Database>;
 
-/** What an anonymised booking or order is called from then on; the marker that it was done. */
-export const anonymisedName = 'Anonymised';
+/** Kept for the tests and callers that name it; it lives with the blanking it marks. */
+export { anonymisedName };
 
 export type CountsByClient = Map<string, RetentionCounts>;
 
@@ -21,79 +28,44 @@ function add(counts: CountsByClient, clientCode: string, key: keyof RetentionCou
   counts.set(clientCode, current);
 }
 
-/** Changes rows by id in chunks, so a big first run stays within bind-parameter limits. */
-async function inChunks(ids: number[], change: (chunk: number[]) => Promise<unknown>) {
-  for (let start = 0; start < ids.length; start += 500) await change(ids.slice(start, start + 500));
-}
-
-async function anonymiseBookings(
+// Bookings by appointment day, orders by when they were placed; the blanking is the erasure's too.
+async function anonymiseOldBookingsAndOrders(
   trx: Transaction<Database>,
   plan: RetentionPlan,
   counts: CountsByClient,
 ) {
-  const rows = await trx
-    .selectFrom('bookings')
-    .select(['id', 'client_code'])
-    .where('booking_date', '<', plan.bookingsBeforeDate)
-    .where('customer_name', '!=', anonymisedName)
-    .execute();
-  // Dates, times, status, source, staff, totals and the treatment lines stay: the owner's figures.
-  await inChunks(
-    rows.map((r) => r.id),
-    (ids) =>
-      trx
-        .updateTable('bookings')
-        .set({
-          customer_name: anonymisedName,
-          customer_email: '',
-          customer_telephone: '',
-          customer_door_no: '',
-          customer_post_code: '',
-          marketing: 0,
-          address_hash: null,
-          form_session: null,
-          manage_token_hash: null,
-          confirm_token_hash: null,
-          move_idempotency_key: null,
-          internal_note: null,
-          cancel_message: null,
-          cancel_reason: null,
-        })
-        .where('id', 'in', ids)
-        .execute(),
+  const bookings = await anonymiseRows(
+    trx,
+    'bookings',
+    { before: plan.bookingsBeforeDate },
+    anonymisedName,
   );
-  for (const row of rows) add(counts, row.client_code, 'bookingsAnonymised');
+  for (const row of bookings) add(counts, row.client_code, 'bookingsAnonymised');
+  const orders = await anonymiseRows(
+    trx,
+    'orders',
+    { before: plan.ordersCreatedBefore },
+    anonymisedName,
+  );
+  for (const row of orders) add(counts, row.client_code, 'ordersAnonymised');
 }
 
-async function anonymiseOrders(
+/**
+ * Enquiries on customers' records past the enquiry limit go; then every customer with nothing
+ * left that names them, and nothing new since the shortest limit, is erased by the same function
+ * as an erasure on request (decision 0066).
+ */
+async function eraseCustomersPastRetention(
   trx: Transaction<Database>,
   plan: RetentionPlan,
   counts: CountsByClient,
 ) {
-  const rows = await trx
-    .selectFrom('orders')
-    .select(['id', 'client_code'])
-    .where('created_at', '<', plan.ordersCreatedBefore)
-    .where('customer_name', '!=', anonymisedName)
-    .execute();
-  // Number, status, total, dates and the order lines stay: they are the tax record.
-  await inChunks(
-    rows.map((r) => r.id),
-    (ids) =>
-      trx
-        .updateTable('orders')
-        .set({
-          customer_name: anonymisedName,
-          customer_email: '',
-          customer_telephone: '',
-          customer_address: '',
-          customer_message: '',
-          status_note: null,
-        })
-        .where('id', 'in', ids)
-        .execute(),
-  );
-  for (const row of rows) add(counts, row.client_code, 'ordersAnonymised');
+  for (const row of await deleteEnquiriesBefore(trx, plan.emailsCreatedBefore))
+    add(counts, row.client_code, 'enquiriesDeleted');
+  for (const customer of await listCustomersPastRetention(trx, plan.customersIdleBefore)) {
+    await eraseCustomerRecord(trx, customer.client_code, customer.id);
+    add(counts, customer.client_code, 'customersErased');
+  }
 }
 
 async function deleteOldEmails(
@@ -184,9 +156,9 @@ async function deleteOwnerSessions(
 export async function applyRetentionPlan(db: Db, plan: RetentionPlan): Promise<CountsByClient> {
   const counts: CountsByClient = new Map();
   await db.transaction().execute(async (trx) => {
-    await anonymiseBookings(trx, plan, counts);
-    await anonymiseOrders(trx, plan, counts);
+    await anonymiseOldBookingsAndOrders(trx, plan, counts);
     await deleteOldEmails(trx, plan, counts);
+    await eraseCustomersPastRetention(trx, plan, counts);
     await endFinishedHoldLinks(trx, plan, counts);
     await deleteOwnerTokens(trx, plan, counts);
     await deleteOwnerSessions(trx, plan, counts);

@@ -49,6 +49,14 @@ function keptDetails(client: ClientConfig): Kept[] {
     why: 'to reply to you (our legitimate interest in answering people who contact us)',
     howLong: `${retentionYears.enquiries} years after we last heard from you`,
   });
+  // Made from the bookings, orders and messages above (docs/decisions/0066-customer-data-requests.md).
+  kept.push({
+    what: 'Your customer record',
+    fields:
+      'your name, e-mail address and telephone number as you last gave them, whether and when you asked for news and offers, and notes we write for your visits, such as an allergy or a patch test',
+    why: 'to recognise you when you come back and keep you safe during a treatment (our legitimate interest in looking after our customers)',
+    howLong: `while we keep any booking, order or message of yours above, and at least ${retentionYears.bookings} years after we last heard from you`,
+  });
   return kept;
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { ErasedCustomer } from '@common/customer-data';
 import type { CustomerDetail, CustomerSummary } from '@common/customers';
 import { PageHeading } from '@/components/page-heading';
 import { showToast } from '@/components/toast';
@@ -9,6 +10,7 @@ import { ConfirmDialog } from '@/manage/shared/confirm-dialog';
 import { EmptyState } from '@/manage/shared/empty-state';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { fetchMe, meQueryKey } from '@/manage/shared/session-api';
+import { CustomerDataRequest, ErasedCustomerNotice } from './customer-data-request';
 import { CustomerNoteForm, noteKindLabels } from './customer-note-form';
 import {
   customerQueryKey,
@@ -164,11 +166,14 @@ function MergeCustomers({ customer }: { customer: CustomerDetail }) {
 }
 
 function CustomerPage({ id, isOwner }: { id: number; isOwner: boolean }) {
+  const [erased, setErased] = useState<ErasedCustomer | undefined>();
   const customer = useQuery({
     queryKey: customerQueryKey(id),
     queryFn: () => fetchCustomer(id),
     staleTime: 0,
+    enabled: erased === undefined,
   });
+  if (erased) return <ErasedCustomerNotice erased={erased} />;
   if (customer.isPending) return <ScreenSkeleton />;
   if (customer.isError) {
     return (
@@ -296,7 +301,28 @@ function CustomerPage({ id, isOwner }: { id: number; isOwner: boolean }) {
           </ol>
         </section>
       )}
+      {c.enquiries.length > 0 && (
+        <section aria-labelledby="customer-enquiries-heading">
+          <h2 id="customer-enquiries-heading">Enquiries ({c.enquiries.length})</h2>
+          <ol className="manage__cards" aria-label="Enquiries">
+            {c.enquiries.map((enquiry) => (
+              <li key={`${enquiry.at}-${enquiry.subject}`} className="card">
+                <p className="manage__audit-what">
+                  Enquiry on <time dateTime={enquiry.at}>{when.format(new Date(enquiry.at))}</time>
+                </p>
+                <p>
+                  {enquiry.subject} ·{' '}
+                  <span className="manage__tag">
+                    {enquiry.form === 'travel' ? 'travel form' : 'contact form'}
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       {isOwner && c.mergedInto === null && <MergeCustomers customer={c} />}
+      {isOwner && <CustomerDataRequest customer={c} onErased={setErased} />}
     </section>
   );
 }
@@ -304,7 +330,8 @@ function CustomerPage({ id, isOwner }: { id: number; isOwner: boolean }) {
 /**
  * /manage/customers (issue 33): find a customer by name, e-mail, phone or a booking or order
  * reference; ?customer=ID shows their page: contact details and consent, totals, notes (and
- * adding one), bookings (each opens in the diary) and orders, and for the owner, merging.
+ * adding one), bookings (each opens in the diary), orders and enquiries, and for the owner,
+ * merging and a data request (download their data, erase them).
  */
 export default function CustomersPage() {
   const [params, setParams] = useSearchParams();
