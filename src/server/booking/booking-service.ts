@@ -43,10 +43,7 @@ import { changeDeadline } from './availability/change-cutoff.js';
 import { newBookingReference, newManageToken } from './booking-reference.js';
 import { queueReminder } from './emails/booking-reminders.js';
 import { linkCustomer } from '../customers/customer-service.js';
-import {
-  findPatchTestAppointment,
-  findPatchTestsByEmail,
-} from '../customers/patch-test-store.js';
+import { findPatchTestAppointment, findPatchTestsByEmail } from '../customers/patch-test-store.js';
 import { checkPatchTest, patchTestNeeds, patchTestRefusal } from '../../common/patch-tests.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import {

@@ -38,6 +38,8 @@ const customerForm = preloadable(async () => (await import('./customer-form')).C
 // The therapist choice (issue 32) and the staff list's schema: only a salon with staff needs them.
 const therapistChooser = preloadable(async () => (await import('./therapist-chooser')).default);
 const loadStaffParser = async () => (await import('./therapist-chooser')).staffListParser;
+// Issue 33: only visitors choosing a treatment that needs a patch test load its explanation.
+const patchTestNotice = preloadable(async () => (await import('./patch-test-notice')).default);
 
 function NoOnlineBooking() {
   const client = useClient();
@@ -107,6 +109,8 @@ function BookingFlow() {
   const totalPrice = chosen.reduce((sum, t) => sum + t.Price, 0);
   const totalDuration = chosen.reduce((sum, t) => sum + t.Duration, 0);
   const chosenIds = chosen.map((t) => t.ID);
+  const needingTest = chosen.filter((t) => t.PatchTestHours);
+  const patchTest = treatments.data?.find((t) => t.IsPatchTest);
   const therapists = therapistsFor(staff, chosenIds);
   const therapist = staff.find((m) => m.id === staffId);
   const times = useAvailableTimes(date, totalDuration, chosenIds, staffId);
@@ -126,15 +130,21 @@ function BookingFlow() {
     stageHeading.current?.focus();
   }, [stage]);
 
-  const toggleTreatment = (id: number) => {
-    const ids = selectedIds.includes(id)
-      ? selectedIds.filter((i) => i !== id)
-      : [...selectedIds, id];
+  const toggleTreatment = (id: number) =>
+    chooseTreatments(
+      selectedIds.includes(id) ? selectedIds.filter((i) => i !== id) : [...selectedIds, id],
+    );
+  const chooseTreatments = (ids: number[]) => {
     setSelectedIds(ids);
     setTime('');
     const kept = keepTherapist(staff, staffId, ids);
     setStaffId(kept.staffId);
     setTherapistNote(kept.note);
+  };
+  // Issue 33: the patch test instead of what needs it (it is booked on its own, earlier).
+  const choosePatchTest = () => {
+    setRefusal('');
+    if (patchTest) chooseTreatments([patchTest.ID]);
   };
   const chooseTherapist = (next: number | null) => {
     setStaffId(next);
@@ -175,7 +185,11 @@ function BookingFlow() {
       const booking = await createBooking.mutateAsync(payload);
       queryClient.removeQueries({ queryKey: ['booking', 'times'] });
       queryClient.removeQueries({ queryKey: ['booking', 'free-days'] });
-      void navigate('/booking/booked', { state: { booking } });
+      // A booked patch test counts once the salon records its result: the booked screen says so.
+      const patchTestWait = chosen.some((t) => t.IsPatchTest)
+        ? Math.max(...(treatments.data ?? []).map((t) => t.PatchTestHours ?? 0))
+        : 0;
+      void navigate('/booking/booked', { state: { booking, patchTestWait } });
     } catch (error) {
       // No answer: nothing changed that we know of; the form stays, with Try again.
       if (isNoAnswer(error)) {
@@ -248,6 +262,16 @@ function BookingFlow() {
             </div>
             <div className="booking-side">
               <BookingTotals chosen={chosen} />
+              {needingTest.length > 0 && (
+                <Suspense fallback={null}>
+                  <patchTestNotice.Component
+                    names={needingTest.map((t) => t.Name)}
+                    hours={Math.max(...needingTest.map((t) => t.PatchTestHours ?? 0))}
+                    patchTestName={patchTest?.Name}
+                    onBookPatchTest={choosePatchTest}
+                  />
+                </Suspense>
+              )}
               {staff.length > 0 && chosen.length > 0 && (
                 <Suspense fallback={<LoadingLine>Loading the therapists…</LoadingLine>}>
                   <therapistChooser.Component
