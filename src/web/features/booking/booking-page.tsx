@@ -109,8 +109,6 @@ function BookingFlow() {
   const totalPrice = chosen.reduce((sum, t) => sum + t.Price, 0);
   const totalDuration = chosen.reduce((sum, t) => sum + t.Duration, 0);
   const chosenIds = chosen.map((t) => t.ID);
-  const needingTest = chosen.filter((t) => t.PatchTestHours);
-  const patchTest = treatments.data?.find((t) => t.IsPatchTest);
   const therapists = therapistsFor(staff, chosenIds);
   const therapist = staff.find((m) => m.id === staffId);
   const times = useAvailableTimes(date, totalDuration, chosenIds, staffId);
@@ -140,11 +138,6 @@ function BookingFlow() {
     const kept = keepTherapist(staff, staffId, ids);
     setStaffId(kept.staffId);
     setTherapistNote(kept.note);
-  };
-  // Issue 33: the patch test instead of what needs it (it is booked on its own, earlier).
-  const choosePatchTest = () => {
-    setRefusal('');
-    if (patchTest) chooseTreatments([patchTest.ID]);
   };
   const chooseTherapist = (next: number | null) => {
     setStaffId(next);
@@ -185,11 +178,7 @@ function BookingFlow() {
       const booking = await createBooking.mutateAsync(payload);
       queryClient.removeQueries({ queryKey: ['booking', 'times'] });
       queryClient.removeQueries({ queryKey: ['booking', 'free-days'] });
-      // A booked patch test counts once the salon records its result: the booked screen says so.
-      const patchTestWait = chosen.some((t) => t.IsPatchTest)
-        ? Math.max(...(treatments.data ?? []).map((t) => t.PatchTestHours ?? 0))
-        : 0;
-      void navigate('/booking/booked', { state: { booking, patchTestWait } });
+      void navigate('/booking/booked', { state: { booking } });
     } catch (error) {
       // No answer: nothing changed that we know of; the form stays, with Try again.
       if (isNoAnswer(error)) {
@@ -262,13 +251,15 @@ function BookingFlow() {
             </div>
             <div className="booking-side">
               <BookingTotals chosen={chosen} />
-              {needingTest.length > 0 && (
+              {chosen.some((t) => t.PatchTestHours) && (
                 <Suspense fallback={null}>
                   <patchTestNotice.Component
-                    names={needingTest.map((t) => t.Name)}
-                    hours={Math.max(...needingTest.map((t) => t.PatchTestHours ?? 0))}
-                    patchTestName={patchTest?.Name}
-                    onBookPatchTest={choosePatchTest}
+                    chosen={chosen}
+                    treatments={treatments.data}
+                    onChoose={(ids) => {
+                      setRefusal('');
+                      chooseTreatments(ids);
+                    }}
                   />
                 </Suspense>
               )}
