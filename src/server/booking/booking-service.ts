@@ -361,7 +361,7 @@ async function loadChosenTreatments(
  * common/patch-tests.ts). A booked patch-test appointment counts once its result is recorded.
  * The owner booking by phone decides for themselves.
  */
-async function refuseWithoutPatchTest(
+export async function refuseWithoutPatchTest(
   db: Kysely<Database>,
   client: ClientConfig,
   treatments: TreatmentRow[],

@@ -130,6 +130,7 @@ describeEachDatabase('patch tests in online booking', (kind) => {
     await recordPatchTest(id, 150, 'pass');
     const res = await book('Passed@Example.COM');
     expect(res.statusCode, res.body).toBe(200);
+    const booked = res.json<{ data: { ID: number } }>().data;
     const page = (
       await t.app.inject({ url: `/api/manage/customers/${id}`, headers: rrb.headers })
     ).json<{ patchTest: unknown }>();
@@ -139,6 +140,23 @@ describeEachDatabase('patch tests in online booking', (kind) => {
       treatment: 'Lash Lift & Tint',
       date: addDays(today, -150),
     });
+
+    // A test failed since: moving the booking with its manage link is refused too.
+    const mail = await t.handle.db
+      .selectFrom('outbox')
+      .select('text')
+      .where('idempotency_key', '=', `booking-${booked.ID}-customer`)
+      .executeTakeFirstOrThrow();
+    const token = /\/booking\/manage\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    await recordPatchTest(id, 1, 'fail');
+    const move = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/manage/${token}/move`,
+      headers: { ...rrbHost, origin: 'http://rrb.localhost', 'x-requested-with': 'highstreet' },
+      payload: { startTime: `${day} ${times[times.length - 1]}:00` },
+    });
+    expect(move.statusCode, move.body).toBe(422);
+    expect(move.json<{ message: string }>().message).toContain('did not pass');
   });
 
   it('refuses a test seven months old, a failed one, and another client’s record', async () => {
