@@ -109,6 +109,10 @@ export const treatmentSchema = z.object({
   Duration: z.number().check(z.int(), z.positive()),
   CategoryId: z.number().check(z.int(), z.positive()),
   Active: z.boolean(),
+  /** Issue 33: a passed patch test is needed at least this many hours before; absent: none. */
+  PatchTestHours: z.optional(z.number()),
+  /** Issue 33: this is the patch-test appointment; absent: it is not. */
+  IsPatchTest: z.optional(z.boolean()),
 });
 export type Treatment = z.infer<typeof treatmentSchema>;
 export const treatmentListSchema = z.array(treatmentSchema);

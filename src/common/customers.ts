@@ -49,6 +49,11 @@ export const addCustomerNoteSchema = z
     text: multiLineText(maxCustomerNoteLength),
     patchTestDate: z._default(z.string().check(z.trim()), ''),
     patchTestResult: z._default(z.enum(['', ...patchTestResults], 'Choose pass or fail'), ''),
+    /** Issue 33: the treatment a patch test was for, as the select gives it; '' for not said. */
+    patchTestTreatmentId: z._default(
+      z.string().check(z.regex(/^\d{0,9}$/, 'Choose one of the treatments')),
+      '',
+    ),
   })
   .check(
     z.refine((note) => note.kind === 'patch-test' || note.text !== '', {
@@ -108,7 +113,19 @@ export interface CustomerNote {
   text: string;
   patchTestDate: string | null;
   patchTestResult: 'pass' | 'fail' | null;
+  /** The treatment the patch test was for (issue 33), when the owner said. */
+  patchTestTreatment: string | null;
   createdAt: string;
+}
+
+/** The newest patch test done, and whether it still covers treatments today (issue 33). */
+export interface CustomerPatchTest {
+  date: string;
+  result: 'pass' | 'fail';
+  /** The last day a passed test covers (six months on). */
+  validUntil: string;
+  valid: boolean;
+  treatment: string | null;
 }
 
 export interface CustomerTotals {
@@ -133,6 +150,8 @@ export interface CustomerDetail extends CustomerSummary {
   notes: CustomerNote[];
   /** Enquiries sent through the site's forms, newest first (decision 0066). */
   enquiries: CustomerEnquiry[];
+  /** Issue 33: null when no patch test is recorded. */
+  patchTest: CustomerPatchTest | null;
 }
 
 export interface CustomerEnquiry {

@@ -1,6 +1,7 @@
 // zod/mini: the back office loads these schemas in the browser.
 import * as z from 'zod/mini';
 import { bookingMessages, isRealDate } from './booking';
+import { maxPatchTestHours } from './patch-tests.js';
 import { multiLineChecks, singleLineChecks } from './text-rules.js';
 
 /**
@@ -246,37 +247,65 @@ export const categoryInputSchema = z.object({ name: nameField('category') });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
 /** POST /api/manage/treatments and PUT /api/manage/treatments/:id */
-export const treatmentInputSchema = z.object({
-  name: nameField('treatment'),
-  description: z._default(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(2000, 'Please keep the description under 2000 characters'),
-        ...multiLineChecks(),
+export const treatmentInputSchema = z
+  .object({
+    name: nameField('treatment'),
+    description: z._default(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(2000, 'Please keep the description under 2000 characters'),
+          ...multiLineChecks(),
+        ),
+      '',
+    ),
+    /** Pounds, at most two decimals. */
+    price: z.number({ error: 'Please enter the price in pounds, for example 25 or 24.50' }).check(
+      z.gte(0, 'The price cannot be negative'),
+      z.lte(10_000, 'The price must be at most £10,000'),
+      z.refine(
+        (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+        'The price can have at most two decimals (pence)',
       ),
-    '',
-  ),
-  /** Pounds, at most two decimals. */
-  price: z.number({ error: 'Please enter the price in pounds, for example 25 or 24.50' }).check(
-    z.gte(0, 'The price cannot be negative'),
-    z.lte(10_000, 'The price must be at most £10,000'),
+    ),
+    /** Minutes. */
+    duration: z
+      .number({ error: 'Please enter the duration in minutes' })
+      .check(
+        z.int('The duration must be whole minutes'),
+        z.gte(5, 'The duration must be at least 5 minutes'),
+        z.lte(720, 'The duration must be at most 12 hours'),
+      ),
+    categoryId: z.number({ error: 'Please choose a category' }).check(z.int(), z.positive()),
+    /**
+     * Issue 33: hours a passed patch test must be before this treatment; null for none. Absent
+     * leaves the setting as it was (a client of the API from before patch tests).
+     */
+    patchTestHours: z.optional(
+      z.nullable(
+        z
+          .number({ error: 'Please enter the hours as a whole number, or leave it empty' })
+          .check(
+            z.int('Please enter whole hours'),
+            z.gte(1, 'Please enter at least 1 hour, or leave it empty for no patch test'),
+            z.lte(maxPatchTestHours, 'Please enter at most 672 hours (four weeks)'),
+          ),
+      ),
+    ),
+    /** Issue 33: this treatment is the patch-test appointment visitors are offered. */
+    isPatchTest: z.optional(z.boolean()),
+  })
+  .check(
     z.refine(
-      (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-      'The price can have at most two decimals (pence)',
+      (input: { patchTestHours?: number | null | undefined; isPatchTest?: boolean | undefined }) =>
+        !(input.isPatchTest && input.patchTestHours),
+      {
+        error: 'The patch test itself needs no patch test: leave the hours empty',
+        path: ['patchTestHours'],
+      },
     ),
-  ),
-  /** Minutes. */
-  duration: z
-    .number({ error: 'Please enter the duration in minutes' })
-    .check(
-      z.int('The duration must be whole minutes'),
-      z.gte(5, 'The duration must be at least 5 minutes'),
-      z.lte(720, 'The duration must be at most 12 hours'),
-    ),
-  categoryId: z.number({ error: 'Please choose a category' }).check(z.int(), z.positive()),
-});
+  );
 export type TreatmentInput = z.infer<typeof treatmentInputSchema>;
 
 /** PUT …/order: every id of the list, in the new order. */
@@ -311,6 +340,8 @@ export const manageTreatmentSchema = z.object({
   duration: z.number(),
   active: z.boolean(),
   position: z.number(),
+  patchTestHours: z.nullable(z.number()),
+  isPatchTest: z.boolean(),
 });
 export type ManageTreatment = z.infer<typeof manageTreatmentSchema>;
 export const manageMenuSchema = z.object({

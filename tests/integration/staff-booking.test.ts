@@ -8,6 +8,7 @@ import {
 import { describeEachDatabase } from '../support/each-database.js';
 import { bookingCustomer } from '../support/booking-request.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { withoutPatchTests } from '../support/patch-tests.js';
 
 /**
  * The salon as its people (issue 32), through the public API on both databases: the staff list,
@@ -36,6 +37,7 @@ describeEachDatabase('booking with staff', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind, { BOOKING_LIMIT_PER_IP: '1000' });
+    await withoutPatchTests(t);
     // Three rooms and a nail bar: the salon's capacity no longer limits three therapists.
     const loaded = (await loadBookingRules(t.handle.db, t.registry.byCode('RRB')!))!;
     await saveBookingRules(

@@ -4,6 +4,7 @@ import {
   formatLongDate,
   formatMinuteOfDay,
   splitStartTime,
+  todayInTimeZone,
   type AvailableTimes,
   type AvailableTimesRequest,
   type CreateBookingRequest,
@@ -42,6 +43,8 @@ import { changeDeadline } from './availability/change-cutoff.js';
 import { newBookingReference, newManageToken } from './booking-reference.js';
 import { queueReminder } from './emails/booking-reminders.js';
 import { linkCustomer } from '../customers/customer-service.js';
+import { findPatchTestAppointment, findPatchTestsByEmail } from '../customers/patch-test-store.js';
+import { checkPatchTest, patchTestNeeds, patchTestRefusal } from '../../common/patch-tests.js';
 import { loadBookingRules } from './booking-rules-store.js';
 import {
   countBookingsFromAddressSince,
@@ -351,6 +354,43 @@ async function loadChosenTreatments(
   return ids.map((id) => rows.find((row) => row.id === id)!);
 }
 
+/**
+ * Patch tests (issue 33, docs/decisions/0065-patch-tests.md): an online booking of a treatment
+ * that needs one is taken only when the customer's e-mail has a passed test recorded by the
+ * owner, at least the hours before the appointment and within six months of it (the rules are in
+ * common/patch-tests.ts). A booked patch-test appointment counts once its result is recorded.
+ * The owner booking by phone decides for themselves.
+ */
+export async function refuseWithoutPatchTest(
+  db: Kysely<Database>,
+  client: ClientConfig,
+  treatments: TreatmentRow[],
+  email: string,
+  date: string,
+  now: Date,
+): Promise<void> {
+  const needs = patchTestNeeds(
+    treatments.map((t) => ({ name: t.name, patchTestHours: t.patch_test_hours })),
+  );
+  if (needs.hours === 0) return;
+  const verdict = checkPatchTest({
+    tests: await findPatchTestsByEmail(db, client.name, email),
+    hours: needs.hours,
+    appointmentDay: date,
+    today: todayInTimeZone(client.timeZone, now),
+  });
+  if (verdict.ok) return;
+  const message = patchTestRefusal({
+    verdict,
+    names: needs.names,
+    hours: needs.hours,
+    patchTestName: (await findPatchTestAppointment(db, client.name))?.name,
+    contact: contactOf(client),
+    formatDay: formatLongDate,
+  });
+  throw new AppError(422, message, [{ path: 'treatments', message }]);
+}
+
 /** Who made a booking: a visitor online, or the owner for a customer on the phone or in the shop. */
 export type BookingSource = 'online' | 'phone' | 'walk-in';
 
@@ -477,6 +517,9 @@ async function validateBooking(
   const totalDuration = treatments.reduce((sum, t) => sum + t.duration_minutes, 0);
   // The caps stop one visitor holding a day; the owner booking by phone decides for themselves.
   if (!byOwner) refuseTooLong(client, storedRules, totalDuration);
+  if (!byOwner) {
+    await refuseWithoutPatchTest(db, client, treatments, request.customer.email, date, now);
+  }
 
   const staff = await staffPlanFor(db, client, {
     from: date,

@@ -39,6 +39,9 @@ export function toTreatmentDto(row: TreatmentRow): Treatment {
     Duration: row.duration_minutes,
     CategoryId: row.category_id,
     Active: row.active === 1,
+    // Only when set, so the lists of clients without patch tests stay as they were.
+    ...(row.patch_test_hours ? { PatchTestHours: row.patch_test_hours } : {}),
+    ...(row.is_patch_test === 1 ? { IsPatchTest: true } : {}),
   };
 }
 
@@ -252,6 +255,8 @@ export async function findTreatments(
       'treatments.duration_minutes',
       'treatments.sort_order',
       'treatments.version',
+      'treatments.patch_test_hours',
+      'treatments.is_patch_test',
       sql<number>`treatments.active * categories.active`.as('active'),
     ])
     .where('treatments.client_code', '=', clientCode)

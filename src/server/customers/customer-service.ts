@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type {
   CustomerDetail,
+  CustomerNote,
+  CustomerPatchTest,
   NewCustomerNote,
   CustomerNoteKind,
   CustomerSummary,
@@ -8,6 +10,7 @@ import type {
 import { customerSearchLimit } from '../../common/customers.js';
 import { todayInTimeZone } from '../../common/booking.js';
 import { formatPounds } from '../../common/money.js';
+import { latestPatchTest } from '../../common/patch-tests.js';
 import type { Database } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
 import { AppError } from '../kernel/errors.js';
@@ -28,6 +31,7 @@ import {
   type StaffScope,
 } from './customer-store.js';
 import { insertCustomerEnquiry, listEnquiriesOf } from './customer-data-store.js';
+import { findTreatmentNames } from './patch-test-store.js';
 
 type Db = Kysely<Database>;
 
@@ -165,6 +169,20 @@ export async function getCustomerDetail(
     db,
     bookingRows.map((b) => b.id),
   );
+  const treatmentNames = await findTreatmentNames(
+    db,
+    client.name,
+    noteRows.flatMap((n) => (n.patch_test_treatment_id ? [n.patch_test_treatment_id] : [])),
+  );
+  const notes = noteRows.map((n) => ({
+    id: n.id,
+    kind: n.kind as CustomerNoteKind,
+    text: n.text,
+    patchTestDate: n.patch_test_date,
+    patchTestResult: n.patch_test_result as 'pass' | 'fail' | null,
+    patchTestTreatment: treatmentNames.get(n.patch_test_treatment_id ?? 0) ?? null,
+    createdAt: n.created_at,
+  }));
   const today = todayInTimeZone(client.timeZone, now);
   const visits = bookingRows.filter(
     (b) => b.status === 'completed' || (b.status === 'booked' && b.booking_date < today),
@@ -206,15 +224,28 @@ export async function getCustomerDetail(
       valueText: formatPounds(b.total_price_pence / 100),
     })),
     orders,
-    notes: noteRows.map((n) => ({
-      id: n.id,
-      kind: n.kind as CustomerNoteKind,
-      text: n.text,
-      patchTestDate: n.patch_test_date,
-      patchTestResult: n.patch_test_result as 'pass' | 'fail' | null,
-      createdAt: n.created_at,
-    })),
+    notes,
     enquiries: enquiryRows.map((e) => ({ at: e.created_at, form: e.form, subject: e.subject })),
+    patchTest: latestPatchTestOf(notes, today),
+  };
+}
+
+/** The newest patch test among the notes, with the treatment it was for. */
+function latestPatchTestOf(notes: CustomerNote[], today: string): CustomerPatchTest | null {
+  const tests = notes.flatMap((n) =>
+    n.kind === 'patch-test' && n.patchTestDate && n.patchTestResult
+      ? [{ date: n.patchTestDate, result: n.patchTestResult, recordedAt: n.createdAt, note: n }]
+      : [],
+  );
+  const latest = latestPatchTest(tests, today);
+  if (!latest) return null;
+  const note = tests.find((t) => t.date === latest.date && t.recordedAt === latest.recordedAt);
+  return {
+    date: latest.date,
+    result: latest.result,
+    validUntil: latest.validUntil,
+    valid: latest.valid,
+    treatment: note?.note.patchTestTreatment ?? null,
   };
 }
 
@@ -229,6 +260,13 @@ export async function addCustomerNote(
 ): Promise<number> {
   await foundCustomer(db, clientCode, customerId, scope);
   const isPatchTest = note.kind === 'patch-test';
+  const treatmentId =
+    isPatchTest && note.patchTestTreatmentId !== '' ? Number(note.patchTestTreatmentId) : null;
+  if (treatmentId !== null && !(await findTreatmentNames(db, clientCode, [treatmentId])).size) {
+    throw new AppError(400, 'Choose one of your treatments', [
+      { path: 'patchTestTreatmentId', message: 'Choose one of your treatments' },
+    ]);
+  }
   return insertCustomerNote(db, {
     customer_id: customerId,
     client_code: clientCode,
@@ -238,6 +276,7 @@ export async function addCustomerNote(
     patch_test_result: isPatchTest ? note.patchTestResult || null : null,
     created_at: now.toISOString(),
     author_owner_id: authorOwnerId,
+    patch_test_treatment_id: treatmentId,
   });
 }
 

@@ -112,6 +112,10 @@ export interface TreatmentsTable {
   active: number;
   sort_order: Generated<number>;
   version: Generated<number>;
+  /** Issue 33: a passed patch test is needed at least this many hours before; null: none. */
+  patch_test_hours: Generated<number | null>;
+  /** Issue 33: 1 for the patch-test appointment itself. */
+  is_patch_test: Generated<number>;
 }
 
 export interface BookingsTable {
@@ -405,6 +409,8 @@ export interface CustomerNotesTable {
   patch_test_result: string | null;
   created_at: string;
   author_owner_id: number | null;
+  /** The treatment a patch test was for (issue 33), when the owner said. */
+  patch_test_treatment_id: Generated<number | null>;
 }
 
 /** An enquiry sent through the site's forms, on its customer's record (migration 0023). */

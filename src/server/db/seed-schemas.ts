@@ -35,6 +35,10 @@ export const seedTreatmentSchema = z.object({
   Duration: z.number().int().positive(),
   CategoryId: z.number().int().positive(),
   Active: z.boolean(),
+  /** Issue 33: a passed patch test is needed at least this many hours before. */
+  PatchTestHours: z.number().int().positive().optional(),
+  /** Issue 33: this treatment is the patch-test appointment. */
+  IsPatchTest: z.boolean().optional(),
 });
 
 export const seedTreatmentsFileSchema = z.record(

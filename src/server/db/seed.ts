@@ -89,6 +89,56 @@ export function readSeed(seedDir: string): SeedData {
  * booking rules are only inserted when missing (docs/decisions/0026-booking-rules.md). Reviews are
  * added only for a client that has none.
  */
+/**
+ * Issue 33 (docs/decisions/0065-patch-tests.md): when the seed adds a client's patch-test
+ * appointment, a database made before patch tests gets the seed's settings with it, once: the
+ * hours on the treatments that need a test (where the owner has set none), and the appointment
+ * for each therapist who does one of them. From then on they are the owner's.
+ */
+async function addPatchTestSettings(
+  trx: Kysely<Database>,
+  clientCode: string,
+  treatments: SeedTreatmentsFile[string]['treatments'],
+  patchTestId: number,
+): Promise<void> {
+  const needing = treatments.filter((t) => t.PatchTestHours !== undefined);
+  for (const t of needing) {
+    await trx
+      .updateTable('treatments')
+      .set({ patch_test_hours: t.PatchTestHours ?? null })
+      .where('client_code', '=', clientCode)
+      .where('id', '=', t.ID)
+      .where('patch_test_hours', 'is', null)
+      .execute();
+  }
+  if (needing.length === 0) return;
+  const therapists = await trx
+    .selectFrom('staff_treatments')
+    .select('staff_id')
+    .distinct()
+    .where('client_code', '=', clientCode)
+    .where(
+      'treatment_id',
+      'in',
+      needing.map((t) => t.ID),
+    )
+    .execute();
+  if (therapists.length === 0) return;
+  await trx
+    .insertInto('staff_treatments')
+    .values(
+      therapists.map((row) => ({
+        client_code: clientCode,
+        staff_id: row.staff_id,
+        treatment_id: patchTestId,
+        duration_minutes: null,
+        price_pence: null,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
@@ -167,12 +217,16 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
           duration_minutes: t.Duration,
           active: t.Active ? 1 : 0,
           sort_order: t.ID,
+          patch_test_hours: t.PatchTestHours ?? null,
+          is_patch_test: t.IsPatchTest ? 1 : 0,
         };
-        await trx
+        const added = await trx
           .insertInto('treatments')
           .values(row)
           .onConflict((oc) => oc.columns(['client_code', 'id']).doNothing())
-          .execute();
+          .returning('id')
+          .executeTakeFirst();
+        if (added && t.IsPatchTest) await addPatchTestSettings(trx, clientCode, treatments, t.ID);
       }
     }
 

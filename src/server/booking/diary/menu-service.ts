@@ -112,6 +112,8 @@ const toValues = (input: TreatmentInput) => ({
   pricePence: Math.round(input.price * 100),
   durationMinutes: input.duration,
   categoryId: input.categoryId,
+  patchTestHours: input.patchTestHours,
+  isPatchTest: input.isPatchTest,
 });
 
 async function requireCategoryForTreatment(context: ManageContext, id: number): Promise<void> {

@@ -41,6 +41,8 @@ export async function listMenu(db: Kysely<Database>, clientCode: string): Promis
       duration: t.duration_minutes,
       active: t.active === 1,
       position: t.sort_order,
+      patchTestHours: t.patch_test_hours,
+      isPatchTest: t.is_patch_test === 1,
     })),
   };
 }
@@ -125,6 +127,9 @@ export interface TreatmentValues {
   pricePence: number;
   durationMinutes: number;
   categoryId: number;
+  /** Absent: unchanged (a new treatment: none). */
+  patchTestHours?: number | null | undefined;
+  isPatchTest?: boolean | undefined;
 }
 
 export async function insertTreatment(
@@ -151,6 +156,8 @@ export async function insertTreatment(
         duration_minutes: values.durationMinutes,
         active: 1,
         sort_order: position,
+        patch_test_hours: values.patchTestHours ?? null,
+        is_patch_test: values.isPatchTest ? 1 : 0,
       })
       .execute();
     return id;
@@ -173,6 +180,8 @@ export async function updateTreatment(
       ...(change.durationMinutes !== undefined ? { duration_minutes: change.durationMinutes } : {}),
       ...(change.categoryId !== undefined ? { category_id: change.categoryId } : {}),
       ...(change.active !== undefined ? { active: change.active ? 1 : 0 } : {}),
+      ...(change.patchTestHours !== undefined ? { patch_test_hours: change.patchTestHours } : {}),
+      ...(change.isPatchTest !== undefined ? { is_patch_test: change.isPatchTest ? 1 : 0 } : {}),
       version: eb('version', '+', 1),
     }))
     .where('client_code', '=', clientCode)

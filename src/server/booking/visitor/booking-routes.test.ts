@@ -16,6 +16,7 @@ import { localTimeToInstant } from '../availability/availability.js';
 import { uidHost } from '../emails/booking-calendar.js';
 import { icsUtc, parseIcs } from '../emails/booking-ics.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { withoutPatchTests } from '../../../../tests/support/patch-tests.js';
 import {
   createOutboxWorker,
   defaultWorkerSettings,
@@ -66,6 +67,7 @@ describeEachDatabase('the booking API', (kind) => {
   beforeAll(async () => {
     // The per-address limit has its own test below; these tests send many requests from one.
     t = await startTestApp(kind, { BOOKING_LIMIT_PER_IP: '1000' });
+    await withoutPatchTests(t);
     rrb = t.registry.byCode('RRB')!;
     dates = openDates(rrb, 8);
     treatments = (await t.app.inject({ url: '/api/treatments/list?client=RRB' })).json<

@@ -22,6 +22,7 @@ import { dropPendingReminders, queueReminder } from '../emails/booking-reminders
 import {
   manageUrl,
   refuseTooLong,
+  refuseWithoutPatchTest,
   refuseTooManyOnDay,
   rulesFor,
   staffDaysOf,
@@ -34,6 +35,7 @@ import {
   findBookedIntervals,
   findBookingByLinkToken,
   findStaffBookedIntervalsBetween,
+  findTreatments,
   withDayLock,
 } from '../booking-store.js';
 import {
@@ -208,6 +210,20 @@ export async function moveManagedBooking(
   const duration = row.total_duration_minutes;
   // The anti-hogging caps hold for a moved booking as for a new one (issue 17).
   refuseTooLong(client, rules, duration);
+  // Issue 33: the patch test must still cover the new day (and a test failed since refuses).
+  const lines = await listBookingLines(db, row.id);
+  await refuseWithoutPatchTest(
+    db,
+    client,
+    await findTreatments(
+      db,
+      client.name,
+      lines.map((l) => l.treatment_id),
+    ),
+    row.customer_email,
+    date,
+    now,
+  );
   // The booking's own place does not count against its new time (a move of a few minutes).
   const withoutSelf = (existing: BookedInterval[]) =>
     date !== row.booking_date

@@ -27,6 +27,7 @@ import * as m0018 from './0018-create-calendar-feeds.js';
 import * as m0019 from './0019-add-booking-internal-note-and-cancel-message.js';
 import * as m0020 from './0020-create-customers.js';
 import * as m0021 from './0021-add-review-moderation.js';
+import * as m0022 from './0022-add-patch-test-settings.js';
 import * as m0023 from './0023-create-customer-enquiries.js';
 
 export interface ListedMigration {
@@ -119,5 +120,6 @@ export const migrationList: readonly ListedMigration[] = [
   { name: '0019-add-booking-internal-note-and-cancel-message', up: m0019.up },
   { name: '0020-create-customers', up: m0020.up },
   { name: '0021-add-review-moderation', up: m0021.up },
+  { name: '0022-add-patch-test-settings', up: m0022.up },
   { name: '0023-create-customer-enquiries', up: m0023.up },
 ];

@@ -12,9 +12,10 @@ import './booking.css';
  */
 export default function BookedScreen() {
   const client = useClient();
-  const parsed = storedBookingSchema.safeParse(
-    (useLocation().state as { booking?: unknown } | null)?.booking,
-  );
+  const state = useLocation().state as { booking?: unknown; patchTestWait?: unknown } | null;
+  const parsed = storedBookingSchema.safeParse(state?.booking);
+  // Issue 33: hours the treatments it is for ask after it, when a patch test was booked.
+  const patchTestWait = typeof state?.patchTestWait === 'number' ? state.patchTestWait : 0;
   if (!parsed.success) {
     return (
       <section className="page outcome outcome--success">
@@ -54,6 +55,12 @@ export default function BookedScreen() {
           </>
         )}
       </p>
+      {patchTestWait > 0 && (
+        <p>
+          Your patch test counts once we have recorded its result. Then book the treatment it is
+          for, at least {patchTestWait} hours after it, with the same e-mail address.
+        </p>
+      )}
       <dl className="booked-summary">
         <dt>Treatments</dt>
         <dd>

@@ -38,6 +38,8 @@ const customerForm = preloadable(async () => (await import('./customer-form')).C
 // The therapist choice (issue 32) and the staff list's schema: only a salon with staff needs them.
 const therapistChooser = preloadable(async () => (await import('./therapist-chooser')).default);
 const loadStaffParser = async () => (await import('./therapist-chooser')).staffListParser;
+// Issue 33: only visitors choosing a treatment that needs a patch test load its explanation.
+const patchTestNotice = preloadable(async () => (await import('./patch-test-notice')).default);
 
 function NoOnlineBooking() {
   const client = useClient();
@@ -126,10 +128,11 @@ function BookingFlow() {
     stageHeading.current?.focus();
   }, [stage]);
 
-  const toggleTreatment = (id: number) => {
-    const ids = selectedIds.includes(id)
-      ? selectedIds.filter((i) => i !== id)
-      : [...selectedIds, id];
+  const toggleTreatment = (id: number) =>
+    chooseTreatments(
+      selectedIds.includes(id) ? selectedIds.filter((i) => i !== id) : [...selectedIds, id],
+    );
+  const chooseTreatments = (ids: number[]) => {
     setSelectedIds(ids);
     setTime('');
     const kept = keepTherapist(staff, staffId, ids);
@@ -248,6 +251,18 @@ function BookingFlow() {
             </div>
             <div className="booking-side">
               <BookingTotals chosen={chosen} />
+              {chosen.some((t) => t.PatchTestHours) && (
+                <Suspense fallback={null}>
+                  <patchTestNotice.Component
+                    chosen={chosen}
+                    treatments={treatments.data}
+                    onChoose={(ids) => {
+                      setRefusal('');
+                      chooseTreatments(ids);
+                    }}
+                  />
+                </Suspense>
+              )}
               {staff.length > 0 && chosen.length > 0 && (
                 <Suspense fallback={<LoadingLine>Loading the therapists…</LoadingLine>}>
                   <therapistChooser.Component

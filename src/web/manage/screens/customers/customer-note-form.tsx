@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import {
   addCustomerNoteSchema,
@@ -11,6 +11,7 @@ import {
 import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { useFormSubmit } from '@/lib/form-kit';
+import { fetchMenu, menuQueryKey } from '@/manage/shared/booking-queries';
 import { DraftNotice } from '@/manage/shared/draft-notice';
 import { SelectField } from '@/manage/shared/select-field';
 import { useFormDraft } from '@/manage/shared/use-form-draft';
@@ -24,6 +25,7 @@ const emptyNote: NoteFormValues = {
   text: '',
   patchTestDate: '',
   patchTestResult: '',
+  patchTestTreatmentId: '',
 };
 export const noteKindLabels: Record<(typeof customerNoteKinds)[number], string> = {
   note: 'Note',
@@ -35,6 +37,7 @@ const fieldLabels = {
   text: 'Note',
   patchTestDate: 'Day of the patch test',
   patchTestResult: 'Result',
+  patchTestTreatmentId: 'For which treatment',
 };
 
 function isNoteValues(value: unknown): value is NoteFormValues {
@@ -69,6 +72,9 @@ export function CustomerNoteForm({ customer }: { customer: CustomerDetail }) {
   useUnsavedChanges(form.formState.isDirty);
   // eslint-disable-next-line react-hooks/incompatible-library -- watch, as the hours screen says
   const kind = form.watch('kind');
+  // The treatments that need a patch test, for "which treatment" (the diary's menu query).
+  const menu = useQuery({ queryKey: menuQueryKey, queryFn: fetchMenu, staleTime: 60_000 });
+  const needingTest = (menu.data?.treatments ?? []).filter((t) => t.patchTestHours !== null);
   const { submit, failure } = useFormSubmit(form, {
     send: async (values) => {
       const answer = await addNote(customer.id, values);
@@ -124,6 +130,17 @@ export function CustomerNoteForm({ customer }: { customer: CustomerDetail }) {
               { value: 'fail', label: 'Fail' },
             ]}
           />
+          {needingTest.length > 0 && (
+            <SelectField
+              label="For which treatment"
+              registration={form.register('patchTestTreatmentId')}
+              error={errors.patchTestTreatmentId}
+              options={[
+                { value: '', label: 'Not said' },
+                ...needingTest.map((t) => ({ value: String(t.id), label: t.name })),
+              ]}
+            />
+          )}
         </>
       )}
       <FormErrorSummary form={form} failure={failure} busy={busy} labels={fieldLabels} />

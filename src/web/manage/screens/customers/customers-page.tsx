@@ -165,6 +165,22 @@ function MergeCustomers({ customer }: { customer: CustomerDetail }) {
   );
 }
 
+/** The newest patch test and whether it still covers treatments today (issue 33). */
+function PatchTestLine({ customer }: { customer: CustomerDetail }) {
+  const test = customer.patchTest;
+  if (!test) return <>None recorded</>;
+  const what = `${test.result === 'pass' ? 'Passed' : 'Failed'} on ${dayOf(test.date)}${test.treatment ? ` (${test.treatment})` : ''}`;
+  if (test.result === 'fail') return <>{what}: no treatment that needs one can be booked online</>;
+  return (
+    <>
+      {what}:{' '}
+      {test.valid
+        ? `valid until ${dayOf(test.validUntil)}`
+        : `expired on ${dayOf(test.validUntil)}; a new one is needed`}
+    </>
+  );
+}
+
 function CustomerPage({ id, isOwner }: { id: number; isOwner: boolean }) {
   const [erased, setErased] = useState<ErasedCustomer | undefined>();
   const customer = useQuery({
@@ -215,6 +231,10 @@ function CustomerPage({ id, isOwner }: { id: number; isOwner: boolean }) {
           </dd>
           <dt>Customer since</dt>
           <dd>{when.format(new Date(c.createdAt))}</dd>
+          <dt>Patch test</dt>
+          <dd>
+            <PatchTestLine customer={c} />
+          </dd>
         </dl>
       </section>
       <section aria-labelledby="customer-totals-heading">
@@ -245,7 +265,7 @@ function CustomerPage({ id, isOwner }: { id: number; isOwner: boolean }) {
                 <p className="manage__audit-what">
                   {noteKindLabels[note.kind]}
                   {note.kind === 'patch-test' && note.patchTestDate
-                    ? `: ${dayOf(note.patchTestDate)}, ${note.patchTestResult === 'pass' ? 'passed' : 'failed'}`
+                    ? `: ${dayOf(note.patchTestDate)}, ${note.patchTestResult === 'pass' ? 'passed' : 'failed'}${note.patchTestTreatment ? `, for ${note.patchTestTreatment}` : ''}`
                     : ''}
                 </p>
                 {note.text && <p className="customers__note-text">{note.text}</p>}

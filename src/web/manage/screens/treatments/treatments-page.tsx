@@ -16,7 +16,9 @@ import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { ApiError } from '@/lib/api-client';
 import { useFormSubmit } from '@/lib/form-kit';
+import { DraftNotice } from '@/manage/shared/draft-notice';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
+import { useFormDraft } from '@/manage/shared/use-form-draft';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { changeMenu, fetchMenu, menuQueryKey } from './treatments-api';
 
@@ -44,7 +46,19 @@ const treatmentLabels: Record<string, string> = {
   description: 'Description',
   price: 'Price (£)',
   duration: 'Duration (minutes)',
+  patchTestHours: 'Patch test needed (hours before)',
 };
+
+type TreatmentFormValues = z.input<typeof treatmentInputSchema>;
+
+function isTreatmentValues(value: unknown): value is TreatmentFormValues {
+  const v = value as Partial<TreatmentFormValues> | null;
+  return typeof v === 'object' && v !== null && typeof v.name === 'string';
+}
+
+/** An empty hours box means no patch test is needed. */
+const hoursOrNone = (value: unknown) =>
+  value === '' || value === null || value === undefined ? null : Number(value);
 
 /** An empty box is no number: the shared schema then asks for one, rather than taking 0. */
 const numberOrNothing = (value: unknown) =>
@@ -60,7 +74,7 @@ function TreatmentForm({
   onDone: () => void;
 }) {
   const queries = useQueryClient();
-  const form = useForm<z.input<typeof treatmentInputSchema>, unknown, TreatmentInput>({
+  const form = useForm<TreatmentFormValues, unknown, TreatmentInput>({
     resolver: zodResolver(treatmentInputSchema),
     mode: 'onSubmit',
     defaultValues: {
@@ -70,7 +84,15 @@ function TreatmentForm({
       price: treatment?.price ?? ('' as unknown as number),
       duration: treatment?.duration ?? ('' as unknown as number),
       categoryId,
+      patchTestHours: treatment?.patchTestHours ?? null,
+      isPatchTest: treatment?.isPatchTest ?? false,
     },
+  });
+  const draft = useFormDraft(form, {
+    screen: 'treatment',
+    record: treatment ? String(treatment.id) : `new-in-${categoryId}`,
+    version: null,
+    isValues: isTreatmentValues,
   });
   useUnsavedChanges(form.formState.isDirty);
   const { submit, failure } = useFormSubmit(form, {
@@ -82,6 +104,7 @@ function TreatmentForm({
       );
       queries.setQueryData(menuQueryKey, menu);
       form.reset(body);
+      draft.forget(null);
       onDone();
     },
     savedText: treatment ? 'Treatment saved.' : 'Treatment added.',
@@ -90,6 +113,7 @@ function TreatmentForm({
   const errors = form.formState.errors;
   return (
     <form className="manage__form" noValidate onSubmit={(event) => void submit(event)}>
+      {draft.restored && <DraftNotice savedAt={draft.restored.savedAt} onDiscard={draft.discard} />}
       <FormField label="Name" required registration={form.register('name')} error={errors.name} />
       <FormField
         label="Description"
@@ -112,6 +136,18 @@ function TreatmentForm({
         registration={form.register('duration', { setValueAs: numberOrNothing })}
         error={errors.duration}
       />
+      <FormField
+        label="Patch test needed (hours before)"
+        hint="Online bookings then need a passed patch test, recorded on the customer’s page in the last six months, at least this many hours before. Leave empty when none is needed."
+        type="number"
+        inputMode="numeric"
+        registration={form.register('patchTestHours', { setValueAs: hoursOrNone })}
+        error={errors.patchTestHours}
+      />
+      <label className="manage__check">
+        <input type="checkbox" {...form.register('isPatchTest')} /> This is the patch-test
+        appointment (offered to visitors who need one)
+      </label>
       <FormErrorSummary form={form} failure={failure} labels={treatmentLabels} />
       <button
         type="submit"
@@ -250,6 +286,8 @@ function MenuEditor({ menu }: { menu: ManageMenu }) {
                     <>
                       <span className="manage__treatment-name">
                         <strong>{t.name}</strong> · {pounds.format(t.price)} · {t.duration} min
+                        {t.patchTestHours !== null && ` · patch test ${t.patchTestHours} h before`}
+                        {t.isPatchTest && ' · the patch-test appointment'}
                         {!t.active && ' · not offered'}
                       </span>{' '}
                       <button
