@@ -407,6 +407,23 @@ export interface CustomerNotesTable {
   author_owner_id: number | null;
 }
 
+/** Page views per client, local day and path (issue 34): no visitor, no address, no cookie. */
+export interface SiteVisitsTable {
+  client_code: string;
+  day: string;
+  path: string;
+  views: number;
+}
+
+/** An owner's morning e-mail (issue 34): on or off, and the local hour it is sent from. */
+export interface MorningSummarySettingsTable {
+  owner_id: number;
+  client_code: string;
+  enabled: number;
+  send_hour: number;
+  version: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   client_drafts: ClientDraftsTable;
@@ -429,6 +446,8 @@ export interface Database {
   audit_log: AuditLogTable;
   release_state: ReleaseStateTable;
   scheduled_runs: ScheduledRunsTable;
+  site_visits: SiteVisitsTable;
+  morning_summary_settings: MorningSummarySettingsTable;
   staff_members: StaffMembersTable;
   staff_treatments: StaffTreatmentsTable;
   staff_hours: StaffHoursTable;

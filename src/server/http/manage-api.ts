@@ -7,6 +7,7 @@ import { manageReviewsRoutes } from '../reviews/manage-reviews-routes.js';
 import { manageReviewAskingRoutes } from '../reviews/review-request-routes.js';
 import { manageContentRoutes } from '../clients/manage-content-routes.js';
 import { customerRoutes } from '../customers/customer-routes.js';
+import { manageExportRoutes } from '../exports/export-routes.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
 import { manageMediaRoutes } from '../media/manage-media-routes.js';
@@ -45,5 +46,6 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(manageReviewsRoutes, deps);
     await app.register(manageReviewAskingRoutes, deps);
     await app.register(customerRoutes, deps);
+    await app.register(manageExportRoutes, deps);
   };
 }
