@@ -17,6 +17,7 @@ import { requireOwner } from '../owners/require-owner.js';
 import { teamRoutes } from '../owners/team-routes.js';
 import { manageRetentionRoutes } from '../retention/retention-routes.js';
 import { manageStaffRoutes } from '../staff/manage-staff-routes.js';
+import { manageVisitsRoutes } from '../visits/visits-routes.js';
 
 /** Where the owner API lives; every owner resource is registered under it. */
 export const manageApiPrefix = '/api/manage';
@@ -47,5 +48,6 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(manageReviewAskingRoutes, deps);
     await app.register(customerRoutes, deps);
     await app.register(manageExportRoutes, deps);
+    await app.register(manageVisitsRoutes, deps);
   };
 }
