@@ -11,6 +11,7 @@ import { manageExportRoutes } from '../exports/export-routes.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
 import { manageMediaRoutes } from '../media/manage-media-routes.js';
+import { manageMorningSummaryRoutes } from '../morning-summary/morning-summary-routes.js';
 import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
 import { requireOwner } from '../owners/require-owner.js';
@@ -49,5 +50,6 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(customerRoutes, deps);
     await app.register(manageExportRoutes, deps);
     await app.register(manageVisitsRoutes, deps);
+    await app.register(manageMorningSummaryRoutes, deps);
   };
 }
