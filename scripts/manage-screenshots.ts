@@ -31,6 +31,8 @@ const screens: Record<string, string[]> = {
     'reviews',
     'content',
     'outbox',
+    'visits',
+    'morning-email',
     'team',
     'audit',
   ],

@@ -28,6 +28,8 @@ const envSchema = z.object({
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TRUST_PROXY: z.string().default('off'),
   REFERENCE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  // Issue 34: page views counted in memory, written to the database this often.
+  VISITS_FLUSH_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   OWNER_SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -150,6 +152,10 @@ export const environmentVariables: Record<VariableName, VariableDescription> = {
   },
   REFERENCE_CACHE_SECONDS: {
     meaning: 'how long list answers may come from memory without a change; 0: off',
+  },
+  VISITS_FLUSH_SECONDS: {
+    meaning:
+      'site visits are counted in memory and added to the database this often (and at shutdown); 0: visits are not counted',
   },
   OWNER_SESSION_IDLE_MINUTES: { meaning: "an owner's session ends after this long unused" },
   OWNER_SESSION_MAX_DAYS: {
@@ -301,6 +307,8 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   mailWorker: boolean;
+  /** How often this instance writes its counted site visits; 0: visits are not counted. */
+  visitsFlushMs: number;
   /** How long a worker's claim on a message lasts; after a crash the message is retried then. */
   mailLeaseMs: number;
   /**
@@ -396,6 +404,7 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     mailWorker: e.MAIL_WORKER === 'on',
+    visitsFlushMs: e.VISITS_FLUSH_SECONDS * 1000,
     mailLeaseMs: e.MAIL_LEASE_SECONDS * 1000,
     mailRelayLimits: {
       perIpPerMinute: e.MAIL_RELAY_LIMIT_PER_IP,

@@ -424,6 +424,23 @@ export interface CustomerEnquiriesTable {
   created_at: string;
 }
 
+/** Page views per client, local day and path (issue 34): no visitor, no address, no cookie. */
+export interface SiteVisitsTable {
+  client_code: string;
+  day: string;
+  path: string;
+  views: number;
+}
+
+/** An owner's morning e-mail (issue 34): on or off, and the local hour it is sent from. */
+export interface MorningSummarySettingsTable {
+  owner_id: number;
+  client_code: string;
+  enabled: number;
+  send_hour: number;
+  version: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   client_drafts: ClientDraftsTable;
@@ -446,6 +463,8 @@ export interface Database {
   audit_log: AuditLogTable;
   release_state: ReleaseStateTable;
   scheduled_runs: ScheduledRunsTable;
+  site_visits: SiteVisitsTable;
+  morning_summary_settings: MorningSummarySettingsTable;
   staff_members: StaffMembersTable;
   staff_treatments: StaffTreatmentsTable;
   staff_hours: StaffHoursTable;

@@ -31,6 +31,8 @@ import type { SignedInOwner } from '../kernel/signed-in-owner.js';
 import { bootScriptHash, findBootScript } from '../pages/app-boot.js';
 import { pagesRoutes, type DevPages } from '../pages/pages-routes.js';
 import { reviewsRoutes } from '../reviews/reviews-routes.js';
+import { createVisitCounter } from '../visits/visit-counter.js';
+import { visitRoutes } from '../visits/visits-routes.js';
 import { reviewRequestRoutes } from '../reviews/review-request-routes.js';
 import { seoRoutes } from '../seo/seo-routes.js';
 import { staffRoutes } from '../staff/staff-routes.js';
@@ -55,7 +57,7 @@ import type { ReadinessCheck } from '../kernel/readiness-check.js';
  */
 export type BuildAppInput = Omit<
   AppDeps,
-  'referenceCache' | 'changes' | 'counters' | 'rememberedAnswers'
+  'referenceCache' | 'changes' | 'counters' | 'rememberedAnswers' | 'visits'
 > & {
   changes?: DataChanges | undefined;
   /**
@@ -201,6 +203,7 @@ export async function buildApp({
     referenceCache: createReferenceCache(config.referenceCacheMs, shared.changes),
     rememberedAnswers,
     metrics,
+    visits: createVisitCounter(input.db, config.visitsFlushMs > 0),
   };
 
   await app.register(fastifyRateLimit, {
@@ -254,6 +257,7 @@ export async function buildApp({
   await app.register(ordersRoutes, deps);
   await app.register(diagnosticsRoutes);
   await app.register(ownerRoutes, deps);
+  await app.register(visitRoutes, deps);
   // The owner API (/api/manage/*): the owner guard once, every owner resource under it.
   await app.register(manageApi(deps), { prefix: manageApiPrefix });
   await app.register(pagesRoutes, { ...deps, indexHtml, devPages, boot });

@@ -7,15 +7,18 @@ import { manageReviewsRoutes } from '../reviews/manage-reviews-routes.js';
 import { manageReviewAskingRoutes } from '../reviews/review-request-routes.js';
 import { manageContentRoutes } from '../clients/manage-content-routes.js';
 import { customerRoutes } from '../customers/customer-routes.js';
+import { manageExportRoutes } from '../exports/export-routes.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
 import { manageMediaRoutes } from '../media/manage-media-routes.js';
+import { manageMorningSummaryRoutes } from '../morning-summary/morning-summary-routes.js';
 import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
 import { requireOwner } from '../owners/require-owner.js';
 import { teamRoutes } from '../owners/team-routes.js';
 import { manageRetentionRoutes } from '../retention/retention-routes.js';
 import { manageStaffRoutes } from '../staff/manage-staff-routes.js';
+import { manageVisitsRoutes } from '../visits/visits-routes.js';
 
 /** Where the owner API lives; every owner resource is registered under it. */
 export const manageApiPrefix = '/api/manage';
@@ -45,5 +48,8 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(manageReviewsRoutes, deps);
     await app.register(manageReviewAskingRoutes, deps);
     await app.register(customerRoutes, deps);
+    await app.register(manageExportRoutes, deps);
+    await app.register(manageVisitsRoutes, deps);
+    await app.register(manageMorningSummaryRoutes, deps);
   };
 }

@@ -26,6 +26,16 @@ export interface AppDeps {
   rememberedAnswers: RememberedAnswers;
   /** What /metrics counts; only when METRICS_TOKEN is set (metrics/metrics.ts). */
   metrics?: AppMetrics | undefined;
+  /** Page views counted in memory, written to the database now and then (visits/visit-counter.ts). */
+  visits: VisitCounting;
+}
+
+/** What the site's visit counting offers the resources that count or report visits. */
+export interface VisitCounting {
+  /** One view of `path` on the client's local `day`; free of any I/O. */
+  count(clientCode: string, day: string, path: string): void;
+  /** Writes this instance's counts so far to the database (also on a timer and at close). */
+  flush(): Promise<void>;
 }
 
 declare module 'fastify' {

@@ -29,6 +29,7 @@ import * as m0020 from './0020-create-customers.js';
 import * as m0021 from './0021-add-review-moderation.js';
 import * as m0022 from './0022-add-patch-test-settings.js';
 import * as m0023 from './0023-create-customer-enquiries.js';
+import * as m0024 from './0024-create-site-visits-and-morning-summary.js';
 
 export interface ListedMigration {
   /** The file's name without `.ts`, as Kysely records it in `kysely_migration`. */
@@ -122,4 +123,5 @@ export const migrationList: readonly ListedMigration[] = [
   { name: '0021-add-review-moderation', up: m0021.up },
   { name: '0022-add-patch-test-settings', up: m0022.up },
   { name: '0023-create-customer-enquiries', up: m0023.up },
+  { name: '0024-create-site-visits-and-morning-summary', up: m0024.up },
 ];

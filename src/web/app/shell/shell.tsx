@@ -4,6 +4,7 @@ import { SiteHeader } from './site-header';
 import { useClient } from '@/lib/client-context';
 import { FooterContactForm } from './footer-contact-form';
 import { ScrollToTop } from './scroll-to-top';
+import { CountVisit } from './count-visit';
 import './shell.css';
 
 /** Layout around every screen: skip link, the client's header, the screen, the client's footer. */
@@ -20,6 +21,7 @@ export function Shell() {
       </main>
       <SiteFooter contactForm={client.showContactFormOnFooter ? <FooterContactForm /> : null} />
       <ScrollToTop />
+      <CountVisit />
     </>
   );
 }

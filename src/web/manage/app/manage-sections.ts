@@ -101,6 +101,21 @@ export const manageSections: ManageSection[] = [
     load: () => import('@/manage/screens/emails/outbox-page'),
   },
   {
+    path: 'visits',
+    label: 'Visits and downloads',
+    tabLabel: 'Visits',
+    description:
+      'Pages people looked at, per day, counted without cookies; bookings, orders and customers as spreadsheets.',
+    load: () => import('@/manage/screens/visits/visits-page'),
+  },
+  {
+    path: 'morning-email',
+    label: 'Morning e-mail',
+    description:
+      "Your own e-mail each morning: the day's bookings, orders waiting, e-mails that failed.",
+    load: () => import('@/manage/screens/morning-email/morning-email-page'),
+  },
+  {
     path: 'team',
     label: 'Team',
     description: 'Invite co-owners and staff by e-mail; change what each can do, or disable them.',

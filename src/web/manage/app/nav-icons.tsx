@@ -21,6 +21,10 @@ const outlines: Record<string, string> = {
   // A star: the reviews.
   reviews: 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z',
   outbox: 'M3 6h18v12H3zM3 6l9 7 9-7',
+  // Bars rising, with a down arrow: visits counted, and the downloads.
+  visits: 'M4 20h16M6 16v-3M10 16V9M14 16v-5M18 6v6M16 10l2 2 2-2',
+  // A sun on the horizon: the morning e-mail.
+  'morning-email': 'M3 18h18M7 18a5 5 0 0 1 10 0M12 5v3M5 10.5l2 1.5M19 10.5l-2 1.5M6 21h12',
   team: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14c2 .8 3 3 3 6',
   audit: 'M12 3 4.5 6v5.5c0 4.5 3.2 8.3 7.5 9.5 4.3-1.2 7.5-5 7.5-9.5V6zM9 12l2 2 4-4',
   more: 'M5 12h.01M12 12h.01M19 12h.01',

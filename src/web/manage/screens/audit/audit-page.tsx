@@ -24,6 +24,10 @@ const actionLabels: Record<string, string> = {
   'team-enabled': 'Enabled an account again',
   'team-role-changed': "Changed an account's role",
   'old-records-tidied': 'Old records tidied, as the privacy page says (automatic)',
+  'export.bookings': 'Downloaded the bookings (CSV)',
+  'export.orders': 'Downloaded the orders (CSV)',
+  'export.customers': 'Downloaded the customers (CSV)',
+  'morning-summary.set': 'Changed their morning e-mail',
 };
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
