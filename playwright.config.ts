@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumExecutablePath, chromiumFlags } from './tests/support/chromium';
+import { chromiumLaunchOptions } from './tests/support/chromium';
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser: see README), against the
@@ -19,10 +19,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: chromiumExecutablePath,
-      args: chromiumFlags,
-    },
+    // Debian's Chromium without the address bar's hidden pages (tests/support/chromium.ts).
+    launchOptions: chromiumLaunchOptions,
     trace: 'off',
     screenshot: 'only-on-failure',
   },
