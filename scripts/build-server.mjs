@@ -21,6 +21,8 @@ export const serverEntryPoints = {
   'content-cli': 'src/server/clients/content-cli.ts',
   'outbox-cli': 'src/server/mail/outbox-cli.ts',
   'retention-cli': 'src/server/retention/retention-cli.ts',
+  'client-cli': 'src/server/onboarding/client-cli.ts',
+  'demo-cli': 'src/server/demo/demo-cli.ts',
 };
 
 /**
