@@ -50,10 +50,7 @@ export async function syncClientRegistry(
   db: Kysely<Database>,
   registry: ClientRegistry,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('clients')
-    .select(['code', 'version', 'disabled_at'])
-    .execute();
+  const rows = await db.selectFrom('clients').select(['code', 'version', 'disabled_at']).execute();
   const changed: string[] = [];
   for (const row of rows) {
     const version = Number(row.version);

@@ -64,10 +64,7 @@ function seedOf(code: string, today: string): number {
 }
 
 /** The demo command (demo-cli.ts). Exit code: 0 done, 1 refused, 2 usage. */
-export async function runDemoCommand(
-  args: string[],
-  context: DemoCommandContext,
-): Promise<number> {
+export async function runDemoCommand(args: string[], context: DemoCommandContext): Promise<number> {
   const { db, registry, config, print } = context;
   const now = context.now ?? new Date();
   let values;

@@ -2,7 +2,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import { clientCodeSchema, clientConfigSchema, describeIssues } from '../../common/client-config.js';
+import {
+  clientCodeSchema,
+  clientConfigSchema,
+  describeIssues,
+} from '../../common/client-config.js';
 import { loadClientRegistry } from '../clients/client-registry-store.js';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
@@ -30,7 +34,8 @@ export interface ClientCommandContext {
   now?: Date;
 }
 
-const hostPattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
+const hostPattern =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The client CLI's commands (client-cli.ts). Exit code: 0 done, 1 refused, 2 usage. */
@@ -113,7 +118,8 @@ async function addClient(args: string[], context: ClientCommandContext): Promise
   const problems: string[] = [];
   const code = givenCode.toUpperCase();
   const codeCheck = clientCodeSchema.safeParse(code);
-  if (!codeCheck.success) problems.push(`CODE "${givenCode}" ${codeCheck.error.issues[0]?.message}.`);
+  if (!codeCheck.success)
+    problems.push(`CODE "${givenCode}" ${codeCheck.error.issues[0]?.message}.`);
   if (!(clientKinds as readonly string[]).includes(values.kind))
     problems.push(`--kind must be one of ${clientKinds.join(', ')}.`);
   const hosts = values.host.map((h) => h.trim().toLowerCase().replace(/\.$/, ''));
@@ -158,7 +164,9 @@ async function addClient(args: string[], context: ClientCommandContext): Promise
   });
   const record = clientConfigSchema.safeParse(template.record);
   if (!record.success) {
-    print(`The template made an invalid record: ${describeIssues(record.error)}. Nothing was added.`);
+    print(
+      `The template made an invalid record: ${describeIssues(record.error)}. Nothing was added.`,
+    );
     return 1;
   }
   // The theme first: a record without its theme would serve unstyled pages.

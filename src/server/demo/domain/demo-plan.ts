@@ -87,8 +87,50 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const firstNames = ['Amara', 'Ben', 'Chloe', 'Dev', 'Ella', 'Finn', 'Grace', 'Hamza', 'Isla', 'Jay', 'Keira', 'Leo', 'Maya', 'Noah', 'Olivia', 'Priya', 'Rory', 'Sofia', 'Tom', 'Zara'];
-const lastNames = ['Adeyemi', 'Brown', 'Campbell', 'Davies', 'Evans', 'Fraser', 'Green', 'Hughes', 'Iqbal', 'Jones', 'Khan', 'Lewis', 'MacLeod', 'Nowak', 'Okafor', 'Patel', 'Reid', 'Smith', 'Taylor', 'Walker'];
+const firstNames = [
+  'Amara',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Ella',
+  'Finn',
+  'Grace',
+  'Hamza',
+  'Isla',
+  'Jay',
+  'Keira',
+  'Leo',
+  'Maya',
+  'Noah',
+  'Olivia',
+  'Priya',
+  'Rory',
+  'Sofia',
+  'Tom',
+  'Zara',
+];
+const lastNames = [
+  'Adeyemi',
+  'Brown',
+  'Campbell',
+  'Davies',
+  'Evans',
+  'Fraser',
+  'Green',
+  'Hughes',
+  'Iqbal',
+  'Jones',
+  'Khan',
+  'Lewis',
+  'MacLeod',
+  'Nowak',
+  'Okafor',
+  'Patel',
+  'Reid',
+  'Smith',
+  'Taylor',
+  'Walker',
+];
 const streets = ['High Street', 'Station Road', 'Church Lane', 'Mill Road', 'Park Avenue'];
 const failures = [
   '550 5.1.1 mailbox unavailable',
@@ -189,7 +231,13 @@ export function planDemo(facts: DemoClientFacts, seed: number): DemoPlan {
       status: failed ? 'failed' : 'sent',
       daysAgo: Math.floor(random() * 20),
       customer: customer(),
-      subject: failed ? 'Your booking is confirmed' : pick(['Your booking is confirmed', 'Thank you for your order', 'A reminder of your appointment']),
+      subject: failed
+        ? 'Your booking is confirmed'
+        : pick([
+            'Your booking is confirmed',
+            'Thank you for your order',
+            'A reminder of your appointment',
+          ]),
       lastError: failed ? pick(failures) : null,
     });
   }

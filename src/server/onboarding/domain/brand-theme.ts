@@ -18,10 +18,7 @@ export function isHexColour(text: string): boolean {
 function parseHex(hex: string): Rgb {
   const match = hexPattern.exec(hex.trim());
   if (!match?.[1]) throw new Error(`"${hex}" is not a colour like #7a2e5a.`);
-  const digits =
-    match[1].length === 3
-      ? [...match[1]].map((d) => d + d).join('')
-      : match[1];
+  const digits = match[1].length === 3 ? [...match[1]].map((d) => d + d).join('') : match[1];
   return [0, 2, 4].map((at) => parseInt(digits.slice(at, at + 2), 16)) as unknown as Rgb;
 }
 
