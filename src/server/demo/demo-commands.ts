@@ -111,8 +111,13 @@ export async function runDemoCommand(args: string[], context: DemoCommandContext
     }
   }
 
+  // 20 hex digits, 80 random bits: easy to copy, never on the common-passwords list. Hashed at
+  // the server's cost, all at once (scrypt runs on libuv's threads).
+  const sorted = [...clients].sort((a, b) => a.name.localeCompare(b.name));
+  const passwords = sorted.map(() => randomBytes(10).toString('hex'));
+  const hashes = await Promise.all(passwords.map((password) => hashPassword(password)));
   print('Demo data (the passwords are shown this once; run with --reset for new ones):');
-  for (const client of [...clients].sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const [index, client] of sorted.entries()) {
     const inputs = await readDemoInputs(db, client.name);
     const facts = factsOf(client, inputs, now);
     const plan = planDemo(facts, seedOf(client.name, facts.today));
@@ -132,9 +137,8 @@ export async function runDemoCommand(args: string[], context: DemoCommandContext
       (await findOwnerByEmail(db, client.name, email)) ??
       (await createOwner(db, client.name, email, now));
     if (!owner) throw new Error(`Could not make the demo owner ${email}.`);
-    // 20 hex digits, 80 random bits: easy to copy, never on the common-passwords list.
-    const password = randomBytes(10).toString('hex');
-    await setOwnerPassword(db, owner.id, await hashPassword(password));
+    const password = passwords[index]!;
+    await setOwnerPassword(db, owner.id, hashes[index]!);
     const origin = siteOrigin(client, {
       production: config.env === 'production',
       port: config.port,
