@@ -12,6 +12,8 @@ import { expect, startSiteServer, test, type SiteServer } from './fixtures';
 // with bookings; `npm run client -- add`, then the running server serves the new site, axe clean.
 
 const repoRoot = resolve(import.meta.dirname, '../..');
+// One worker, one server of its own for both journeys (suite time, issue 29).
+test.describe.configure({ mode: 'serial' });
 let dataDir: string;
 let server: SiteServer & { stop: () => Promise<void> };
 let cliEnv: Record<string, string>;
