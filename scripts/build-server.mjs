@@ -22,6 +22,8 @@ export const serverEntryPoints = {
   'outbox-cli': 'src/server/mail/outbox-cli.ts',
   'retention-cli': 'src/server/retention/retention-cli.ts',
   'customers-cli': 'src/server/customers/customers-cli.ts',
+  'client-cli': 'src/server/onboarding/client-cli.ts',
+  'demo-cli': 'src/server/demo/demo-cli.ts',
 };
 
 /**

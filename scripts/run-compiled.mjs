@@ -1,4 +1,4 @@
-// `npm run owner|content|outbox|retention|customers|migrate`: the command-line tools run as compiled JavaScript
+// `npm run owner|content|outbox|retention|customers|migrate|client|demo`: the command-line tools run as compiled JavaScript
 // (dist/server/NAME.js), as in production, where devDependencies such as tsx are not installed.
 // Compiles the server first when it is missing or stale (only possible with devDependencies).
 // Usage: node scripts/run-compiled.mjs NAME [args…]

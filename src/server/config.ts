@@ -71,6 +71,13 @@ const envSchema = z.object({
     .string()
     .regex(/^(\S{16,})?$/, 'at least 16 characters, no spaces (e.g. openssl rand -hex 32)')
     .optional(),
+  // Issue 38: 5xx answers and failed scheduled jobs are POSTed here, personal data stripped.
+  ERROR_REPORT_URL: z
+    .string()
+    .regex(/^(https?:\/\/\S+)?$/, 'must be an http:// or https:// URL')
+    .optional(),
+  // Issue 38: how often each instance looks for clients added or disabled by `npm run client`.
+  CLIENT_RELOAD_SECONDS: z.coerce.number().min(0).max(3600).default(5),
 });
 
 /** One environment variable as an operator reads about it (.env.example, --check-config, README). */
@@ -203,6 +210,15 @@ export const environmentVariables: Record<VariableName, VariableDescription> = {
     meaning:
       'GET /metrics (Prometheus) answers with Authorization: Bearer <this>; unset: no /metrics',
     secret: 'whole',
+  },
+  ERROR_REPORT_URL: {
+    meaning:
+      'a webhook: each 5xx answer and failed scheduled job is POSTed to it as JSON, personal data stripped (30 a minute at most); unset: none',
+    secret: 'url',
+  },
+  CLIENT_RELOAD_SECONDS: {
+    meaning:
+      'how often each instance takes in clients added or disabled by npm run client (0: only at start)',
   },
 };
 
@@ -368,6 +384,10 @@ export interface ServerConfig {
   redis: { url: string; keyPrefix: string } | undefined;
   /** The bearer token /metrics asks for; unset, there is no /metrics (docs/decisions/0061-operable.md). */
   metricsToken: string | undefined;
+  /** Where 5xx answers and failed jobs are reported (errors/error-reporter.ts); unset: nowhere. */
+  errorReportUrl: string | undefined;
+  /** How often the registry takes in clients added or disabled by another process; 0: never. */
+  clientReloadMs: number;
 }
 
 export function loadConfig(
@@ -441,6 +461,8 @@ export function loadConfig(
     migrateOnStart: e.MIGRATE_ON_START === 'on' || (e.MIGRATE_ON_START === '' && !e.DATABASE_URL),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     metricsToken: e.METRICS_TOKEN || undefined,
+    errorReportUrl: e.ERROR_REPORT_URL || undefined,
+    clientReloadMs: Math.round(e.CLIENT_RELOAD_SECONDS * 1000),
   };
 }
 

@@ -10,6 +10,8 @@ export interface ClientsTable {
   updated_at: string;
   /** Goes up with each publication of the owner's content (the publish check). */
   version: Generated<number>;
+  /** When the host switched the client off (`npm run client -- disable`); null while it serves. */
+  disabled_at: string | null;
 }
 
 /** An owner's unpublished content (src/common/site-content.ts), at most one per client. */

@@ -38,6 +38,8 @@ import { seoRoutes } from '../seo/seo-routes.js';
 import { staffRoutes } from '../staff/staff-routes.js';
 import { calendarFeedRoutes } from '../calendar-feeds/calendar-feed-routes.js';
 import { createErrorAnswer, installErrorHandling } from './error-handler.js';
+import { createErrorReporter, type ErrorReporter } from '../errors/error-reporter.js';
+import { attachClientReload } from '../clients/client-reload.js';
 import { manageApi, manageApiPrefix } from './manage-api.js';
 import { databaseCheck, healthRoutes } from './health-routes.js';
 import { hasRepeatedHost, refuseRepeatedHost } from './host-header.js';
@@ -89,6 +91,13 @@ export function trustProxyOption(
  * The HTTP shell: the security headers and client of every request, the one error handler,
  * static files, and each resource's routes as a plugin (docs/architecture.md).
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** ERROR_REPORT_URL's reporter, for scheduled jobs to report a failure; unset: none. */
+    errorReporter: ErrorReporter | undefined;
+  }
+}
+
 export async function buildApp({
   indexHtml,
   logger,
@@ -106,7 +115,14 @@ export async function buildApp({
     scriptHashes: bootHash ? [bootHash] : [],
   });
   const { prepare } = preparation;
-  const answerError = createErrorAnswer(preparation.securityHeadersFor);
+  // ERROR_REPORT_URL: 5xx answers and failed jobs reported, personal data stripped.
+  const errorReporter = config.errorReportUrl
+    ? createErrorReporter({
+        url: config.errorReportUrl,
+        warn: (message) => app.log.warn(message),
+      })
+    : undefined;
+  const answerError = createErrorAnswer(preparation.securityHeadersFor, errorReporter);
   // Cached pages, lists and day questions answered again from memory, before the framework
   // (remembered-answers.ts); not in development, where pages are not cached. Their access lines
   // come from the same access log as the framework's.
@@ -230,7 +246,11 @@ export async function buildApp({
     };
   });
   // Before the resources, so that every plugin's routes inherit the one error handler.
-  installErrorHandling(app, preparation);
+  installErrorHandling(app, preparation, errorReporter);
+  app.decorate('errorReporter', errorReporter);
+  app.addHook('onClose', async () => errorReporter?.settled());
+  // Clients added or disabled by `npm run client` are taken in without a restart.
+  attachClientReload(app, deps);
 
   // The drawn pictures' sets are made on first request (the start only draws the pictures).
   const pictureSets = createPictureSetMaker(config.mediaDir, async () =>
@@ -256,6 +276,12 @@ export async function buildApp({
   await app.register(relayRoutes, deps);
   await app.register(ordersRoutes, deps);
   await app.register(diagnosticsRoutes);
+  if (config.env === 'test') {
+    // Only under NODE_ENV=test: a route that fails, for the error report's tests.
+    app.get('/api/test/fail', async () => {
+      throw new Error('Forced failure for owner jane.doe@example.com, tel 07700 900123');
+    });
+  }
   await app.register(ownerRoutes, deps);
   await app.register(visitRoutes, deps);
   // The owner API (/api/manage/*): the owner guard once, every owner resource under it.

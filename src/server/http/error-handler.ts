@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
+import type { ErrorReporter } from '../errors/error-reporter.js';
 import { AppError } from '../kernel/errors.js';
 import { escapeHtml } from '../kernel/escape-html.js';
 import { errorAnswer, retryAfterOf } from './error-answer.js';
@@ -37,10 +38,22 @@ export function unavailablePage(client: ClientConfig | undefined, retryAfter: nu
  */
 export function createErrorAnswer(
   securityHeadersFor: RequestPreparation['securityHeadersFor'],
+  errorReporter?: ErrorReporter,
 ): (error: unknown, request: FastifyRequest, reply: FastifyReply) => FastifyReply {
   return (error, request, reply) => {
     const answer = errorAnswer(error);
     const retryAfter = retryAfterOf(error);
+    if (answer.statusCode >= 500) {
+      // ERROR_REPORT_URL: the route's pattern and the client, never the address, query or body.
+      errorReporter?.request({
+        requestId: request.id,
+        method: request.method,
+        route: request.routeOptions.url,
+        client: (request.client as ClientConfig | null)?.name,
+        status: answer.statusCode,
+        error,
+      });
+    }
     if (retryAfter !== undefined) {
       // The database could not answer now: the visitor may try again, nothing was stored.
       request.log.warn({ err: error }, 'database unavailable, answered 503');
@@ -74,8 +87,9 @@ export function createErrorAnswer(
 export function installErrorHandling(
   app: FastifyInstance,
   { prepare, securityHeadersFor }: RequestPreparation,
+  errorReporter?: ErrorReporter,
 ): void {
-  app.setErrorHandler(createErrorAnswer(securityHeadersFor));
+  app.setErrorHandler(createErrorAnswer(securityHeadersFor, errorReporter));
 
   // The pages route takes every other GET path; an unknown API path is an error, not a page.
   app.get('/api/*', async (request) => {

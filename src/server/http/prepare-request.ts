@@ -12,8 +12,7 @@ export function isApiRequest(request: FastifyRequest): boolean {
   return request.url.startsWith('/api/');
 }
 
-function unknownClientPage(message: string): string {
-  const title = 'Unknown client';
+function unknownClientPage(message: string, title = 'Unknown client'): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`;
 }
 
@@ -55,13 +54,21 @@ export function createRequestPreparation(
     reply.header('x-request-id', request.id);
     const resolution = resolveRequestClient(request, registry, clientOptions);
     if (!resolution.ok) {
+      // A disabled client's host: 404, as for a site that is not there (never a 5xx).
+      const status = resolution.notAvailable ? 404 : 400;
       if (isApiRequest(request)) {
-        reply.code(400).send(errorAnswer(new AppError(400, resolution.message)));
+        reply.code(status).send(errorAnswer(new AppError(status, resolution.message)));
       } else {
         reply
-          .code(400)
+          .code(status)
+          .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(unknownClientPage(resolution.message));
+          .send(
+            unknownClientPage(
+              resolution.message,
+              resolution.notAvailable ? 'Not available' : 'Unknown client',
+            ),
+          );
       }
       return false;
     }

@@ -38,7 +38,11 @@ export interface ClientRequestFacts {
 }
 
 export type ClientResolution =
-  { ok: true; client: ClientConfig; rememberCode?: string } | { ok: false; message: string };
+  | { ok: true; client: ClientConfig; rememberCode?: string }
+  | { ok: false; message: string; notAvailable?: true };
+
+/** What a disabled client's host answers (404, a plain page: never a 5xx). */
+export const notAvailableMessage = 'This site is not available.';
 
 /**
  * Host name first, then the default client. With preview on, `?client=CODE` wins and is
@@ -50,6 +54,8 @@ export function resolveClient(
   options: { preview: boolean; defaultCode: string },
 ): ClientResolution {
   if (options.preview && facts.previewCode !== undefined) {
+    if (registry.isDisabled(facts.previewCode))
+      return { ok: false, message: notAvailableMessage, notAvailable: true };
     const client = registry.byCode(facts.previewCode);
     if (!client) {
       const known = knownCodes(registry);
@@ -64,6 +70,8 @@ export function resolveClient(
   }
   const byHost = facts.host ? registry.byHost(facts.host) : undefined;
   if (byHost) return { ok: true, client: byHost };
+  if (facts.host && registry.isDisabledHost(facts.host))
+    return { ok: false, message: notAvailableMessage, notAvailable: true };
   if (options.preview && facts.cookieCode) {
     const remembered = registry.byCode(facts.cookieCode);
     if (remembered) return { ok: true, client: remembered };

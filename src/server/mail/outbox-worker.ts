@@ -246,7 +246,11 @@ export function attachOutboxWorker(
     log: {
       info: (m) => app.log.info(m),
       warn: (m) => app.log.warn(m),
-      error: (m) => app.log.error(m),
+      error: (m) => {
+        app.log.error(m);
+        // A failed round or a message given up on: reported as the outbox job's failure.
+        app.errorReporter?.job('outbox-worker', new Error(m));
+      },
     },
   });
   if (!deps.config.smtpUrl) {
@@ -263,7 +267,10 @@ export function attachOutboxWorker(
       .then(({ removed }) => {
         if (removed > 0) app.log.info(`Outbox retention removed ${removed} sent message(s)`);
       })
-      .catch((error: unknown) => app.log.warn(`Outbox retention failed: ${String(error)}`));
+      .catch((error: unknown) => {
+        app.log.warn(`Outbox retention failed: ${String(error)}`);
+        app.errorReporter?.job('outbox-retention', error);
+      });
   app.addHook('onReady', async () => {
     void removeExpired();
     retentionTimer = setInterval(() => void removeExpired(), retentionPeriodMs);

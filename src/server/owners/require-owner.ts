@@ -19,7 +19,7 @@ function clientOf(request: FastifyRequest, deps: AppDeps): ClientConfig {
     preview: deps.config.clientPreview,
     defaultCode: deps.config.defaultClient,
   });
-  if (!resolution.ok) throw new AppError(400, resolution.message);
+  if (!resolution.ok) throw new AppError(resolution.notAvailable ? 404 : 400, resolution.message);
   request.client = resolution.client;
   return resolution.client;
 }

@@ -25,7 +25,10 @@ export function attachRecordsRetention(
             `Retention: ${describeRetentionCounts(totals)}`,
           );
       })
-      .catch((error: unknown) => app.log.warn(`Retention failed: ${String(error)}`));
+      .catch((error: unknown) => {
+        app.log.warn(`Retention failed: ${String(error)}`);
+        app.errorReporter?.job('records-retention', error);
+      });
   app.addHook('onReady', async () => {
     void tidy();
     timer = setInterval(() => void tidy(), Math.min(recordsRetentionPeriodMs, 60 * 60_000));

@@ -30,6 +30,7 @@ import * as m0021 from './0021-add-review-moderation.js';
 import * as m0022 from './0022-add-patch-test-settings.js';
 import * as m0023 from './0023-create-customer-enquiries.js';
 import * as m0024 from './0024-create-site-visits-and-morning-summary.js';
+import * as m0028 from './0028-add-client-disabled.js';
 
 export interface ListedMigration {
   /** The file's name without `.ts`, as Kysely records it in `kysely_migration`. */
@@ -124,4 +125,5 @@ export const migrationList: readonly ListedMigration[] = [
   { name: '0022-add-patch-test-settings', up: m0022.up },
   { name: '0023-create-customer-enquiries', up: m0023.up },
   { name: '0024-create-site-visits-and-morning-summary', up: m0024.up },
+  { name: '0028-add-client-disabled', up: m0028.up },
 ];
