@@ -13,6 +13,7 @@ import { manageMediaRoutes } from '../media/manage-media-routes.js';
 import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
 import { requireOwner } from '../owners/require-owner.js';
+import { manageReportsRoutes } from '../reports/manage-reports-routes.js';
 import { teamRoutes } from '../owners/team-routes.js';
 import { manageRetentionRoutes } from '../retention/retention-routes.js';
 import { manageStaffRoutes } from '../staff/manage-staff-routes.js';
@@ -45,5 +46,6 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(manageReviewsRoutes, deps);
     await app.register(manageReviewAskingRoutes, deps);
     await app.register(customerRoutes, deps);
+    await app.register(manageReportsRoutes, deps);
   };
 }
