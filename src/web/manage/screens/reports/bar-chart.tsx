@@ -26,7 +26,7 @@ export function BarChart({
   const tableId = useId();
   const largest = Math.max(1, ...report.rows.map((row) => row[measure]));
   const table = (
-    <table id={tableId} className={asTable ? 'report-table' : 'report-table visually-hidden'}>
+    <table id={tableId} className="report-table">
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -85,7 +85,7 @@ export function BarChart({
           ))}
         </ol>
       )}
-      {table}
+      <div className={asTable ? 'report-chart__table' : 'visually-hidden'}>{table}</div>
     </div>
   );
 }
