@@ -192,6 +192,8 @@ export default function DashboardPanel() {
   if (board.isPending) return <ScreenSkeleton />;
   if (board.isError) return <p role="alert">The figures could not be loaded. Please try again.</p>;
   const data = board.data;
+  // A brochure site takes no bookings or orders: nothing to count, the home stays as it was.
+  if (!data.usesBookings && !data.usesOrders) return null;
   return (
     <div className="dashboard">
       <section aria-labelledby="dashboard-ahead">
