@@ -27,6 +27,7 @@ const screens: Record<string, string[]> = {
     'treatments',
     'staff',
     'calendar-feeds',
+    'reports',
     'customers',
     'reviews',
     'content',
@@ -36,7 +37,7 @@ const screens: Record<string, string[]> = {
     'team',
     'audit',
   ],
-  SE: ['', 'orders', 'products'],
+  SE: ['', 'orders', 'products', 'reports'],
 };
 
 const outputDir = resolve(import.meta.dirname, '..', 'docs', 'screenshots', 'manage');

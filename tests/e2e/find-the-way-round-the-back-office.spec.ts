@@ -28,11 +28,21 @@ const screens = {
 const tabs = {
   RRB: {
     bar: ['Home', 'Diary', 'Treatments', 'Content'],
-    more: ['Hours', 'Staff', 'Calendar feeds', 'Customers', 'Reviews', 'E-mails', 'Team', 'Audit'],
+    more: [
+      'Hours',
+      'Staff',
+      'Calendar feeds',
+      'Reports',
+      'Customers',
+      'Reviews',
+      'E-mails',
+      'Team',
+      'Audit',
+    ],
   },
   SE: {
     bar: ['Home', 'Orders', 'Products', 'Content'],
-    more: ['Customers', 'Reviews', 'E-mails', 'Team', 'Audit'],
+    more: ['Reports', 'Customers', 'Reviews', 'E-mails', 'Team', 'Audit'],
   },
 } as const;
 
@@ -44,6 +54,7 @@ const sideBar = {
     'Treatments',
     'Staff',
     'Calendar feeds',
+    'Reports',
     'Customers',
     'Reviews',
     'Site content',
@@ -55,6 +66,7 @@ const sideBar = {
     'Home',
     'Orders',
     'Products',
+    'Reports',
     'Customers',
     'Reviews',
     'Site content',

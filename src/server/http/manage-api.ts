@@ -15,6 +15,7 @@ import { manageMorningSummaryRoutes } from '../morning-summary/morning-summary-r
 import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
 import { requireOwner } from '../owners/require-owner.js';
+import { manageReportsRoutes } from '../reports/manage-reports-routes.js';
 import { teamRoutes } from '../owners/team-routes.js';
 import { manageRetentionRoutes } from '../retention/retention-routes.js';
 import { manageStaffRoutes } from '../staff/manage-staff-routes.js';
@@ -51,5 +52,6 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(manageExportRoutes, deps);
     await app.register(manageVisitsRoutes, deps);
     await app.register(manageMorningSummaryRoutes, deps);
+    await app.register(manageReportsRoutes, deps);
   };
 }

@@ -71,6 +71,15 @@ export const manageSections: ManageSection[] = [
     shownFor: (client) => client.usesCart,
   },
   {
+    path: 'reports',
+    label: 'Reports',
+    description:
+      'Bookings, takings and orders for any period, as charts and tables: by day, treatment, therapist, hour and product.',
+    load: () => import('@/manage/screens/reports/reports-page'),
+    // The business's figures are the owner's (decision 0067): not open to staff.
+    shownFor: (client) => client.booking !== undefined || client.usesCart,
+  },
+  {
     path: 'customers',
     label: 'Customers',
     description:

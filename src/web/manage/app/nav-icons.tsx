@@ -20,6 +20,8 @@ const outlines: Record<string, string> = {
     'M3 5h18v14H3zM8.5 12a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM5.5 16c.5-1.7 1.6-2.5 3-2.5s2.5.8 3 2.5M14 9h4M14 12h4M14 15h3',
   // A star: the reviews.
   reviews: 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z',
+  // Three bars rising on a base line: the reports.
+  reports: 'M4 20h16M7 17v-5M12 17V7M17 17v-8',
   outbox: 'M3 6h18v12H3zM3 6l9 7 9-7',
   // Bars rising, with a down arrow: visits counted, and the downloads.
   visits: 'M4 20h16M6 16v-3M10 16V9M14 16v-5M18 6v6M16 10l2 2 2-2',

@@ -1,14 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { routeTable } from '@common/routes';
 import { PageHeading } from '@/components/page-heading';
 import { useSessionStore } from '@/lib/session-store';
 import { fetchMe, meQueryKey } from '@/manage/shared/session-api';
 import type { ManageSection } from '@/manage/shared/manage-section';
+import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { signOutEverywhere } from './home-api';
 
-/** /manage: who is signed in, the back office's screens, and signing out on every device. */
+// Its own chunk: the shell stays as small as it was, and staff never load it.
+const DashboardPanel = lazy(() => import('./dashboard'));
+
+/**
+ * /manage: who is signed in; for the owner the dashboard (issue 34), then the back office's
+ * screens, and signing out on every device.
+ */
 export function ManageHome({ sections }: { sections: ManageSection[] }) {
   const me = useQuery({ queryKey: meQueryKey, queryFn: fetchMe, retry: false });
   const navigate = useNavigate();
@@ -31,6 +38,12 @@ export function ManageHome({ sections }: { sections: ManageSection[] }) {
           {me.data.role === 'staff' ? ' (staff: the diary is yours to run).' : '.'}
         </p>
       )}
+      {me.data?.role === 'owner' && (
+        <Suspense fallback={<ScreenSkeleton />}>
+          <DashboardPanel />
+        </Suspense>
+      )}
+      <h2>Your screens</h2>
       <ul className="manage__cards manage__cards--overview">
         {sections.map((section) => (
           <li key={section.path} className="card">
