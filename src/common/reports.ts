@@ -107,6 +107,14 @@ export interface ReportSummary extends BookingFigures, OrderFigures {
   to: string;
 }
 
+/**
+ * GET /api/manage/reports/summary: the period's figures and the site's page views in it
+ * (counted without cookies: docs/decisions/0068-visits-exports-and-morning-summary.md).
+ */
+export interface ReportSummaryWithVisits extends ReportSummary {
+  visits: number;
+}
+
 /** A period and the one before it, of the same kind (a Monday week, a calendar month). */
 export interface PeriodComparison {
   current: ReportSummary;

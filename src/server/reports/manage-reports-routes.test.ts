@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Dashboard, Report, ReportSummary } from '../../common/reports.js';
+import type {
+  Dashboard,
+  Report,
+  ReportSummary,
+  ReportSummaryWithVisits,
+} from '../../common/reports.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { signInAs, type OwnerSession } from '../../../tests/support/owner-session.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
@@ -297,6 +302,7 @@ describeEachDatabase('the owner’s dashboard, summary and reports', (kind) => {
       noShows: 1,
       lateCancellations: 1,
       ...noOrders,
+      visits: 0,
     });
     expect(
       await json<ReportSummary>(se, '/api/manage/reports/summary?from=2027-03-01&to=2027-03-31'),
@@ -312,7 +318,26 @@ describeEachDatabase('the owner’s dashboard, summary and reports', (kind) => {
       orders: 3,
       orderValue: 12000 + 2550 + 4500,
       averageOrder: 6350,
+      visits: 0,
     });
+  });
+
+  it('counts the site visits of the period in the summary, only the client’s own', async () => {
+    await t.handle.db
+      .insertInto('site_visits')
+      .values([
+        { client_code: 'RRB', day: '2027-03-01', path: '/', views: 5 },
+        { client_code: 'RRB', day: '2027-03-31', path: '/book', views: 2 },
+        { client_code: 'RRB', day: '2027-04-01', path: '/', views: 100 },
+        { client_code: 'SE', day: '2027-03-15', path: '/', views: 40 },
+      ])
+      .execute();
+    const summary = await json<ReportSummaryWithVisits>(
+      rrb,
+      '/api/manage/reports/summary?from=2027-03-01&to=2027-03-31',
+    );
+    expect(summary.visits).toBe(7);
+    await t.handle.db.deleteFrom('site_visits').execute();
   });
 
   it('shows the week ahead, this week and month against the last, and each therapist', async () => {

@@ -6,10 +6,11 @@ import {
   reportRangeSchema,
   type Dashboard,
   type Report,
-  type ReportSummary,
+  type ReportSummaryWithVisits,
 } from '../../common/reports.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { parseRequest } from '../kernel/errors.js';
+import { totalVisits } from '../visits/visits-store.js';
 import {
   bookingReport,
   dashboard,
@@ -39,9 +40,16 @@ export const manageReportsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps
     ),
   );
 
-  app.get('/reports/summary', async (request): Promise<ReportSummary> =>
-    reportSummary(context(request), parseRequest(reportRangeSchema, request.query ?? {}, 'query')),
-  );
+  app.get('/reports/summary', async (request): Promise<ReportSummaryWithVisits> => {
+    const range = parseRequest(reportRangeSchema, request.query ?? {}, 'query');
+    // This instance's counts not yet written go in first, so the figure is current.
+    await deps.visits.flush();
+    const [figures, visits] = await Promise.all([
+      reportSummary(context(request), range),
+      totalVisits(deps.db, request.client.name, range),
+    ]);
+    return { ...figures, visits };
+  });
 
   app.get('/reports/bookings', async (request): Promise<Report> =>
     bookingReport(

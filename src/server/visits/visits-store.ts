@@ -36,6 +36,22 @@ export async function addVisitCounts(db: Db, counts: VisitCount[]): Promise<void
   }
 }
 
+/** All views in [from, to]. */
+export async function totalVisits(
+  db: Db,
+  clientCode: string,
+  period: { from: string; to: string },
+): Promise<number> {
+  const row = await db
+    .selectFrom('site_visits')
+    .select((eb) => eb.fn.sum<number | string | null>('views').as('views'))
+    .where('client_code', '=', clientCode)
+    .where('day', '>=', period.from)
+    .where('day', '<=', period.to)
+    .executeTakeFirst();
+  return Number(row?.views ?? 0);
+}
+
 /** Views per day in [from, to] (days without any are absent). */
 export async function visitsPerDay(
   db: Db,
