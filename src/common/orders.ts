@@ -80,9 +80,7 @@ export interface OrderMoney {
   pricesIncludeVat: boolean;
   vatNumber: string | null;
   fulfilment:
-    | { method: 'delivery'; postcode: string; zoneName: string }
-    | { method: 'collection' }
-    | null;
+    { method: 'delivery'; postcode: string; zoneName: string } | { method: 'collection' } | null;
 }
 
 /** What the client offers at checkout: its choices, and the collection address and times. */

@@ -110,11 +110,7 @@ describe('discount code rules', () => {
   });
   it('takes a code on its first and last day and at exactly the minimum spend', () => {
     expect(
-      checkDiscountRule(
-        code({ startsOn: today, endsOn: today, minSpendPence: 100 }),
-        100,
-        today,
-      ),
+      checkDiscountRule(code({ startsOn: today, endsOn: today, minSpendPence: 100 }), 100, today),
     ).toBeNull();
   });
 });

@@ -108,9 +108,7 @@ export interface OrderQuote {
   discountPence: number;
   discountCode: string | null;
   fulfilment:
-    | { method: 'delivery'; postcode: string; zoneName: string }
-    | { method: 'collection' }
-    | null;
+    { method: 'delivery'; postcode: string; zoneName: string } | { method: 'collection' } | null;
   /** The delivery charge as the catalogue prices it (VAT included when prices include VAT). */
   deliveryPence: number;
   deliveryVatPence: number;
@@ -206,7 +204,10 @@ export function quoteOrder(input: {
     if (!settings.collection.offered) {
       return {
         ok: false,
-        refusal: { field: 'fulfilment.method', message: 'Collection is not offered. Please choose delivery.' },
+        refusal: {
+          field: 'fulfilment.method',
+          message: 'Collection is not offered. Please choose delivery.',
+        },
       };
     }
     fulfilment = { method: 'collection' };
@@ -214,7 +215,10 @@ export function quoteOrder(input: {
     if (!settings.delivery.offered) {
       return {
         ok: false,
-        refusal: { field: 'fulfilment.method', message: 'Delivery is not offered. Please choose collection.' },
+        refusal: {
+          field: 'fulfilment.method',
+          message: 'Delivery is not offered. Please choose collection.',
+        },
       };
     }
     const postcode = normalisePostcode(choice.postcode);

@@ -68,13 +68,21 @@ export const shopSettingsSchema = z.object({
     /** Printed on the receipt; empty when not registered. */
     vatNumber: z
       .string()
-      .check(z.trim(), z.maxLength(20, 'A VAT number is at most 20 characters'), ...singleLineChecks()),
+      .check(
+        z.trim(),
+        z.maxLength(20, 'A VAT number is at most 20 characters'),
+        ...singleLineChecks(),
+      ),
   }),
   collection: z.object({
     offered: z.boolean(),
     address: z
       .string()
-      .check(z.trim(), z.maxLength(300, 'Please keep the address under 300 characters'), ...multiLineChecks()),
+      .check(
+        z.trim(),
+        z.maxLength(300, 'Please keep the address under 300 characters'),
+        ...multiLineChecks(),
+      ),
     openingTimes: z
       .string()
       .check(
@@ -110,7 +118,9 @@ export interface ShopSettingsAnswer {
 
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 const optionalDate = (what: string) =>
-  z.nullable(z.string().check(z.regex(isoDatePattern, `${what} must be a date written YYYY-MM-DD`)));
+  z.nullable(
+    z.string().check(z.regex(isoDatePattern, `${what} must be a date written YYYY-MM-DD`)),
+  );
 const optionalLimit = (what: string) =>
   z.nullable(
     z
@@ -126,10 +136,7 @@ export const discountCodeInputSchema = z
   .object({
     code: z
       .string()
-      .check(
-        z.trim(),
-        z.regex(/^[A-Za-z0-9_-]{3,32}$/, 'Use 3 to 32 letters, digits, - or _'),
-      ),
+      .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{3,32}$/, 'Use 3 to 32 letters, digits, - or _')),
     kind: z.enum(discountKinds, 'Choose percent or fixed'),
     /** Percent: whole percent 1–100; fixed: pence. */
     value: z

@@ -38,7 +38,8 @@ export interface SeedData {
 function readShopSettings(file: string): Record<string, ShopSettings> {
   if (!existsSync(file)) return {};
   const parsed = zm.safeParse(zm.record(zm.string(), shopSettingsSchema), readJson(file));
-  if (!parsed.success) throw new Error(`Seed file ${file} is invalid: ${describeIssues(parsed.error)}`);
+  if (!parsed.success)
+    throw new Error(`Seed file ${file} is invalid: ${describeIssues(parsed.error)}`);
   return parsed.data;
 }
 

@@ -11,6 +11,7 @@ import type { AppDeps } from '../kernel/app-deps.js';
 import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
 import { manageMediaRoutes } from '../media/manage-media-routes.js';
 import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
+import { manageShopRoutes } from '../orders/manage-shop-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
 import { requireOwner } from '../owners/require-owner.js';
 import { teamRoutes } from '../owners/team-routes.js';
@@ -45,5 +46,6 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(manageReviewsRoutes, deps);
     await app.register(manageReviewAskingRoutes, deps);
     await app.register(customerRoutes, deps);
+    await app.register(manageShopRoutes, deps);
   };
 }

@@ -31,7 +31,10 @@ export function moneyLines(input: OrderMailInput): Array<[string, string]> {
   if (!money) return [['Total', formatCartAmount(input.total, input.client)]];
   const rows: Array<[string, string]> = [['Subtotal', formatCartPrice(money.subtotal)]];
   if (money.discount > 0) {
-    rows.push([`Discount (${money.discountCode ?? 'code'})`, `-${formatCartPrice(money.discount)}`]);
+    rows.push([
+      `Discount (${money.discountCode ?? 'code'})`,
+      `-${formatCartPrice(money.discount)}`,
+    ]);
   }
   if (money.fulfilment?.method === 'delivery') {
     rows.push([`Delivery to ${money.fulfilment.postcode}`, formatCartPrice(money.delivery)]);
@@ -49,7 +52,10 @@ export function moneyLines(input: OrderMailInput): Array<[string, string]> {
 
 const moneyTableHtml = (input: OrderMailInput) =>
   `<table cellpadding="4">${moneyLines(input)
-    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td align="right">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left">${escapeHtml(label)}</th><td align="right">${escapeHtml(value)}</td></tr>`,
+    )
     .join('')}</table>`;
 const moneyText = (input: OrderMailInput) =>
   moneyLines(input).map(([label, value]) => `${label}: ${value}`);

@@ -18,7 +18,12 @@ import type { Database } from '../db/schema.js';
 import { AppError } from '../kernel/errors.js';
 import { priceOrder, type RequestedLine } from './order-pricing.js';
 import { findProductsForOrder } from './orders-store.js';
-import { countCustomerUses, findDiscountCode, getShopSettings, toDiscountRule } from './shop-store.js';
+import {
+  countCustomerUses,
+  findDiscountCode,
+  getShopSettings,
+  toDiscountRule,
+} from './shop-store.js';
 
 /** A refusal naming its field, as the one error shape carries it (`issues[].path`). */
 export function refuse(refusal: PricingRefusal, status: 400 | 409 = 400): AppError {
@@ -48,7 +53,10 @@ function toChoice(request: FulfilmentRequest | undefined): FulfilmentChoice | un
   if (!request) return undefined;
   if (request.method === 'collection') return { method: 'collection' };
   if (!request.postcode) {
-    throw refuse({ field: 'fulfilment.postcode', message: 'Please enter your postcode for delivery.' });
+    throw refuse({
+      field: 'fulfilment.postcode',
+      message: 'Please enter your postcode for delivery.',
+    });
   }
   return { method: 'delivery', postcode: request.postcode };
 }
@@ -86,7 +94,8 @@ export async function priceCart(
   const typed = request.discountCode?.trim();
   if (typed) {
     code = await findDiscountCode(db, client.name, typed);
-    if (!code) throw refuse({ field: 'discountCode', message: `We do not recognise the code ${typed}.` });
+    if (!code)
+      throw refuse({ field: 'discountCode', message: `We do not recognise the code ${typed}.` });
     if (code.totalLimit !== null && code.usedCount >= code.totalLimit) {
       throw refuse({ field: 'discountCode', message: `The code ${code.code} has been used up.` });
     }

@@ -152,7 +152,8 @@ export async function placeOrder(
           created_at: createdAt,
           updated_at: createdAt,
           fulfilment_method: quote.fulfilment?.method ?? null,
-          delivery_postcode: quote.fulfilment?.method === 'delivery' ? quote.fulfilment.postcode : null,
+          delivery_postcode:
+            quote.fulfilment?.method === 'delivery' ? quote.fulfilment.postcode : null,
           delivery_zone: quote.fulfilment?.method === 'delivery' ? quote.fulfilment.zoneName : null,
           subtotal_pence: quote.subtotalPence,
           discount_code: quote.discountCode,

@@ -141,7 +141,8 @@ export function storedMoney(order: OrderRow): OrderMoney | null {
     total: pounds(order.gross_pence),
     vatRate: order.vat_rate_basis_points / 100,
     vatRegistered: order.vat_rate_basis_points > 0,
-    pricesIncludeVat: order.gross_pence === order.subtotal_pence - order.discount_pence + order.delivery_pence,
+    pricesIncludeVat:
+      order.gross_pence === order.subtotal_pence - order.discount_pence + order.delivery_pence,
     vatNumber: order.vat_number,
     fulfilment:
       order.fulfilment_method === 'delivery'

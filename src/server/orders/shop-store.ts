@@ -18,7 +18,10 @@ import type { Database, DiscountCodesTable } from '../db/schema.js';
  */
 type Queryable = Kysely<Database> | Transaction<Database>;
 
-export async function getShopSettings(db: Queryable, clientCode: string): Promise<ShopSettingsAnswer> {
+export async function getShopSettings(
+  db: Queryable,
+  clientCode: string,
+): Promise<ShopSettingsAnswer> {
   const row = await db
     .selectFrom('shop_settings')
     .selectAll()
@@ -206,7 +209,9 @@ export async function takeDiscountUse(
     .set({ used_count: sql`used_count + 1` })
     .where('client_code', '=', clientCode)
     .where('id', '=', codeId)
-    .where((eb) => eb.or([eb('total_limit', 'is', null), eb('used_count', '<', eb.ref('total_limit'))]))
+    .where((eb) =>
+      eb.or([eb('total_limit', 'is', null), eb('used_count', '<', eb.ref('total_limit'))]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -228,7 +233,13 @@ export async function countCustomerUses(
 
 export async function insertRedemption(
   trx: Transaction<Database>,
-  redemption: { clientCode: string; codeId: number; orderId: number; customerEmail: string; now: Date },
+  redemption: {
+    clientCode: string;
+    codeId: number;
+    orderId: number;
+    customerEmail: string;
+    now: Date;
+  },
 ): Promise<void> {
   await trx
     .insertInto('discount_redemptions')

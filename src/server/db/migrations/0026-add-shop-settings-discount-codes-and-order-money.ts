@@ -60,7 +60,11 @@ export async function up(db: Kysely<any>, kind: DatabaseKind): Promise<void> {
     .columns(['code_id', 'customer_email'])
     .execute();
 
-  const addToOrders = async (name: string, type: 'text' | 'integer' | 'varchar(16)', zero = false) =>
+  const addToOrders = async (
+    name: string,
+    type: 'text' | 'integer' | 'varchar(16)',
+    zero = false,
+  ) =>
     db.schema
       .alterTable('orders')
       .addColumn(name, type, (c) => (zero ? c.notNull().defaultTo(0) : c))
