@@ -7,23 +7,31 @@ import './order-money.css';
  * collection, then net, VAT and the total. Checkout and the owner's order page both show it; the
  * browser computes none of it.
  */
+/** The money as either answer carries it (the owner's order detail has the looser shape). */
+type MoneyView = Omit<OrderMoney, 'fulfilment'> & {
+  fulfilment: { method: 'delivery' | 'collection'; postcode?: string | undefined } | null;
+};
+
 export function OrderMoneyLines({
   money,
   deliveryPending = false,
   caption,
 }: {
-  money: OrderMoney;
+  money: MoneyView;
   /** Delivery chosen but not yet priced (no postcode yet). */
   deliveryPending?: boolean;
   caption?: string;
 }) {
   const rows: Array<[string, string]> = [['Subtotal', formatCartPrice(money.subtotal)]];
   if (money.discount > 0) {
-    rows.push([`Discount (${money.discountCode ?? 'code'})`, `-${formatCartPrice(money.discount)}`]);
+    rows.push([
+      `Discount (${money.discountCode ?? 'code'})`,
+      `-${formatCartPrice(money.discount)}`,
+    ]);
   }
   if (money.fulfilment?.method === 'delivery') {
     rows.push([
-      `Delivery to ${money.fulfilment.postcode}`,
+      `Delivery to ${money.fulfilment.postcode ?? ''}`,
       money.delivery === 0 ? 'Free' : formatCartPrice(money.delivery),
     ]);
   } else if (money.fulfilment?.method === 'collection') {

@@ -24,7 +24,13 @@ type CheckoutInput = z.input<typeof checkoutFormSchema>;
 
 type Method = 'delivery' | 'collection';
 
-function OrderSummary({ quote, deliveryPending }: { quote: OrderQuoteAnswer | null; deliveryPending: boolean }) {
+function OrderSummary({
+  quote,
+  deliveryPending,
+}: {
+  quote: OrderQuoteAnswer | null;
+  deliveryPending: boolean;
+}) {
   const client = useClient();
   const lines = useCart((cart) => cart.lines);
   const count = itemCount(lines);

@@ -20,6 +20,11 @@ const outlines: Record<string, string> = {
     'M3 5h18v14H3zM8.5 12a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM5.5 16c.5-1.7 1.6-2.5 3-2.5s2.5.8 3 2.5M14 9h4M14 12h4M14 15h3',
   // A star: the reviews.
   reviews: 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z',
+  // A delivery van: the shop's settings (VAT, collection, delivery zones).
+  'shop-settings':
+    'M2.5 6h11v10h-11zM13.5 9.5h4l3 3.5v3h-7M6.5 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM17 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z',
+  // A price tag with a percent: the discount codes.
+  'discount-codes': 'M3.5 12.5 12 4h7.5v7.5L11 20zM15.5 8h.01M9.5 15.5l4-4M10 12h.01M13 15h.01',
   outbox: 'M3 6h18v12H3zM3 6l9 7 9-7',
   team: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14c2 .8 3 3 3 6',
   audit: 'M12 3 4.5 6v5.5c0 4.5 3.2 8.3 7.5 9.5 4.3-1.2 7.5-5 7.5-9.5V6zM9 12l2 2 4-4',
