@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
 import {
   shopSettingsSchema,
@@ -144,7 +144,11 @@ function SettingsForm({ answer }: { answer: ShopSettingsAnswer }) {
     mode: 'onSubmit',
     defaultValues: valuesOf(answer.settings),
   });
-  const zones = useFieldArray({ control: form.control, name: 'zones' });
+  // Rows added and removed by value, not useFieldArray: that hook would grow the react-hook-form
+  // chunk checkout shares past the visitor's budget.
+  // eslint-disable-next-line react-hooks/incompatible-library -- watch, as the staff form does
+  const zoneRows = form.watch('zones');
+  const setZones = (next: ZoneValues[]) => form.setValue('zones', next, { shouldDirty: true });
   const draft = useFormDraft(form, {
     screen: 'shop-settings',
     record: 'settings',
@@ -179,7 +183,6 @@ function SettingsForm({ answer }: { answer: ShopSettingsAnswer }) {
   });
   const errors = form.formState.errors;
   const submitting = form.formState.isSubmitting;
-  // eslint-disable-next-line react-hooks/incompatible-library -- watch, as the staff form does
   const vatRegistered = form.watch('vatRegistered');
   return (
     <form
@@ -252,8 +255,8 @@ function SettingsForm({ answer }: { answer: ShopSettingsAnswer }) {
         A postcode goes to the zone with its longest matching prefix: an area (EH), a district
         (EH28) or a sector (EH28 8). Prices in pounds; leave “Free over” empty for never.
       </p>
-      {zones.fields.map((field, index) => (
-        <fieldset key={field.id} className="card">
+      {zoneRows.map((_zone, index) => (
+        <fieldset key={index} className="card">
           <legend>Zone {index + 1}</legend>
           <FormField
             label="Zone name"
@@ -277,7 +280,11 @@ function SettingsForm({ answer }: { answer: ShopSettingsAnswer }) {
             registration={form.register(`zones.${index}.freeOver`)}
             error={errors.zones?.[index]?.freeOver}
           />
-          <button type="button" className="button" onClick={() => zones.remove(index)}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => setZones(zoneRows.filter((_, i) => i !== index))}
+          >
             Remove zone {index + 1}
           </button>
         </fieldset>
@@ -286,7 +293,9 @@ function SettingsForm({ answer }: { answer: ShopSettingsAnswer }) {
         <button
           type="button"
           className="button"
-          onClick={() => zones.append({ name: '', prefixes: '', price: '', freeOver: '' })}
+          onClick={() =>
+            setZones([...zoneRows, { name: '', prefixes: '', price: '', freeOver: '' }])
+          }
         >
           Add a zone
         </button>
