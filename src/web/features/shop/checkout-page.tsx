@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type * as z from 'zod/mini';
@@ -12,12 +12,16 @@ import { PrivacyNote } from '@/components/privacy-link';
 import { FormField, personFields } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { isNoAnswer, isRefusal } from '@/lib/api-errors';
-import { OrderMoneyLines } from '@/components/order-money';
 import { ConnectionProblem } from '@/components/connection-problem';
 import { getProducts } from './api';
 import { getCartStore, useCart } from './cart-store';
 import { EmailOrdersNotice } from './components/email-orders-notice';
 import { placeOrder, quoteOrder, type CheckoutChoices } from './orders-api';
+
+// The totals table arrives with the first quote: its own chunk keeps checkout's within budget.
+const OrderMoneyLines = lazy(() =>
+  import('@/components/order-money').then((m) => ({ default: m.OrderMoneyLines })),
+);
 import './shop.css';
 
 type CheckoutInput = z.input<typeof checkoutFormSchema>;
@@ -49,7 +53,9 @@ function OrderSummary({
           <p>
             {count} {count === 1 ? 'item' : 'items'}
           </p>
-          <OrderMoneyLines money={quote.money} deliveryPending={deliveryPending} />
+          <Suspense fallback={null}>
+            <OrderMoneyLines money={quote.money} deliveryPending={deliveryPending} />
+          </Suspense>
         </>
       ) : (
         <p>
