@@ -27,16 +27,73 @@ export const orderLineRequestSchema = z.object({
     ),
 });
 
+/** Issue 35: delivery (to a postcode) or collection from the shop. */
+export const fulfilmentRequestSchema = z.object({
+  method: z.enum(['delivery', 'collection'], 'Please choose delivery or collection'),
+  postcode: z.optional(
+    z.string().check(z.trim(), z.maxLength(12, 'Please enter a postcode, for example EH28 8PJ')),
+  ),
+});
+export type FulfilmentRequest = z.infer<typeof fulfilmentRequestSchema>;
+
+const discountCodeRequestSchema = z.optional(
+  z.string().check(z.trim(), z.maxLength(32, 'A discount code is at most 32 characters')),
+);
+
+const orderLinesSchema = z
+  .array(orderLineRequestSchema)
+  .check(
+    z.minLength(1, 'Your cart is empty'),
+    z.maxLength(maxOrderLines, `An order can hold at most ${maxOrderLines} different products`),
+  );
+
 export const placeOrderRequestSchema = z.object({
-  lines: z
-    .array(orderLineRequestSchema)
-    .check(
-      z.minLength(1, 'Your cart is empty'),
-      z.maxLength(maxOrderLines, `An order can hold at most ${maxOrderLines} different products`),
-    ),
+  lines: orderLinesSchema,
   customer: checkoutFormSchema,
+  fulfilment: z.optional(fulfilmentRequestSchema),
+  discountCode: discountCodeRequestSchema,
 });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
+
+/** POST /api/orders/quote: what checkout shows before the order is placed, priced here too. */
+export const quoteRequestSchema = z.object({
+  lines: orderLinesSchema,
+  fulfilment: z.optional(fulfilmentRequestSchema),
+  discountCode: discountCodeRequestSchema,
+  /** For a code's per-customer limit, when the visitor has typed it. */
+  email: z.optional(z.string().check(z.trim(), z.maxLength(254))),
+});
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+
+/** An order's money as the server priced it: pounds, as the API answers (issue 35). */
+export interface OrderMoney {
+  subtotal: number;
+  discount: number;
+  discountCode: string | null;
+  delivery: number;
+  net: number;
+  vat: number;
+  total: number;
+  /** The VAT rate in percent (20), 0 when the client is not VAT-registered. */
+  vatRate: number;
+  vatRegistered: boolean;
+  pricesIncludeVat: boolean;
+  vatNumber: string | null;
+  fulfilment:
+    { method: 'delivery'; postcode: string; zoneName: string } | { method: 'collection' } | null;
+}
+
+/** What the client offers at checkout: its choices, and the collection address and times. */
+export interface FulfilmentOptions {
+  delivery: boolean;
+  collection: { address: string; openingTimes: string } | null;
+}
+
+/** POST /api/orders/quote answers this. */
+export interface OrderQuoteAnswer {
+  money: OrderMoney;
+  options: FulfilmentOptions;
+}
 
 /** One priced line, as stored and as the customer is told. Amounts in the catalogue's units. */
 export const pricedOrderLineSchema = z.object({
@@ -51,11 +108,15 @@ export type PricedOrderLine = z.infer<typeof pricedOrderLineSchema>;
 export const orderStatuses = ['new', 'contacted', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** POST /api/orders/create answers this (201, or 200 for a replay of the same order). */
-export interface PlacedOrder {
+/**
+ * POST /api/orders/create answers this (201, or 200 for a replay of the same order): the number,
+ * the lines (in the catalogue's stored units) and, in pounds, subtotal, discount, delivery, VAT
+ * and total (issue 35).
+ */
+export interface PlacedOrder extends Omit<OrderMoney, 'total'> {
   orderNumber: string;
   lines: PricedOrderLine[];
-  /** In the catalogue's stored units (whole pounds, or pence in pence mode). */
+  /** What the customer pays, in pounds. */
   total: number;
   /** The total in the spec's cart format, e.g. £4.999,00. */
   totalText: string;
@@ -113,6 +174,29 @@ export const orderDetailSchema = z.extend(orderSummarySchema, {
   customerMessage: z.string(),
   statusNote: z.nullable(z.string()),
   lines: z.array(pricedOrderLineSchema),
+  /** Issue 35's money, in pounds; null for an order placed before it. */
+  money: z.nullable(
+    z.object({
+      subtotal: z.number(),
+      discount: z.number(),
+      discountCode: z.nullable(z.string()),
+      delivery: z.number(),
+      net: z.number(),
+      vat: z.number(),
+      total: z.number(),
+      vatRate: z.number(),
+      vatRegistered: z.boolean(),
+      pricesIncludeVat: z.boolean(),
+      vatNumber: z.nullable(z.string()),
+      fulfilment: z.nullable(
+        z.object({
+          method: z.enum(['delivery', 'collection']),
+          postcode: z.optional(z.string()),
+          zoneName: z.optional(z.string()),
+        }),
+      ),
+    }),
+  ),
   /** Which statuses the owner can move it to now. */
   nextStatuses: z.array(z.enum(orderStatuses)),
 });

@@ -69,6 +69,7 @@ describe.skipIf(!postgres)('three instances behind nginx on one PostgreSQL and o
       headers: { host: host.SE },
       body: {
         lines: [{ productId: 2, quantity: 1 }],
+        fulfilment: { method: 'collection' },
         customer: { name: 'Ann Example', email, telephone: '07700 900123', address: '1 High St' },
       },
     });

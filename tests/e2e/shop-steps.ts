@@ -16,10 +16,16 @@ export async function addToCart(
   await expect(page).toHaveURL(/\/cart$/);
 }
 
-export async function fillCheckout(page: Page, name: string): Promise<void> {
+/**
+ * The visitor's details; delivery to `postcode` (issue 35: SE and BBG offer delivery or
+ * collection, and the address is asked only for delivery).
+ */
+export async function fillCheckout(page: Page, name: string, postcode = 'PH1 5AA'): Promise<void> {
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Email').fill('customer@example.com');
   await page.getByLabel('Phone').fill('07700 900123');
-  await page.getByLabel('Address').fill('12 Loch View, Perth PH1 5AA');
+  await page.getByRole('radio', { name: 'Delivery' }).check();
+  await page.getByLabel('Postcode').fill(postcode);
+  await page.getByLabel('Address').fill(`12 Loch View, ${postcode}`);
   await page.getByLabel('Message').fill('Please call before delivery.');
 }

@@ -242,6 +242,21 @@ export interface OrdersTable {
   updated_at: string;
   /** The customer record (issue 33), linked in the order's own transaction. */
   customer_id: number | null;
+  /** Issue 35: delivery | collection; null before it, or when the client offers no choice. */
+  fulfilment_method: Generated<string | null>;
+  delivery_postcode: Generated<string | null>;
+  delivery_zone: Generated<string | null>;
+  /** Issue 35's money, all in pence (priced_in_pence is 1 when these are filled). */
+  subtotal_pence: Generated<number>;
+  discount_code: Generated<string | null>;
+  discount_pence: Generated<number>;
+  delivery_pence: Generated<number>;
+  net_pence: Generated<number>;
+  vat_pence: Generated<number>;
+  gross_pence: Generated<number>;
+  vat_rate_basis_points: Generated<number>;
+  vat_number: Generated<string | null>;
+  priced_in_pence: Generated<number>;
 }
 
 export interface OrderLinesTable {
@@ -251,6 +266,50 @@ export interface OrderLinesTable {
   title: string;
   unit_price: number;
   quantity: number;
+  /** Issue 35: this line's share of the discount, and its VAT, in pence. */
+  discount_pence: Generated<number>;
+  vat_pence: Generated<number>;
+}
+
+/** A client's shop settings (issue 35): src/common/shop-settings.ts as JSON, with a version. */
+export interface ShopSettingsTable {
+  client_code: string;
+  settings: string;
+  version: number;
+  updated_at: string;
+}
+
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  client_code: string;
+  code: string;
+  /** Upper-cased code: unique per client. */
+  code_key: string;
+  /** percent | fixed */
+  kind: string;
+  /** Percent 1–100, or pence. */
+  value: number;
+  min_spend_pence: number;
+  starts_on: string | null;
+  ends_on: string | null;
+  total_limit: number | null;
+  per_customer_limit: number | null;
+  free_delivery: number;
+  active: number;
+  used_count: Generated<number>;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DiscountRedemptionsTable {
+  id: Generated<number>;
+  client_code: string;
+  code_id: number;
+  order_id: number;
+  /** Lower-cased. */
+  customer_email: string;
+  created_at: string;
 }
 
 export interface OwnersTable {
@@ -459,6 +518,9 @@ export interface Database {
   order_counters: OrderCountersTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  shop_settings: ShopSettingsTable;
+  discount_codes: DiscountCodesTable;
+  discount_redemptions: DiscountRedemptionsTable;
   owners: OwnersTable;
   owner_sessions: OwnerSessionsTable;
   owner_tokens: OwnerTokensTable;

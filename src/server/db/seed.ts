@@ -9,6 +9,8 @@ import {
   type ClientConfig,
 } from '../../common/client-config.js';
 import { siteContentOf, withSiteContent } from '../../common/site-content.js';
+import { shopSettingsSchema, type ShopSettings } from '../../common/shop-settings.js';
+import * as zm from 'zod/mini';
 import type { Database } from './schema.js';
 import {
   seedProductSchema,
@@ -28,6 +30,17 @@ export interface SeedData {
   treatments: SeedTreatmentsFile;
   /** Staff members per client (issue 32); seed/staff.json, optional. */
   staff: SeedStaffFile;
+  /** Shop settings per client (issue 35); seed/shop-settings.json, optional. */
+  shopSettings?: Record<string, ShopSettings>;
+}
+
+/** seed/shop-settings.json: each client's delivery, collection and VAT, checked by the shared schema. */
+function readShopSettings(file: string): Record<string, ShopSettings> {
+  if (!existsSync(file)) return {};
+  const parsed = zm.safeParse(zm.record(zm.string(), shopSettingsSchema), readJson(file));
+  if (!parsed.success)
+    throw new Error(`Seed file ${file} is invalid: ${describeIssues(parsed.error)}`);
+  return parsed.data;
 }
 
 function readJson(file: string): unknown {
@@ -77,6 +90,7 @@ export function readSeed(seedDir: string): SeedData {
     staff: existsSync(join(seedDir, 'staff.json'))
       ? parseFile(join(seedDir, 'staff.json'), seedStaffFileSchema)
       : {},
+    shopSettings: readShopSettings(join(seedDir, 'shop-settings.json')),
   };
 }
 
@@ -237,6 +251,20 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
         .values({
           client_code: client.name,
           rules: JSON.stringify(rulesFromClientRecord(client.booking)),
+          version: 1,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('client_code').doNothing())
+        .execute();
+    }
+
+    // Shop settings (issue 35): only for a client with none; the owner's from then on.
+    for (const [clientCode, settings] of Object.entries(seed.shopSettings ?? {})) {
+      await trx
+        .insertInto('shop_settings')
+        .values({
+          client_code: clientCode,
+          settings: JSON.stringify(settings),
           version: 1,
           updated_at: now,
         })

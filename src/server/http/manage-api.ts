@@ -13,6 +13,7 @@ import { manageOutboxRoutes } from '../mail/manage-outbox-routes.js';
 import { manageMediaRoutes } from '../media/manage-media-routes.js';
 import { manageMorningSummaryRoutes } from '../morning-summary/morning-summary-routes.js';
 import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
+import { manageShopRoutes } from '../orders/manage-shop-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
 import { requireOwner } from '../owners/require-owner.js';
 import { manageReportsRoutes } from '../reports/manage-reports-routes.js';
@@ -53,5 +54,6 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(manageVisitsRoutes, deps);
     await app.register(manageMorningSummaryRoutes, deps);
     await app.register(manageReportsRoutes, deps);
+    await app.register(manageShopRoutes, deps);
   };
 }

@@ -28,7 +28,11 @@ describeEachDatabase("the owner's orders and outbox API", (kind) => {
       const res = await t.app.inject({
         method: 'POST',
         url: `/api/orders/create?client=${client}`,
-        payload: { lines: [{ productId, quantity: 1 }], customer },
+        payload: {
+          lines: [{ productId, quantity: 1 }],
+          customer,
+          fulfilment: { method: 'collection' },
+        },
       });
       expect(res.statusCode).toBe(201);
       return res.json<{ data: PlacedOrder }>().data.orderNumber;

@@ -1,6 +1,7 @@
 import { formatCartAmount, renderCartTable, type CartClient } from '../../common/cart-rules.js';
 import type { CheckoutForm } from '../../common/forms.js';
-import type { PricedOrderLine } from '../../common/orders.js';
+import { formatCartPrice } from '../../common/money.js';
+import type { OrderMoney, PricedOrderLine } from '../../common/orders.js';
 import { escapeHtml } from '../kernel/escape-html.js';
 
 /** The client fields the order e-mails read. */
@@ -15,8 +16,49 @@ export interface OrderMailInput {
   client: OrderMailClient;
   customer: CheckoutForm;
   lines: readonly PricedOrderLine[];
+  /** In the catalogue's units; superseded by `money` when it is given. */
   total: number;
+  /** Issue 35: subtotal, discount, delivery, net, VAT and total as the server priced them. */
+  money?: OrderMoney | undefined;
 }
+
+/**
+ * The money lines under the items (issue 35): subtotal, discount, delivery or collection, then
+ * net, VAT and the total, and the VAT number when the client prints one.
+ */
+export function moneyLines(input: OrderMailInput): Array<[string, string]> {
+  const money = input.money;
+  if (!money) return [['Total', formatCartAmount(input.total, input.client)]];
+  const rows: Array<[string, string]> = [['Subtotal', formatCartPrice(money.subtotal)]];
+  if (money.discount > 0) {
+    rows.push([
+      `Discount (${money.discountCode ?? 'code'})`,
+      `-${formatCartPrice(money.discount)}`,
+    ]);
+  }
+  if (money.fulfilment?.method === 'delivery') {
+    rows.push([`Delivery to ${money.fulfilment.postcode}`, formatCartPrice(money.delivery)]);
+  } else if (money.fulfilment?.method === 'collection') {
+    rows.push(['Collection from the shop', formatCartPrice(0)]);
+  }
+  if (money.vatRegistered) {
+    rows.push(['Net', formatCartPrice(money.net)]);
+    rows.push([`VAT at ${money.vatRate}%`, formatCartPrice(money.vat)]);
+  }
+  rows.push(['Total', formatCartPrice(money.total)]);
+  if (money.vatNumber) rows.push(['VAT number', money.vatNumber]);
+  return rows;
+}
+
+const moneyTableHtml = (input: OrderMailInput) =>
+  `<table cellpadding="4">${moneyLines(input)
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left">${escapeHtml(label)}</th><td align="right">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>`;
+const moneyText = (input: OrderMailInput) =>
+  moneyLines(input).map(([label, value]) => `${label}: ${value}`);
 
 export interface RenderedMail {
   subject: string;
@@ -54,7 +96,6 @@ const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
 /** The owner's copy: who ordered, what, and the total — every figure from the server. */
 export function renderOwnerOrderMail(input: OrderMailInput): RenderedMail {
   const { client, customer, orderNumber } = input;
-  const total = formatCartAmount(input.total, client);
   const rows: Array<[string, string]> = [
     ['Order', orderNumber],
     ['Name', customer.name],
@@ -62,7 +103,7 @@ export function renderOwnerOrderMail(input: OrderMailInput): RenderedMail {
     ['Phone', customer.telephone],
     ['Address', customer.address],
     ['Message', customer.message],
-    ['Total', total],
+    ...moneyLines(input),
   ];
   const html = page(
     [
@@ -99,14 +140,13 @@ export function renderOwnerOrderMail(input: OrderMailInput): RenderedMail {
 /** The customer's acknowledgement: the number to quote, the lines and what happens next. */
 export function renderCustomerOrderMail(input: OrderMailInput): RenderedMail {
   const { client, customer, orderNumber } = input;
-  const total = formatCartAmount(input.total, client);
   const contact = client.telephoneNo ? `${client.email} or ${client.telephoneNo}` : client.email;
   const html = page(
     [
       `<h1 style="font-size:20px">Thank you for your order, ${escapeHtml(oneLine(customer.name))}</h1>`,
       `<p>${escapeHtml(client.title)} has received your order <strong>${escapeHtml(orderNumber)}</strong>. We will contact you to arrange payment and delivery; nothing has been charged yet.</p>`,
       cartTable(input),
-      `<p>Total: <strong>${escapeHtml(total)}</strong></p>`,
+      moneyTableHtml(input),
       `<p>Questions? Reply to this e-mail or contact us at ${escapeHtml(contact)}, quoting ${escapeHtml(orderNumber)}.</p>`,
     ].join('\n'),
   );
@@ -116,7 +156,7 @@ export function renderCustomerOrderMail(input: OrderMailInput): RenderedMail {
     `${client.title} has received your order ${orderNumber}. We will contact you to arrange payment and delivery; nothing has been charged yet.`,
     '',
     cartText(input),
-    `Total: ${total}`,
+    ...moneyText(input),
     '',
     `Questions? Reply to this e-mail or contact us at ${contact}, quoting ${orderNumber}.`,
   ].join('\n');

@@ -10,7 +10,7 @@ import {
 } from '../../common/orders.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../kernel/errors.js';
-import { findOrderByNumber, type StoredOrder } from './orders-store.js';
+import { findOrderByNumber, storedMoney, type StoredOrder } from './orders-store.js';
 
 const asStatus = (value: string): OrderStatus =>
   (orderStatuses as readonly string[]).includes(value) ? (value as OrderStatus) : 'new';
@@ -46,6 +46,7 @@ export function toOrderDetail(order: StoredOrder): OrderDetail {
     customerMessage: order.customer_message,
     statusNote: order.status_note,
     lines: order.lines,
+    money: storedMoney(order),
     nextStatuses: [...orderStatusChanges[status]],
   };
 }

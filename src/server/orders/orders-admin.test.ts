@@ -37,7 +37,11 @@ describeEachDatabase("the owner's orders and outbox (service level)", (kind) => 
       const res = await t.app.inject({
         method: 'POST',
         url: `/api/orders/create?client=${client}`,
-        payload: { lines: [{ productId: id, quantity }], customer },
+        payload: {
+          lines: [{ productId: id, quantity }],
+          customer,
+          fulfilment: { method: 'collection' },
+        },
       });
       expect(res.statusCode).toBe(201);
       placed.push(res.json<{ data: PlacedOrder }>().data.orderNumber);

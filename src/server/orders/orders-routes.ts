@@ -1,8 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { placeOrderRequestSchema, type PlacedOrder } from '../../common/orders.js';
+import {
+  placeOrderRequestSchema,
+  quoteRequestSchema,
+  type OrderQuoteAnswer,
+  type PlacedOrder,
+} from '../../common/orders.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
 import { placeOrder } from './orders-service.js';
+import { fulfilmentOptions, moneyOf, priceCart } from './order-quote.js';
 
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;
 
@@ -29,6 +35,21 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
         `Too many orders from your address. Please try again in ${context.after}, or call us to order.`,
       ),
   };
+  /**
+   * POST /api/orders/quote: checkout's totals before the order (issue 35), priced exactly as the
+   * order will be, with what the client offers (delivery, collection). Limited per address
+   * as the other public endpoints: each answer reads the catalogue.
+   */
+  app.post(
+    '/api/orders/quote',
+    { config: { rateLimit: { max: 300, timeWindow: 60_000 } } },
+    async (request): Promise<{ data: OrderQuoteAnswer }> => {
+      const body = parseRequest(quoteRequestSchema, request.body ?? {}, 'quote');
+      const { quote, settings } = await priceCart(db, request.client, body, now(), false);
+      return { data: { money: moneyOf(quote, settings), options: fulfilmentOptions(settings) } };
+    },
+  );
+
   app.post(
     '/api/orders/create',
     { config: { rateLimit: orderLimit } },

@@ -13,14 +13,15 @@ import { AppError } from '../kernel/errors.js';
 import { safeReplyTo } from '../mail/compose-message.js';
 import { enqueueMessage } from '../mail/outbox-store.js';
 import { renderCustomerOrderMail, renderOwnerOrderMail } from './order-emails.js';
-import { priceOrder } from './order-pricing.js';
+import { moneyOf, perCustomerRefusal, priceCart, refuse } from './order-quote.js';
 import {
   findOrderByKey,
-  findProductsForOrder,
   insertOrder,
+  storedMoney,
   takeNextOrderSequence,
   type StoredOrder,
 } from './orders-store.js';
+import { countCustomerUses, insertRedemption, takeDiscountUse } from './shop-store.js';
 import { inTransaction } from '../db/transaction.js';
 import { linkCustomer } from '../customers/customer-service.js';
 
@@ -41,16 +42,37 @@ export interface PlaceOrderResult {
 function fingerprint(request: PlaceOrderRequest): string {
   const lines = [...request.lines].sort((a, b) => a.productId - b.productId);
   return createHash('sha256')
-    .update(JSON.stringify({ lines, customer: request.customer }))
+    .update(
+      JSON.stringify({
+        lines,
+        customer: request.customer,
+        fulfilment: request.fulfilment ?? null,
+        discountCode: request.discountCode?.trim().toUpperCase() || null,
+      }),
+    )
     .digest('hex');
 }
 
-function toPlacedOrder(order: StoredOrder, client: ClientConfig): PlacedOrder {
+function toPlacedOrder(order: StoredOrder): PlacedOrder {
+  const money = storedMoney(order) ?? {
+    subtotal: order.total,
+    discount: 0,
+    discountCode: null,
+    delivery: 0,
+    net: order.total,
+    vat: 0,
+    total: order.total,
+    vatRate: 0,
+    vatRegistered: false,
+    pricesIncludeVat: true,
+    vatNumber: null,
+    fulfilment: null,
+  };
   return {
+    ...money,
     orderNumber: order.order_number,
     lines: order.lines,
-    total: order.total,
-    totalText: formatCartAmount(order.total, client),
+    totalText: formatCartAmount(order.total, { pricesInPence: order.prices_in_pence === 1 }),
   };
 }
 
@@ -68,7 +90,7 @@ async function replayOf(
       'This order key was already used for a different order. Please reload the page and order again.',
     );
   }
-  return { order: toPlacedOrder(earlier, client), replay: true };
+  return { order: toPlacedOrder(earlier), replay: true };
 }
 
 /**
@@ -86,13 +108,14 @@ export async function placeOrder(
     const replay = await replayOf(db, client, idempotencyKey, hash);
     if (replay) return replay;
   }
-  const products = await findProductsForOrder(
+  const { quote, lines, settings, code } = await priceCart(
     db,
-    client.name,
-    request.lines.map((l) => l.productId),
+    client,
+    { ...request, email: request.customer.email },
+    now,
+    true,
   );
-  const priced = priceOrder(request.lines, products, client);
-  if (!priced.ok) throw new AppError(400, priced.message);
+  const money = moneyOf(quote, settings);
 
   const createdAt = now.toISOString();
   try {
@@ -107,7 +130,7 @@ export async function placeOrder(
         telephone: request.customer.telephone,
         now,
       });
-      await insertOrder(
+      const orderId = await insertOrder(
         trx,
         {
           customer_id: customerId,
@@ -123,19 +146,58 @@ export async function placeOrder(
           customer_telephone: request.customer.telephone,
           customer_address: request.customer.address,
           customer_message: request.customer.message,
-          total: priced.total,
-          prices_in_pence: client.pricesInPence ? 1 : 0,
+          // Issue 35: what the customer pays, in pence (prices_in_pence says the unit of total).
+          total: quote.totalPence,
+          prices_in_pence: 1,
           created_at: createdAt,
           updated_at: createdAt,
+          fulfilment_method: quote.fulfilment?.method ?? null,
+          delivery_postcode:
+            quote.fulfilment?.method === 'delivery' ? quote.fulfilment.postcode : null,
+          delivery_zone: quote.fulfilment?.method === 'delivery' ? quote.fulfilment.zoneName : null,
+          subtotal_pence: quote.subtotalPence,
+          discount_code: quote.discountCode,
+          discount_pence: quote.discountPence,
+          delivery_pence: quote.deliveryPence,
+          net_pence: quote.netPence,
+          vat_pence: quote.vatPence,
+          gross_pence: quote.totalPence,
+          vat_rate_basis_points: quote.vatRateBasisPoints,
+          vat_number: money.vatNumber,
+          priced_in_pence: 1,
         },
-        priced.lines,
+        lines,
+        quote.lines,
       );
+      if (code) {
+        // The code's use is counted here, in the order's transaction: past its limit, no order.
+        if (!(await takeDiscountUse(trx, client.name, code.id))) {
+          throw refuse(
+            { field: 'discountCode', message: `The code ${code.code} has just been used up.` },
+            409,
+          );
+        }
+        if (
+          code.perCustomerLimit !== null &&
+          (await countCustomerUses(trx, code.id, request.customer.email)) >= code.perCustomerLimit
+        ) {
+          throw perCustomerRefusal(code);
+        }
+        await insertRedemption(trx, {
+          clientCode: client.name,
+          codeId: code.id,
+          orderId,
+          customerEmail: request.customer.email,
+          now,
+        });
+      }
       const mailInput = {
         orderNumber: number,
         client,
         customer: request.customer,
-        lines: priced.lines,
-        total: priced.total,
+        lines,
+        total: quote.totalPence,
+        money,
       };
       const customerAddress = safeReplyTo(request.customer.email);
       await enqueueMessage(
@@ -171,10 +233,10 @@ export async function placeOrder(
     });
     return {
       order: {
+        ...money,
         orderNumber,
-        lines: priced.lines,
-        total: priced.total,
-        totalText: formatCartAmount(priced.total, client),
+        lines,
+        totalText: formatCartAmount(quote.totalPence, { pricesInPence: true }),
       },
       replay: false,
     };

@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CartProduct } from '../../common/cart-rules.js';
-import type { PricedOrderLine } from '../../common/orders.js';
+import type { OrderMoney, PricedOrderLine } from '../../common/orders.js';
 import type { Database, OrdersTable } from '../db/schema.js';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
@@ -41,13 +41,15 @@ export async function takeNextOrderSequence(trx: Transaction<Database>, clientCo
   return row.last_number;
 }
 
-export type NewOrder = Omit<OrdersTable, 'id'>;
+export type NewOrder = Insertable<OrdersTable>;
 type OrderRow = Selectable<OrdersTable>;
 
 export async function insertOrder(
   trx: Transaction<Database>,
   order: NewOrder,
   lines: readonly PricedOrderLine[],
+  /** Issue 35: each line's share of the discount and its VAT, in pence, in the lines' order. */
+  lineMoney: readonly { discountPence: number; vatPence: number }[] = [],
 ): Promise<number> {
   const { id } = await trx
     .insertInto('orders')
@@ -64,6 +66,8 @@ export async function insertOrder(
         title: line.title,
         unit_price: line.unitPrice,
         quantity: line.quantity,
+        discount_pence: lineMoney[index]?.discountPence ?? 0,
+        vat_pence: lineMoney[index]?.vatPence ?? 0,
       })),
     )
     .execute();
@@ -121,4 +125,34 @@ export async function findOrderByNumber(
     .where('order_number', '=', orderNumber)
     .executeTakeFirst();
   return order && withLines(db, order);
+}
+
+/** Issue 35's money of a stored order, in pounds; null for an order placed before it. */
+export function storedMoney(order: OrderRow): OrderMoney | null {
+  if (order.priced_in_pence !== 1) return null;
+  const pounds = (pence: number) => pence / 100;
+  return {
+    subtotal: pounds(order.subtotal_pence),
+    discount: pounds(order.discount_pence),
+    discountCode: order.discount_code,
+    delivery: pounds(order.delivery_pence),
+    net: pounds(order.net_pence),
+    vat: pounds(order.vat_pence),
+    total: pounds(order.gross_pence),
+    vatRate: order.vat_rate_basis_points / 100,
+    vatRegistered: order.vat_rate_basis_points > 0,
+    pricesIncludeVat:
+      order.gross_pence === order.subtotal_pence - order.discount_pence + order.delivery_pence,
+    vatNumber: order.vat_number,
+    fulfilment:
+      order.fulfilment_method === 'delivery'
+        ? {
+            method: 'delivery',
+            postcode: order.delivery_postcode ?? '',
+            zoneName: order.delivery_zone ?? '',
+          }
+        : order.fulfilment_method === 'collection'
+          ? { method: 'collection' }
+          : null,
+  };
 }

@@ -148,6 +148,7 @@ describeEachDatabase('asking customers for a review', (kind) => {
       url: '/api/orders/create?client=SE',
       payload: {
         lines: [{ productId: 201, quantity: 1 }],
+        fulfilment: { method: 'collection' },
         customer: {
           name: 'Shop Customer',
           email: 'shop@example.com',

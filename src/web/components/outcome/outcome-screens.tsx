@@ -41,7 +41,7 @@ export function SuccessScreen() {
   const state = useLocation().state as PlacedOrderState | null;
   const detail =
     typeof state?.orderNumber === 'string' && typeof state.total === 'string'
-      ? `Your order number is ${state.orderNumber} (total ${state.total}). Please quote it if you contact us.`
+      ? `Your order number is ${state.orderNumber} (total ${state.total}). Please quote it if you contact us. Nothing is charged now: ${client.title} will contact you to arrange payment.`
       : undefined;
   return (
     <OutcomeMessage

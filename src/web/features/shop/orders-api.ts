@@ -1,24 +1,43 @@
 import type { CheckoutForm } from '@common/forms';
-import type { PlacedOrder } from '@common/orders';
+import type { FulfilmentRequest, OrderQuoteAnswer, PlacedOrder } from '@common/orders';
 import type { CartLine } from '@common/cart-rules';
 import { apiJson } from '@/lib/api-client';
 
+/** What the visitor chose at checkout besides their details (issue 35). */
+export interface CheckoutChoices {
+  fulfilment?: FulfilmentRequest | undefined;
+  discountCode?: string | undefined;
+}
+
+const requestLines = (lines: readonly CartLine[]) =>
+  lines.map((line) => ({ productId: line.id, quantity: line.quantity }));
+
 /**
- * Sends the cart's product ids and quantities with the customer's details. No price, title or
- * total goes with it: the server prices the order from the catalogue and answers with its figures.
+ * Sends the cart's product ids and quantities with the customer's details and choices. No price,
+ * title or total goes with it: the server prices the order and answers with its figures.
  */
 export async function placeOrder(
   form: CheckoutForm,
   lines: readonly CartLine[],
   idempotencyKey: string,
+  choices: CheckoutChoices = {},
 ): Promise<PlacedOrder> {
   const answer = (await apiJson('/api/orders/create', {
     method: 'POST',
     headers: { 'idempotency-key': idempotencyKey },
-    body: JSON.stringify({
-      lines: lines.map((line) => ({ productId: line.id, quantity: line.quantity })),
-      customer: form,
-    }),
+    body: JSON.stringify({ lines: requestLines(lines), customer: form, ...choices }),
   })) as { data: PlacedOrder };
+  return answer.data;
+}
+
+/** The server's totals for the cart and choices so far, and what the client offers. */
+export async function quoteOrder(
+  lines: readonly CartLine[],
+  choices: CheckoutChoices & { email?: string | undefined },
+): Promise<OrderQuoteAnswer> {
+  const answer = (await apiJson('/api/orders/quote', {
+    method: 'POST',
+    body: JSON.stringify({ lines: requestLines(lines), ...choices }),
+  })) as { data: OrderQuoteAnswer };
   return answer.data;
 }

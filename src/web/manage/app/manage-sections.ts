@@ -80,6 +80,20 @@ export const manageSections: ManageSection[] = [
     shownFor: (client) => client.booking !== undefined || client.usesCart,
   },
   {
+    path: 'shop-settings',
+    label: 'Shop settings',
+    description: 'VAT, collection from the shop, and delivery zones with their prices.',
+    load: () => import('@/manage/screens/shop-settings/shop-settings-page'),
+    shownFor: (client) => client.usesCart,
+  },
+  {
+    path: 'discount-codes',
+    label: 'Discount codes',
+    description: 'Codes for a percentage or an amount off, free delivery, dates and limits.',
+    load: () => import('@/manage/screens/discount-codes/discount-codes-page'),
+    shownFor: (client) => client.usesCart,
+  },
+  {
     path: 'customers',
     label: 'Customers',
     description:

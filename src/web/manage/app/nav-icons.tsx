@@ -22,6 +22,11 @@ const outlines: Record<string, string> = {
   reviews: 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z',
   // Three bars rising on a base line: the reports.
   reports: 'M4 20h16M7 17v-5M12 17V7M17 17v-8',
+  // A delivery van: the shop's settings (VAT, collection, delivery zones).
+  'shop-settings':
+    'M2.5 6h11v10h-11zM13.5 9.5h4l3 3.5v3h-7M6.5 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM17 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z',
+  // A price tag with a percent: the discount codes.
+  'discount-codes': 'M3.5 12.5 12 4h7.5v7.5L11 20zM15.5 8h.01M9.5 15.5l4-4M10 12h.01M13 15h.01',
   outbox: 'M3 6h18v12H3zM3 6l9 7 9-7',
   // Bars rising, with a down arrow: visits counted, and the downloads.
   visits: 'M4 20h16M6 16v-3M10 16V9M14 16v-5M18 6v6M16 10l2 2 2-2',

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
+import { OrderMoneyLines } from '@/components/order-money';
 import { formatCartAmount } from '@common/cart-rules';
 import {
   changeOrderStatusSchema,
@@ -260,16 +261,24 @@ function OrderView({ orderNumber }: { orderNumber: string }) {
                   </tr>
                 ))}
               </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" colSpan={3}>
-                    Total
-                  </th>
-                  <td>{order.data.totalText}</td>
-                </tr>
-              </tfoot>
+              {!order.data.money && (
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={3}>
+                      Total
+                    </th>
+                    <td>{order.data.totalText}</td>
+                  </tr>
+                </tfoot>
+              )}
             </table>
           </div>
+          {order.data.money && (
+            <>
+              <h2>Money</h2>
+              <OrderMoneyLines money={order.data.money} />
+            </>
+          )}
           {order.data.nextStatuses.length > 0 && <StatusForm order={order.data} />}
         </>
       )}
