@@ -1,6 +1,14 @@
 // zod/mini: the browser parses what the API answers with it (docs/decisions/0006-zod-mini-for-shared-schemas.md).
 import * as z from 'zod/mini';
 import { pictureSetBeside, type PictureSet } from './picture-set.js';
+import { saleModes } from './product-availability.js';
+
+/** A product's stock as answers carry it (src/common/product-availability.ts). */
+export const productStockSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('untracked') }),
+  z.object({ mode: z.literal('count'), count: z.number() }),
+  z.object({ mode: z.literal('made_to_order'), leadTimeDays: z.number() }),
+]);
 
 /** A stored picture set (src/common/picture-set.ts), as answers carry it. */
 export const pictureSetSchema = z.object({
@@ -37,6 +45,10 @@ export const productSchema = z.object({
   pictureSet: z.optional(pictureSetSchema),
   /** The product page's pictures in the owner's order, each with the words a screen reader says. */
   gallery: z.optional(z.array(galleryPictureSchema)),
+  /** Bought online, or "Starting from… contact us" (issue 35); absent in older answers: buy. */
+  saleMode: z.optional(z.enum(saleModes)),
+  /** Absent in older answers: untracked. */
+  stock: z.optional(productStockSchema),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -59,6 +71,8 @@ export const productSummarySchema = z.pick(productSchema, {
   category: true,
   picture: true,
   pictureSet: true,
+  saleMode: true,
+  stock: true,
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
@@ -66,8 +80,15 @@ export const productSummaryListSchema = z.array(productSummarySchema);
 
 /** The card's part of a product: the same fields productSummarySchema keeps from an answer. */
 export function productSummary(product: Product): ProductSummary {
-  const { id, title, price, category, picture, pictureSet } = product;
-  return pictureSet
-    ? { id, title, price, category, picture, pictureSet }
-    : { id, title, price, category, picture };
+  const { id, title, price, category, picture, pictureSet, saleMode, stock } = product;
+  return {
+    id,
+    title,
+    price,
+    category,
+    picture,
+    ...(pictureSet && { pictureSet }),
+    ...(saleMode && { saleMode }),
+    ...(stock && { stock }),
+  };
 }

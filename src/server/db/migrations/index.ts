@@ -27,6 +27,7 @@ import * as m0018 from './0018-create-calendar-feeds.js';
 import * as m0019 from './0019-add-booking-internal-note-and-cancel-message.js';
 import * as m0020 from './0020-create-customers.js';
 import * as m0021 from './0021-add-review-moderation.js';
+import * as m0025 from './0025-add-product-sale-mode-stock-and-shop-categories.js';
 
 export interface ListedMigration {
   /** The file's name without `.ts`, as Kysely records it in `kysely_migration`. */
@@ -118,4 +119,5 @@ export const migrationList: readonly ListedMigration[] = [
   { name: '0019-add-booking-internal-note-and-cancel-message', up: m0019.up },
   { name: '0020-create-customers', up: m0020.up },
   { name: '0021-add-review-moderation', up: m0021.up },
+  { name: '0025-add-product-sale-mode-stock-and-shop-categories', up: m0025.up },
 ];
