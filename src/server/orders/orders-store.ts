@@ -74,7 +74,6 @@ export async function takeStock(
   return { ok: false, left: Math.max(0, row.stock_count ?? 0) };
 }
 
-
 /**
  * Takes the client's next order number. One statement both creates the counter and increments
  * it, so on PostgreSQL the row lock serialises concurrent orders and on SQLite the write lock
