@@ -34,7 +34,7 @@ const screens: Record<string, string[]> = {
     'team',
     'audit',
   ],
-  SE: ['', 'orders', 'products'],
+  SE: ['', 'orders', 'products', 'shop-categories'],
 };
 
 const outputDir = resolve(import.meta.dirname, '..', 'docs', 'screenshots', 'manage');

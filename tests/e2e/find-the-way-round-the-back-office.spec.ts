@@ -22,7 +22,7 @@ const screens = {
     'audit',
   ],
   // The shop's own screens; the ones it shares with the salon are the same code.
-  SE: ['', 'orders', 'products'],
+  SE: ['', 'orders', 'products', 'shop-categories'],
 } as const;
 
 const tabs = {
@@ -32,7 +32,7 @@ const tabs = {
   },
   SE: {
     bar: ['Home', 'Orders', 'Products', 'Content'],
-    more: ['Customers', 'Reviews', 'E-mails', 'Team', 'Audit'],
+    more: ['Shop categories', 'Customers', 'Reviews', 'E-mails', 'Team', 'Audit'],
   },
 } as const;
 
@@ -55,6 +55,7 @@ const sideBar = {
     'Home',
     'Orders',
     'Products',
+    'Shop categories',
     'Customers',
     'Reviews',
     'Site content',
