@@ -1,14 +1,17 @@
 // zod/mini: the browser parses what the API answers with it (docs/decisions/0006-zod-mini-for-shared-schemas.md).
 import * as z from 'zod/mini';
 import { pictureSetBeside, type PictureSet } from './picture-set.js';
-import { saleModes } from './product-availability.js';
+import { saleModes, stockModes } from './product-availability.js';
 
-/** A product's stock as answers carry it (src/common/product-availability.ts). */
-export const productStockSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('untracked') }),
-  z.object({ mode: z.literal('count'), count: z.number() }),
-  z.object({ mode: z.literal('made_to_order'), leadTimeDays: z.number() }),
-]);
+/**
+ * A product's stock as answers carry it (src/common/product-availability.ts). One plain object
+ * rather than a discriminated union: the union's code would grow every visitor chunk's zod.
+ */
+export const productStockSchema = z.object({
+  mode: z.enum(stockModes),
+  count: z.optional(z.number()),
+  leadTimeDays: z.optional(z.number()),
+});
 
 /** A stored picture set (src/common/picture-set.ts), as answers carry it. */
 export const pictureSetSchema = z.object({

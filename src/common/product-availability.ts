@@ -11,11 +11,12 @@ export type SaleMode = (typeof saleModes)[number];
 export const stockModes = ['untracked', 'count', 'made_to_order'] as const;
 export type StockMode = (typeof stockModes)[number];
 
-/** A product's stock as answers carry it. */
-export type ProductStock =
-  | { mode: 'untracked' }
-  | { mode: 'count'; count: number }
-  | { mode: 'made_to_order'; leadTimeDays: number };
+/** A product's stock as answers carry it: `count` for count, `leadTimeDays` for made to order. */
+export interface ProductStock {
+  mode: StockMode;
+  count?: number | undefined;
+  leadTimeDays?: number | undefined;
+}
 
 /** The product fields these rules read; older answers without them mean "buy" and "untracked". */
 export interface AvailabilityFields {
@@ -33,12 +34,12 @@ export function isEnquireOnly(product: AvailabilityFields): boolean {
 
 /** True unless the product counts its stock and none is left. */
 export function isInStock(product: AvailabilityFields): boolean {
-  return product.stock?.mode !== 'count' || product.stock.count > 0;
+  return product.stock?.mode !== 'count' || (product.stock.count ?? 0) > 0;
 }
 
 /** How many one order may take at most because of stock (undefined: stock sets no bound). */
 export function stockLimit(product: AvailabilityFields): number | undefined {
-  return product.stock?.mode === 'count' ? product.stock.count : undefined;
+  return product.stock?.mode === 'count' ? (product.stock.count ?? 0) : undefined;
 }
 
 /** The line the product page and card show about stock; undefined when stock is untracked. */
@@ -46,12 +47,14 @@ export function availabilityLabel(product: AvailabilityFields): string | undefin
   const stock = product.stock;
   if (!stock || stock.mode === 'untracked' || isEnquireOnly(product)) return undefined;
   if (stock.mode === 'made_to_order') {
-    return stock.leadTimeDays > 0
-      ? `Made to order: ready in about ${stock.leadTimeDays} ${stock.leadTimeDays === 1 ? 'day' : 'days'}`
+    const days = stock.leadTimeDays ?? 0;
+    return days > 0
+      ? `Made to order: ready in about ${days} ${days === 1 ? 'day' : 'days'}`
       : 'Made to order';
   }
-  if (stock.count <= 0) return 'Out of stock';
-  if (stock.count <= lowStockThreshold) return `Only ${stock.count} left`;
+  const count = stock.count ?? 0;
+  if (count <= 0) return 'Out of stock';
+  if (count <= lowStockThreshold) return `Only ${count} left`;
   return 'In stock';
 }
 
