@@ -4,13 +4,12 @@
  * catalogue, and the order e-mail's cart table. No HTTP, database or React here.
  */
 import { formatCartPrice, toPounds } from './money.js';
-import {
-  isEnquireOnly,
-  isInStock,
-  type AvailabilityFields,
-  type SaleMode,
-  type ProductStock,
-} from './product-availability.js';
+// Types only: the checkout's chunk stays without product-availability.ts (its 30 KB budget).
+import type { AvailabilityFields, ProductStock, SaleMode } from './product-availability.js';
+
+const isEnquireOnly = (product: AvailabilityFields) => product.saleMode === 'enquire';
+const isInStock = (product: AvailabilityFields) =>
+  product.stock?.mode !== 'count' || (product.stock.count ?? 0) > 0;
 
 /**
  * The most of one product a single order may hold. The spec sets no bound; a hot-tub shop never

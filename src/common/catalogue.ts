@@ -1,14 +1,14 @@
 // zod/mini: the browser parses what the API answers with it (docs/decisions/0006-zod-mini-for-shared-schemas.md).
 import * as z from 'zod/mini';
 import { pictureSetBeside, type PictureSet } from './picture-set.js';
-import { saleModes, stockModes } from './product-availability.js';
 
 /**
  * A product's stock as answers carry it (src/common/product-availability.ts). One plain object
  * rather than a discriminated union: the union's code would grow every visitor chunk's zod.
  */
 export const productStockSchema = z.object({
-  mode: z.enum(stockModes),
+  // The stockModes of product-availability.ts, written out: the checkout chunk stays without it.
+  mode: z.enum(['untracked', 'count', 'made_to_order']),
   count: z.optional(z.number()),
   leadTimeDays: z.optional(z.number()),
 });
@@ -49,7 +49,7 @@ export const productSchema = z.object({
   /** The product page's pictures in the owner's order, each with the words a screen reader says. */
   gallery: z.optional(z.array(galleryPictureSchema)),
   /** Bought online, or "Starting from… contact us" (issue 35); absent in older answers: buy. */
-  saleMode: z.optional(z.enum(saleModes)),
+  saleMode: z.optional(z.enum(['buy', 'enquire'])),
   /** Absent in older answers: untracked. */
   stock: z.optional(productStockSchema),
 });
