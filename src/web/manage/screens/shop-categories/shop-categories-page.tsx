@@ -218,9 +218,7 @@ export default function ShopCategoriesPage() {
                   {category.hidden && ' (hidden)'}
                 </h2>
                 <p>
-                  {category.productCount === 1
-                    ? '1 product'
-                    : `${category.productCount} products`}
+                  {category.productCount === 1 ? '1 product' : `${category.productCount} products`}
                 </p>
                 <EditAndMoveButtons
                   className="product-pictures__buttons"
