@@ -37,7 +37,7 @@ const screens: Record<string, string[]> = {
     'team',
     'audit',
   ],
-  SE: ['', 'orders', 'products', 'reports'],
+  SE: ['', 'orders', 'products', 'shop-categories', 'reports', 'shop-settings', 'discount-codes'],
 };
 
 const outputDir = resolve(import.meta.dirname, '..', 'docs', 'screenshots', 'manage');

@@ -5,7 +5,7 @@ import {
   cartTotal,
   changeQuantity,
   formatCartAmount,
-  isSwimSpa,
+  showsStartingFrom,
   itemCount,
   maxQuantityPerLine,
   normaliseLines,
@@ -24,7 +24,13 @@ const pence = { usesCart: true, pricesInPence: true };
 
 const hotTub = { id: 2, title: 'Oasis Serenity', price: 8995, category: 'oasis' };
 const sunbeach = { id: 201, title: 'Sunbeach Breeze', price: 4999, category: 'sunbeach' };
-const swimSpa = { id: 1001, title: 'Aqua Trainer 12', price: 19995, category: 'spas' };
+const swimSpa = {
+  id: 1001,
+  title: 'Aqua Trainer 12',
+  price: 19995,
+  category: 'spas',
+  saleMode: 'enquire' as const,
+};
 
 const line = (product: typeof hotTub, quantity: number): CartLine => ({
   id: product.id,
@@ -33,15 +39,15 @@ const line = (product: typeof hotTub, quantity: number): CartLine => ({
   quantity,
 });
 
-describe('canAddToCart (spec section 6)', () => {
-  it('allows products below id 1000 when the cart is on', () => {
+describe('canAddToCart (spec section 6, sale mode and stock from issue 35)', () => {
+  it('allows buyable products when the cart is on, whatever their id', () => {
     expect(canAddToCart(hotTub, cartOn)).toBe(true);
-    expect(canAddToCart({ id: 999, category: 'sunbeach' }, cartOn)).toBe(true);
+    expect(canAddToCart({ id: 1009, saleMode: 'buy' }, cartOn)).toBe(true);
     expect(purchaseOptionFor(sunbeach, cartOn)).toBe('add-to-cart');
   });
-  it('never allows swim spas (ids above 1000), which show a contact button instead', () => {
+  it('never allows enquire products (the seed’s swim spas), which show a contact button instead', () => {
     expect(canAddToCart(swimSpa, cartOn)).toBe(false);
-    expect(canAddToCart({ id: 1000, category: 'oasis' }, cartOn)).toBe(false);
+    expect(canAddToCart({ id: 3, saleMode: 'enquire' }, cartOn)).toBe(false);
     expect(purchaseOptionFor(swimSpa, cartOn)).toBe('contact-shop');
   });
   it('allows nothing when the client has no cart', () => {
@@ -49,11 +55,18 @@ describe('canAddToCart (spec section 6)', () => {
     expect(purchaseOptionFor(hotTub, cartOff)).toBe('contact-shop');
     expect(purchaseOptionFor(swimSpa, cartOff)).toBe('contact-shop');
   });
-  it('marks swim spas for the "Starting from" label', () => {
-    expect(isSwimSpa(swimSpa)).toBe(true);
-    expect(isSwimSpa({ id: 1008, category: 'spas' })).toBe(true);
-    expect(isSwimSpa(hotTub)).toBe(false);
-    expect(isSwimSpa(sunbeach)).toBe(false);
+  it('refuses a product whose counted stock is gone', () => {
+    const soldOut = { ...hotTub, stock: { mode: 'count' as const, count: 0 } };
+    expect(canAddToCart(soldOut, cartOn)).toBe(false);
+    expect(purchaseOptionFor(soldOut, cartOn)).toBe('out-of-stock');
+    expect(canAddToCart({ ...hotTub, stock: { mode: 'count' as const, count: 1 } }, cartOn)).toBe(
+      true,
+    );
+  });
+  it('marks enquire products for the "Starting from" label', () => {
+    expect(showsStartingFrom(swimSpa)).toBe(true);
+    expect(showsStartingFrom(hotTub)).toBe(false);
+    expect(showsStartingFrom(sunbeach)).toBe(false);
   });
 });
 

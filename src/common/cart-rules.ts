@@ -4,9 +4,12 @@
  * catalogue, and the order e-mail's cart table. No HTTP, database or React here.
  */
 import { formatCartPrice, toPounds } from './money.js';
+// Types only: the checkout's chunk stays without product-availability.ts (its 30 KB budget).
+import type { AvailabilityFields, ProductStock, SaleMode } from './product-availability.js';
 
-/** Spec section 9: above this id a product is a swim spa and cannot be bought online. */
-export const spaIdThreshold = 1000;
+const isEnquireOnly = (product: AvailabilityFields) => product.saleMode === 'enquire';
+const isInStock = (product: AvailabilityFields) =>
+  product.stock?.mode !== 'count' || (product.stock.count ?? 0) > 0;
 
 /**
  * The most of one product a single order may hold. The spec sets no bound; a hot-tub shop never
@@ -15,13 +18,21 @@ export const spaIdThreshold = 1000;
  */
 export const maxQuantityPerLine = 20;
 
-/** The product fields the rules read. */
+/**
+ * The product fields the rules read. Whether it is sold online is the owner's `saleMode` (issue 35:
+ * the spec's "ids above 1000 are swim spas" is now data, docs/decisions/0069-…); stock may stop it.
+ */
 export interface CartProduct {
   id: number;
   title: string;
   price: number;
   category: string;
+  saleMode?: SaleMode;
+  stock?: ProductStock;
 }
+
+/** What the sale rules read of a product (its id keeps the type from matching anything). */
+export type AvailableProduct = Pick<CartProduct, 'id'> & AvailabilityFields;
 
 /** The client flags the rules read. */
 export interface CartClient {
@@ -37,29 +48,34 @@ export interface CartLine {
   quantity: number;
 }
 
-/** Swim spas show 'Starting from' before their price; ids above the threshold are spas. */
-export function isSwimSpa(product: Pick<CartProduct, 'id' | 'category'>): boolean {
-  return product.id > spaIdThreshold || product.category === 'spas';
+/** Products the owner sells by enquiry (the spec's swim spas) show 'Starting from' before their price. */
+export function showsStartingFrom(product: AvailableProduct): boolean {
+  return isEnquireOnly(product);
 }
 
 /** How the product page and cards offer a product: an Add to cart button or a contact button. */
 export type PurchaseOption = 'add-to-cart' | 'contact-shop';
 
 /**
- * Spec section 6: the cart exists only where usesCart is true, and then only products with an id
- * below 1000 can be added. An id of exactly 1000 is not "below", so it is treated as a spa too.
+ * Spec section 6: the cart exists only where usesCart is true, and then only products the owner
+ * sells online ("buy") that are in stock can be added.
  */
 export function canAddToCart(
-  product: Pick<CartProduct, 'id' | 'category'>,
+  product: AvailableProduct,
   client: Pick<CartClient, 'usesCart'>,
 ): boolean {
-  return client.usesCart && product.id < spaIdThreshold && product.category !== 'spas';
+  return client.usesCart && !isEnquireOnly(product) && isInStock(product);
 }
 
+/**
+ * How the product page offers it: the cart, a contact button (enquire, or no cart), or "out of
+ * stock" (a buyable product with none left: nothing to add, and nothing to enquire about).
+ */
 export function purchaseOptionFor(
-  product: Pick<CartProduct, 'id' | 'category'>,
+  product: AvailableProduct,
   client: Pick<CartClient, 'usesCart'>,
-): PurchaseOption {
+): PurchaseOption | 'out-of-stock' {
+  if (client.usesCart && !isEnquireOnly(product) && !isInStock(product)) return 'out-of-stock';
   return canAddToCart(product, client) ? 'add-to-cart' : 'contact-shop';
 }
 

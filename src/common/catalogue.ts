@@ -2,6 +2,17 @@
 import * as z from 'zod/mini';
 import { pictureSetBeside, type PictureSet } from './picture-set.js';
 
+/**
+ * A product's stock as answers carry it (src/common/product-availability.ts). One plain object
+ * rather than a discriminated union: the union's code would grow every visitor chunk's zod.
+ */
+export const productStockSchema = z.object({
+  // The stockModes of product-availability.ts, written out: the checkout chunk stays without it.
+  mode: z.enum(['untracked', 'count', 'made_to_order']),
+  count: z.optional(z.number()),
+  leadTimeDays: z.optional(z.number()),
+});
+
 /** A stored picture set (src/common/picture-set.ts), as answers carry it. */
 export const pictureSetSchema = z.object({
   path: z.string(),
@@ -37,6 +48,10 @@ export const productSchema = z.object({
   pictureSet: z.optional(pictureSetSchema),
   /** The product page's pictures in the owner's order, each with the words a screen reader says. */
   gallery: z.optional(z.array(galleryPictureSchema)),
+  /** Bought online, or "Starting from… contact us" (issue 35); absent in older answers: buy. */
+  saleMode: z.optional(z.enum(['buy', 'enquire'])),
+  /** Absent in older answers: untracked. */
+  stock: z.optional(productStockSchema),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -59,6 +74,8 @@ export const productSummarySchema = z.pick(productSchema, {
   category: true,
   picture: true,
   pictureSet: true,
+  saleMode: true,
+  stock: true,
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
@@ -66,8 +83,15 @@ export const productSummaryListSchema = z.array(productSummarySchema);
 
 /** The card's part of a product: the same fields productSummarySchema keeps from an answer. */
 export function productSummary(product: Product): ProductSummary {
-  const { id, title, price, category, picture, pictureSet } = product;
-  return pictureSet
-    ? { id, title, price, category, picture, pictureSet }
-    : { id, title, price, category, picture };
+  const { id, title, price, category, picture, pictureSet, saleMode, stock } = product;
+  return {
+    id,
+    title,
+    price,
+    category,
+    picture,
+    ...(pictureSet && { pictureSet }),
+    ...(saleMode && { saleMode }),
+    ...(stock && { stock }),
+  };
 }

@@ -1,7 +1,7 @@
 // zod/mini: the back office parses what the owner catalogue API answers with it.
 import * as z from 'zod/mini';
 import { galleryPictureSchema } from './catalogue.js';
-import { productCategories } from './routes.js';
+import { saleModes, stockModes } from './product-availability.js';
 import {
   hasControlCharacters,
   multiLineChecks,
@@ -26,6 +26,10 @@ export const managedProductSchema = z.object({
   picture: z.string(),
   /** The product's pictures in order, the first being the cover; alt '' reads "{title}, picture n of N". */
   pictures: z.array(galleryPictureSchema),
+  saleMode: z.enum(saleModes),
+  stockMode: z.enum(stockModes),
+  stockCount: z.nullable(z.number()),
+  leadTimeDays: z.nullable(z.number()),
 });
 export type ManagedProduct = z.infer<typeof managedProductSchema>;
 
@@ -86,34 +90,78 @@ export const maxProductPrice = 10_000_000;
  * back office's product form checks them before sending (one form kit, issue 31). The server
  * stores the description sanitised (src/server/kernel/sanitise-html.ts).
  */
-export const productFieldsSchema = z.object({
-  title: z
-    .string({ error: 'Please enter the title' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'Please enter the title'),
-      z.maxLength(
-        maxProductTitleLength,
-        `Please keep the title under ${maxProductTitleLength} characters`,
+export const productFieldsSchema = z
+  .object({
+    title: z
+      .string({ error: 'Please enter the title' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'Please enter the title'),
+        z.maxLength(
+          maxProductTitleLength,
+          `Please keep the title under ${maxProductTitleLength} characters`,
+        ),
+        ...singleLineChecks(),
       ),
-      ...singleLineChecks(),
+    /** In the client's price mode: whole pounds, or pence when pricesInPence is set. */
+    price: z
+      .number({ error: 'Please enter the price as a whole number, for example 1250' })
+      .check(
+        z.int('Please enter the price as a whole number, without pence after a point'),
+        z.gte(0, 'The price cannot be negative'),
+        z.lte(maxProductPrice, `The price must be at most ${maxProductPrice}`),
+      ),
+    /** One of the client's own categories (the server checks it is theirs). */
+    category: z
+      .string({ error: 'Please choose one of the shop’s categories' })
+      .check(z.minLength(1, 'Please choose one of the shop’s categories'), z.maxLength(40)),
+    blurb: z
+      .string({ error: 'The description is text' })
+      .check(
+        z.maxLength(20_000, 'Please keep the description under 20000 characters'),
+        ...multiLineChecks(),
+      ),
+    /** Issue 35: bought online (the default) or "Starting from… contact us". */
+    saleMode: z._default(z.enum(saleModes, { error: 'Choose how the product is sold' }), 'buy'),
+    stockMode: z._default(
+      z.enum(stockModes, { error: 'Choose how the stock is kept' }),
+      'untracked',
     ),
-  /** In the client's price mode: whole pounds, or pence when pricesInPence is set. */
-  price: z
-    .number({ error: 'Please enter the price as a whole number, for example 1250' })
-    .check(
-      z.int('Please enter the price as a whole number, without pence after a point'),
-      z.gte(0, 'The price cannot be negative'),
-      z.lte(maxProductPrice, `The price must be at most ${maxProductPrice}`),
+    /** How many are in stock, when stockMode is count. */
+    stockCount: z.optional(
+      z.nullable(
+        z
+          .number({ error: 'Please enter how many are in stock, for example 3' })
+          .check(
+            z.int('Please enter a whole number'),
+            z.gte(0, 'The stock cannot be below 0'),
+            z.lte(100_000, 'The stock must be at most 100000'),
+          ),
+      ),
     ),
-  category: z.enum(productCategories, { error: 'Please choose one of the shop’s categories' }),
-  blurb: z
-    .string({ error: 'The description is text' })
-    .check(
-      z.maxLength(20_000, 'Please keep the description under 20000 characters'),
-      ...multiLineChecks(),
+    /** Days to make one, when stockMode is made_to_order. */
+    leadTimeDays: z.optional(
+      z.nullable(
+        z
+          .number({ error: 'Please enter the days it takes, for example 14' })
+          .check(
+            z.int('Please enter a whole number of days'),
+            z.gte(0, 'The days cannot be below 0'),
+            z.lte(365, 'Please enter at most 365 days'),
+          ),
+      ),
     ),
-});
+  })
+  .check(
+    z.refine((fields) => fields.stockMode !== 'count' || typeof fields.stockCount === 'number', {
+      message: 'Please enter how many are in stock, for example 3',
+      path: ['stockCount'],
+    }),
+    z.refine(
+      (fields) => fields.stockMode !== 'made_to_order' || typeof fields.leadTimeDays === 'number',
+      { message: 'Please enter the days it takes, for example 14', path: ['leadTimeDays'] },
+    ),
+  );
 export type ProductFields = z.infer<typeof productFieldsSchema>;
 
 /** PUT /api/manage/products/:id: the fields with the version the owner began from (409 if not current). */

@@ -22,7 +22,7 @@ const screens = {
     'audit',
   ],
   // The shop's own screens; the ones it shares with the salon are the same code.
-  SE: ['', 'orders', 'products'],
+  SE: ['', 'orders', 'products', 'shop-categories'],
 } as const;
 
 const tabs = {
@@ -36,13 +36,27 @@ const tabs = {
       'Customers',
       'Reviews',
       'E-mails',
+      'Visits and downloads',
+      'Morning e-mail',
       'Team',
       'Audit',
     ],
   },
   SE: {
     bar: ['Home', 'Orders', 'Products', 'Content'],
-    more: ['Reports', 'Customers', 'Reviews', 'E-mails', 'Team', 'Audit'],
+    more: [
+      'Shop categories',
+      'Reports',
+      'Shop settings',
+      'Discount codes',
+      'Customers',
+      'Reviews',
+      'E-mails',
+      'Visits and downloads',
+      'Morning e-mail',
+      'Team',
+      'Audit',
+    ],
   },
 } as const;
 
@@ -59,6 +73,8 @@ const sideBar = {
     'Reviews',
     'Site content',
     'E-mails',
+    'Visits and downloads',
+    'Morning e-mail',
     'Team',
     'Audit',
   ],
@@ -66,11 +82,16 @@ const sideBar = {
     'Home',
     'Orders',
     'Products',
+    'Shop categories',
     'Reports',
+    'Shop settings',
+    'Discount codes',
     'Customers',
     'Reviews',
     'Site content',
     'E-mails',
+    'Visits and downloads',
+    'Morning e-mail',
     'Team',
     'Audit',
   ],

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { GalleryPicture, Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
+import { saleModeOf, stockOf } from '../../common/product-availability.js';
 import { largestJpegOf, pictureSetBeside, type PictureSet } from '../../common/picture-set.js';
 import type { ProductCategory } from '../../common/routes.js';
 import type { Database, ProductsTable } from '../db/schema.js';
@@ -57,6 +58,8 @@ export async function toProduct(
     listingPictures: gallery.filter((p) => p !== cover).map(largestJpegOf),
     pictureSet: cover ? withoutAlt(cover) : noPicture,
     gallery,
+    saleMode: saleModeOf(row.sale_mode),
+    stock: stockOf(row.stock_mode, row.stock_count, row.lead_time_days),
   };
 }
 
@@ -127,4 +130,23 @@ export async function listProductPictures(db: Kysely<Database>): Promise<Product
     title: row.title,
     pictureCount: row.picture_count,
   }));
+}
+
+/** The client's counted products at or below `threshold` (the morning summary's low-stock line). */
+export async function lowStockProducts(
+  db: Kysely<Database>,
+  clientCode: string,
+  threshold = 3,
+): Promise<{ id: number; title: string; left: number }[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'title', 'stock_count'])
+    .where('client_code', '=', clientCode)
+    .where('stock_mode', '=', 'count')
+    .where('hidden', '=', 0)
+    .where('stock_count', '<=', threshold)
+    .orderBy('stock_count')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, title: row.title, left: row.stock_count ?? 0 }));
 }

@@ -10,7 +10,10 @@ import {
   productEditSchema,
   productFieldsSchema,
   type ManagedProduct,
+  type ProductFields,
 } from '../../common/manage-products.js';
+import { saleModeOf, stockModes } from '../../common/product-availability.js';
+import { hasShopCategory } from './shop-categories-store.js';
 import { largestJpegOf } from '../../common/picture-set.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
@@ -88,6 +91,30 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
       version: row.version,
       picture: pictures[0] ? largestJpegOf(pictures[0]) : '',
       pictures,
+      saleMode: saleModeOf(row.sale_mode),
+      stockMode: stockModes.find((mode) => mode === row.stock_mode) ?? 'untracked',
+      stockCount: row.stock_count,
+      leadTimeDays: row.lead_time_days,
+    };
+  };
+
+  /** The edited fields as columns, the category checked to be one of the client's own. */
+  const columnsOf = async (clientCode: string, fields: ProductFields) => {
+    if (!(await hasShopCategory(db, clientCode, fields.category))) {
+      throw new AppError(400, 'Please choose one of your shop’s categories.', [
+        { path: 'category', message: 'Please choose one of your shop’s categories' },
+      ]);
+    }
+    return {
+      title: fields.title,
+      price: fields.price,
+      category: fields.category,
+      // Stored as the site will show it: the same sanitiser as every product answer.
+      blurb: await sanitiseBlurb(fields.blurb),
+      sale_mode: fields.saleMode,
+      stock_mode: fields.stockMode,
+      stock_count: fields.stockMode === 'count' ? (fields.stockCount ?? 0) : null,
+      lead_time_days: fields.stockMode === 'made_to_order' ? (fields.leadTimeDays ?? 0) : null,
     };
   };
 
@@ -139,12 +166,7 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
   app.post('/products', async (request, reply): Promise<ManagedProduct> => {
     const add = parseRequest(productFieldsSchema, request.body ?? {}, 'product');
     const { clientCode } = request.owner;
-    const id = await insertHiddenProduct(db, clientCode, {
-      title: add.title,
-      price: add.price,
-      category: add.category,
-      blurb: await sanitiseBlurb(add.blurb),
-    });
+    const id = await insertHiddenProduct(db, clientCode, await columnsOf(clientCode, add));
     await recordAudit(deps, request.owner, 'product.add', { id, title: add.title });
     deps.changes.clientChanged(clientCode);
     reply.code(201);
@@ -156,15 +178,16 @@ export const manageProductsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     const edit = parseRequest(productEditSchema, request.body ?? {}, 'product');
     const { clientCode } = request.owner;
     await rowOf(clientCode, id);
-    // Stored as the site will show it: the same sanitiser as every product answer.
-    const blurb = await sanitiseBlurb(edit.blurb);
-    const fields = { title: edit.title, price: edit.price, category: edit.category, blurb };
+    const fields = await columnsOf(clientCode, edit);
     const saved = await updateProductFields(db, clientCode, id, edit.version, fields);
     if (!saved) throw new AppError(409, changedMessage);
     await recordAudit(deps, request.owner, 'product.edit', {
       id,
       title: edit.title,
       price: edit.price,
+      saleMode: edit.saleMode,
+      stockMode: edit.stockMode,
+      stockCount: fields.stock_count,
     });
     deps.changes.clientChanged(clientCode);
     return view(clientCode, id);

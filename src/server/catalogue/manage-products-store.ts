@@ -1,6 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { GalleryPicture } from '../../common/catalogue.js';
-import type { ProductCategory } from '../../common/routes.js';
 import type { Database, ProductsTable } from '../db/schema.js';
 
 /**
@@ -11,12 +10,17 @@ type Db = Kysely<Database>;
 
 export type ProductRow = Selectable<ProductsTable>;
 
-/** The fields an owner edits; the description already sanitised. */
+/** The fields an owner edits, as columns; the description already sanitised. */
 export interface ProductFields {
   title: string;
   price: number;
-  category: ProductCategory;
+  /** One of the client's shop_categories slugs (the routes check it). */
+  category: string;
   blurb: string;
+  sale_mode: string;
+  stock_mode: string;
+  stock_count: number | null;
+  lead_time_days: number | null;
 }
 
 export async function findProductRow(

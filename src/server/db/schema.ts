@@ -49,6 +49,24 @@ export interface ProductsTable {
    * null while the product shows the seed's drawn pictures (and cover_picture, if uploaded).
    */
   pictures: string | null;
+  /** buy | enquire (issue 35, migration 0025): buyable online, or "Starting from… contact us". */
+  sale_mode: Generated<string>;
+  /** untracked | count | made_to_order (issue 35). */
+  stock_mode: Generated<string>;
+  /** How many are left when stock_mode is count; never below zero (orders-store.ts). */
+  stock_count: number | null;
+  /** Days to make one when stock_mode is made_to_order. */
+  lead_time_days: number | null;
+}
+
+/** A client's own product categories (issue 35, migration 0025); products.category is a slug. */
+export interface ShopCategoriesTable {
+  client_code: string;
+  slug: string;
+  name: string;
+  position: number;
+  hidden: Generated<number>;
+  version: Generated<number>;
 }
 
 export interface ReviewsTable {
@@ -510,6 +528,7 @@ export interface Database {
   review_settings: ReviewSettingsTable;
   review_requests: ReviewRequestsTable;
   categories: CategoriesTable;
+  shop_categories: ShopCategoriesTable;
   treatments: TreatmentsTable;
   bookings: BookingsTable;
   booking_treatments: BookingTreatmentsTable;

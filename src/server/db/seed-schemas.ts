@@ -12,6 +12,8 @@ export const seedProductSchema = z.object({
   category: z.enum(productCategories),
   blurb: z.string(),
   pictureCount: z.number().int().min(0).max(12),
+  /** "enquire": "Starting from… contact us" (the spec's swim spas); otherwise bought online. */
+  saleMode: z.enum(['buy', 'enquire']).default('buy'),
 });
 
 export const seedReviewSchema = z.object({

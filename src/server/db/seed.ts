@@ -1,3 +1,4 @@
+import { builtInCategoryName, builtInCategoryPosition } from '../../common/shop-categories.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -203,12 +204,30 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
         category: p.category,
         blurb: p.blurb,
         picture_count: p.pictureCount,
+        sale_mode: p.saleMode,
       };
       await trx
         .insertInto('products')
         .values(row)
         // Owners edit products (issue 19): the seed only adds the ones the database lacks.
         .onConflict((oc) => oc.columns(['client_code', 'id']).doNothing())
+        .execute();
+    }
+
+    // Each client's shop categories (issue 35): the ones its products use, in the spec's order,
+    // added only when missing (the owner renames, reorders and hides them).
+    const used = [...new Set(seed.products.map((p) => `${p.clientCode} ${p.category}`))];
+    for (const key of used) {
+      const [clientCode = '', slug = ''] = key.split(' ');
+      await trx
+        .insertInto('shop_categories')
+        .values({
+          client_code: clientCode,
+          slug,
+          name: builtInCategoryName(slug),
+          position: builtInCategoryPosition(slug),
+        })
+        .onConflict((oc) => oc.columns(['client_code', 'slug']).doNothing())
         .execute();
     }
 

@@ -3,6 +3,7 @@ import { auditRoutes } from '../audit/audit-routes.js';
 import { manageDiaryRoutes } from '../booking/diary/manage-diary-routes.js';
 import { manageCalendarFeedRoutes } from '../calendar-feeds/manage-calendar-feed-routes.js';
 import { manageProductsRoutes } from '../catalogue/manage-products-routes.js';
+import { manageShopCategoriesRoutes } from '../catalogue/manage-shop-categories-routes.js';
 import { manageReviewsRoutes } from '../reviews/manage-reviews-routes.js';
 import { manageReviewAskingRoutes } from '../reviews/review-request-routes.js';
 import { manageContentRoutes } from '../clients/manage-content-routes.js';
@@ -39,6 +40,7 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(auditRoutes, deps);
     await app.register(manageDiaryRoutes, deps);
     await app.register(manageProductsRoutes, deps);
+    await app.register(manageShopCategoriesRoutes, deps);
     await app.register(manageOrdersRoutes, deps);
     await app.register(manageOutboxRoutes, deps);
     await app.register(manageContentRoutes, deps);

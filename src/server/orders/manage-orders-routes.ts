@@ -16,6 +16,8 @@ import { askForReview } from '../reviews/review-requests.js';
 const listQuerySchema = z.object({
   status: z.enum(orderStatuses, 'status must be new, contacted, completed or cancelled').optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
+  page: z.coerce.number('page is a number').int().min(1).max(100_000).default(1),
+  search: z.string().max(200, 'Please search with fewer than 200 characters').optional(),
 });
 const orderParamsSchema = z.object({
   orderNumber: z.string().regex(/^[A-Z0-9]{1,8}-\d{6,}$/, 'an order number looks like SE-000123'),

@@ -47,5 +47,8 @@ describe('order e-mails', () => {
     expect(mail.text).toContain('shop@example.com or 0131 000 0000');
     expect(mail.html).toContain('<strong>SE-000042</strong>');
     expect(mail.html).not.toContain('<b>Example</b>');
+    // Until payments exist (issue 35): said plainly in both bodies.
+    expect(mail.text).toContain('Nothing is charged until we contact you');
+    expect(mail.html).toContain('Nothing is charged until we contact you');
   });
 });

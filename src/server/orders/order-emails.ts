@@ -144,7 +144,7 @@ export function renderCustomerOrderMail(input: OrderMailInput): RenderedMail {
   const html = page(
     [
       `<h1 style="font-size:20px">Thank you for your order, ${escapeHtml(oneLine(customer.name))}</h1>`,
-      `<p>${escapeHtml(client.title)} has received your order <strong>${escapeHtml(orderNumber)}</strong>. We will contact you to arrange payment and delivery; nothing has been charged yet.</p>`,
+      `<p>${escapeHtml(client.title)} has received your order <strong>${escapeHtml(orderNumber)}</strong>. Nothing is charged until we contact you: we will call or e-mail you to arrange payment and delivery.</p>`,
       cartTable(input),
       moneyTableHtml(input),
       `<p>Questions? Reply to this e-mail or contact us at ${escapeHtml(contact)}, quoting ${escapeHtml(orderNumber)}.</p>`,
@@ -153,7 +153,7 @@ export function renderCustomerOrderMail(input: OrderMailInput): RenderedMail {
   const text = [
     `Thank you for your order, ${oneLine(customer.name)}`,
     '',
-    `${client.title} has received your order ${orderNumber}. We will contact you to arrange payment and delivery; nothing has been charged yet.`,
+    `${client.title} has received your order ${orderNumber}. Nothing is charged until we contact you: we will call or e-mail you to arrange payment and delivery.`,
     '',
     cartText(input),
     ...moneyText(input),

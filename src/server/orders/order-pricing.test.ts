@@ -4,8 +4,16 @@ import { priceOrder } from './order-pricing.js';
 const catalogue = [
   { id: 2, title: 'Oasis Serenity', price: 8995, category: 'hottubs' },
   { id: 201, title: 'Sunbeach Breeze', price: 4999, category: 'hottubs' },
-  { id: 1001, title: 'Aqua Trainer 12', price: 19995, category: 'spas' },
-  { id: 7, title: 'Cover lifter', price: 250, category: 'spas' },
+  {
+    id: 1001,
+    title: 'Aqua Trainer 12',
+    price: 19995,
+    category: 'spas',
+    saleMode: 'enquire' as const,
+  },
+  { id: 7, title: 'Cover lifter', price: 250, category: 'spas', saleMode: 'enquire' as const },
+  // Issue 35: an owner's product above id 1000 is bought like any other.
+  { id: 1009, title: 'Oasis Nova', price: 5000, category: 'oasis', saleMode: 'buy' as const },
 ];
 const shop = { title: 'Oasis', usesCart: true, pricesInPence: false };
 
@@ -72,6 +80,10 @@ describe('priceOrder', () => {
     });
     expect(priceOrder([{ productId: 7, quantity: 1 }], catalogue, shop)).toMatchObject({
       ok: false,
+    });
+    expect(priceOrder([{ productId: 1009, quantity: 1 }], catalogue, shop)).toMatchObject({
+      ok: true,
+      total: 5000,
     });
     expect(
       priceOrder([{ productId: 2, quantity: 1 }], catalogue, { ...shop, usesCart: false }),

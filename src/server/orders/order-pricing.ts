@@ -1,11 +1,10 @@
 import {
-  canAddToCart,
   cartTotal,
   maxQuantityPerLine,
-  spaIdThreshold,
   type CartClient,
   type CartProduct,
 } from '../../common/cart-rules.js';
+import { isEnquireOnly } from '../../common/product-availability.js';
 import type { PricedOrderLine } from '../../common/orders.js';
 
 export type PricingResult =
@@ -18,8 +17,9 @@ export interface RequestedLine {
 
 /**
  * Prices an order from the catalogue alone (spec section 6's rules): the client must have a cart,
- * every product must exist and be sold online (no swim spas, id below 1000), and repeated lines
- * are merged within the per-line limit. The browser's idea of prices never enters.
+ * every product must exist and be sold online (its sale mode is "buy", issue 35), and repeated
+ * lines are merged within the per-line limit. Stock is taken in the order's transaction
+ * (orders-store.ts takeStock), where two orders for the last one cannot both succeed. The browser's idea of prices never enters.
  */
 export function priceOrder(
   requested: readonly RequestedLine[],
@@ -47,13 +47,10 @@ export function priceOrder(
         message: `Product ${productId} is no longer in our catalogue. Please check your cart and order again.`,
       };
     }
-    if (!canAddToCart(product, client)) {
+    if (isEnquireOnly(product)) {
       return {
         ok: false,
-        message:
-          product.id >= spaIdThreshold || product.category === 'spas'
-            ? `${product.title} cannot be bought online. Please contact us about it.`
-            : `${product.title} cannot be ordered online. Please contact us about it.`,
+        message: `${product.title} cannot be bought online. Please contact us about it.`,
       };
     }
     if (quantity > maxQuantityPerLine) {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { formatCartAmount } from '../../common/cart-rules.js';
 import {
   orderStatusChanges,
@@ -54,6 +54,15 @@ export function toOrderDetail(order: StoredOrder): OrderDetail {
 export interface OrderListQuery {
   status?: OrderStatus | undefined;
   limit: number;
+  /** Issue 35: the page (1 is the newest `limit` orders). */
+  page?: number | undefined;
+  /** Issue 35: part of the order number, the customer's name or e-mail, any case. */
+  search?: string | undefined;
+}
+
+/** `text` for a LIKE pattern, its own % and _ matched as themselves (escaped with a backslash). */
+function likeContaining(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The client's orders, newest first, optionally of one status. */
@@ -91,8 +100,20 @@ export async function listOrders(
     ])
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
-    .limit(query.limit);
+    .limit(query.limit)
+    .offset(((query.page ?? 1) - 1) * query.limit);
   if (query.status) select = select.where('orders.status', '=', query.status);
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = likeContaining(search);
+    select = select.where((eb) =>
+      eb.or(
+        (['orders.order_number', 'orders.customer_name', 'orders.customer_email'] as const).map(
+          (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+        ),
+      ),
+    );
+  }
   const rows = await select.execute();
   return rows.map((row) => ({
     orderNumber: row.order_number,

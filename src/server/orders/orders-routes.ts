@@ -23,7 +23,7 @@ export interface OrdersRoutesOptions extends AppDeps {
  */
 export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
   app,
-  { db, config, now = () => new Date() },
+  { db, config, changes, now = () => new Date() },
 ) => {
   // Counted per address, whatever the answer: a script must not flood an owner's inbox.
   const orderLimit = {
@@ -67,6 +67,8 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
       );
       if (!result.replay) {
         request.log.info(`Order ${result.order.orderNumber} placed`);
+        // A count went down: the prerendered product pages must show it (or "Out of stock").
+        if (result.stockTaken) changes.clientChanged(request.client.name);
         reply.code(201);
       }
       return { data: result.order };

@@ -19,11 +19,13 @@ import {
   insertOrder,
   storedMoney,
   takeNextOrderSequence,
+  takeStock,
   type StoredOrder,
 } from './orders-store.js';
 import { countCustomerUses, insertRedemption, takeDiscountUse } from './shop-store.js';
 import { inTransaction } from '../db/transaction.js';
 import { linkCustomer } from '../customers/customer-service.js';
+import { outOfStockMessage } from '../../common/product-availability.js';
 
 export interface PlaceOrderContext {
   db: Kysely<Database>;
@@ -36,6 +38,8 @@ export interface PlaceOrderResult {
   order: PlacedOrder;
   /** True when this was a replay of an order already placed with the same key. */
   replay: boolean;
+  /** True when the order took counted stock (the product pages must show the new count). */
+  stockTaken?: boolean;
 }
 
 /** A stable fingerprint of what was ordered and by whom, to tell a replay from a reused key. */
@@ -119,7 +123,14 @@ export async function placeOrder(
 
   const createdAt = now.toISOString();
   try {
+    let stockTaken = false;
     const orderNumber = await inTransaction(db, async (trx) => {
+      // Stock first (issue 35): a refusal rolls back before a number is taken.
+      for (const line of lines) {
+        const taken = await takeStock(trx, client.name, line.productId, line.quantity);
+        if (!taken.ok) throw new AppError(409, outOfStockMessage(line.title, taken.left));
+        stockTaken ||= taken.counted;
+      }
       const sequence = await takeNextOrderSequence(trx, client.name);
       const number = formatOrderNumber(client.name, sequence);
       // The customer record (issue 33), in the order's own transaction.
@@ -239,6 +250,7 @@ export async function placeOrder(
         totalText: formatCartAmount(quote.totalPence, { pricesInPence: true }),
       },
       replay: false,
+      stockTaken,
     };
   } catch (error) {
     // Two submits with one key at the same moment: the unique key lets one in; the other is a replay.

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CartProduct } from '../../common/cart-rules.js';
 import type { OrderMoney, PricedOrderLine } from '../../common/orders.js';
+import { saleModeOf, stockOf } from '../../common/product-availability.js';
 import type { Database, OrdersTable } from '../db/schema.js';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
@@ -12,16 +13,65 @@ export async function findProductsForOrder(
   ids: readonly number[],
 ): Promise<CartProduct[]> {
   if (ids.length === 0) return [];
-  return (
-    db
-      .selectFrom('products')
-      .select(['id', 'title', 'price', 'category'])
-      .where('client_code', '=', clientCode)
-      .where('id', 'in', [...ids])
-      // A hidden product is out of the catalogue for ordering too, not only for its page.
-      .where('hidden', '=', 0)
-      .execute()
-  );
+  const rows = await db
+    .selectFrom('products')
+    .select([
+      'id',
+      'title',
+      'price',
+      'category',
+      'sale_mode',
+      'stock_mode',
+      'stock_count',
+      'lead_time_days',
+    ])
+    .where('client_code', '=', clientCode)
+    .where('id', 'in', [...ids])
+    // A hidden product is out of the catalogue for ordering too, not only for its page.
+    .where('hidden', '=', 0)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    price: row.price,
+    category: row.category,
+    saleMode: saleModeOf(row.sale_mode),
+    stock: stockOf(row.stock_mode, row.stock_count, row.lead_time_days),
+  }));
+}
+
+export type StockTaken = { ok: true; counted: boolean } | { ok: false; left: number };
+
+/**
+ * Takes `quantity` of a product's counted stock, in the order's transaction. One conditional
+ * UPDATE (`stock_count >= quantity`) both checks and takes, so two orders for the last one cannot
+ * both succeed: PostgreSQL's row lock makes the second re-read the count after the first commits,
+ * and SQLite's write lock runs them one after the other. A product whose stock is not counted is
+ * left alone. Refused: how many are left, for the message.
+ */
+export async function takeStock(
+  trx: Transaction<Database>,
+  clientCode: string,
+  productId: number,
+  quantity: number,
+): Promise<StockTaken> {
+  const result = await trx
+    .updateTable('products')
+    .set({ stock_count: sql<number>`stock_count - ${quantity}` })
+    .where('client_code', '=', clientCode)
+    .where('id', '=', productId)
+    .where('stock_mode', '=', 'count')
+    .where('stock_count', '>=', quantity)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return { ok: true, counted: true };
+  const row = await trx
+    .selectFrom('products')
+    .select(['stock_mode', 'stock_count'])
+    .where('client_code', '=', clientCode)
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  if (!row || row.stock_mode !== 'count') return { ok: true, counted: false };
+  return { ok: false, left: Math.max(0, row.stock_count ?? 0) };
 }
 
 /**

@@ -108,14 +108,19 @@ describeEachDatabase('pages sent with their data', (kind) => {
       Record<string, unknown>
     >;
     expect(answer.length).toBeGreaterThan(1);
-    const cards = answer.map(({ id, title, price, category, picture, pictureSet }) => ({
-      id,
-      title,
-      price,
-      category,
-      picture,
-      pictureSet,
-    }));
+    // The card's fields, with how it is sold and its stock (issue 35: the card shows them).
+    const cards = answer.map(
+      ({ id, title, price, category, picture, pictureSet, saleMode, stock }) => ({
+        id,
+        title,
+        price,
+        category,
+        picture,
+        pictureSet,
+        saleMode,
+        stock,
+      }),
+    );
     expect(queriesOf(page.body)).toEqual([
       { queryKey: ['products', { category: 'oasis' }], data: cards },
     ]);

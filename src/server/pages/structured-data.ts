@@ -1,3 +1,4 @@
+import { schemaOrgAvailability } from '../../common/product-availability.js';
 import type { WeeklyHours } from '../../common/booking-rules.js';
 import type { Product } from '../../common/catalogue.js';
 import { weekdays, type ClientConfig, type Weekday } from '../../common/client-config.js';
@@ -102,7 +103,7 @@ export function businessJsonLd(
   };
 }
 
-/** A product with one offer: its price in pounds (GBP), in stock, sold by the business. */
+/** A product with one offer: its price in pounds (GBP), its stock (issue 35), sold by the business. */
 export function productJsonLd(
   client: ClientConfig,
   product: Product,
@@ -122,7 +123,7 @@ export function productJsonLd(
       url: pageUrl,
       price: toPounds(product.price, client.pricesInPence).toFixed(2),
       priceCurrency: 'GBP',
-      availability: 'https://schema.org/InStock',
+      availability: schemaOrgAvailability(product),
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@id': absolute('/#business') },
     },

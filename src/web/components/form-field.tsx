@@ -14,6 +14,10 @@ export interface FieldSpec<Name extends string = string> {
   multiline?: boolean;
   /** Options for a select; the first is the "no preference" choice. */
   options?: readonly string[];
+  /** What a select shows for an option's value, where it is not the value itself. */
+  optionLabels?: Readonly<Record<string, string>>;
+  /** False: the first option is a real choice too, not the empty "no preference" one. */
+  firstIsEmpty?: boolean;
   /** The first and last date (or number) a box offers. */
   min?: string;
   max?: string;
@@ -54,6 +58,8 @@ export function FormField({
   hint,
   multiline,
   options,
+  optionLabels,
+  firstIsEmpty = true,
   min,
   max,
   placeholder,
@@ -75,8 +81,8 @@ export function FormField({
     control = (
       <select {...common}>
         {options.map((option, index) => (
-          <option key={option} value={index === 0 ? '' : option}>
-            {option}
+          <option key={option} value={index === 0 && firstIsEmpty ? '' : option}>
+            {optionLabels?.[option] ?? option}
           </option>
         ))}
       </select>

@@ -30,8 +30,9 @@ import * as m0021 from './0021-add-review-moderation.js';
 import * as m0022 from './0022-add-patch-test-settings.js';
 import * as m0023 from './0023-create-customer-enquiries.js';
 import * as m0024 from './0024-create-site-visits-and-morning-summary.js';
+import * as m0025 from './0025-add-product-sale-mode-stock-and-shop-categories.js';
 import * as m0026 from './0026-add-shop-settings-discount-codes-and-order-money.js';
-import * as m0028 from './0028-add-client-disabled.js';
+import * as m0027 from './0027-add-client-disabled.js';
 
 export interface ListedMigration {
   /** The file's name without `.ts`, as Kysely records it in `kysely_migration`. */
@@ -126,6 +127,7 @@ export const migrationList: readonly ListedMigration[] = [
   { name: '0022-add-patch-test-settings', up: m0022.up },
   { name: '0023-create-customer-enquiries', up: m0023.up },
   { name: '0024-create-site-visits-and-morning-summary', up: m0024.up },
+  { name: '0025-add-product-sale-mode-stock-and-shop-categories', up: m0025.up },
   { name: '0026-add-shop-settings-discount-codes-and-order-money', up: m0026.up },
-  { name: '0028-add-client-disabled', up: m0028.up },
+  { name: '0027-add-client-disabled', up: m0027.up },
 ];

@@ -6,7 +6,7 @@ import type { GalleryPicture, Product } from '@common/catalogue';
 import { pictureSetBeside, shownWidths } from '@common/picture-set';
 import { useProduct } from './product-queries';
 import { ResponsivePicture } from '@/components/responsive-picture';
-import { ProductPrice } from './components/product-price';
+import { ProductAvailability, ProductPrice } from './components/product-price';
 import { ProductDescription } from './components/product-description';
 import { PurchasePanel } from './components/purchase-panel';
 import './shop.css';
@@ -99,6 +99,7 @@ function ProductPage() {
         <div className="product-title">
           <PageHeading>{item.title}</PageHeading>
           <ProductPrice product={item} className="product-price product-price-large" />
+          <ProductAvailability product={item} />
         </div>
         <Gallery product={item} />
         <div className="product-buy">

@@ -71,6 +71,13 @@ export const manageSections: ManageSection[] = [
     shownFor: (client) => client.usesCart,
   },
   {
+    path: 'shop-categories',
+    label: 'Shop categories',
+    description: 'Your shop’s categories: add, rename, reorder or hide them (the menu follows).',
+    load: () => import('@/manage/screens/shop-categories/shop-categories-page'),
+    shownFor: (client) => client.usesCart,
+  },
+  {
     path: 'reports',
     label: 'Reports',
     description:

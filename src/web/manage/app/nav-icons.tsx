@@ -9,6 +9,8 @@ const outlines: Record<string, string> = {
   treatments: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01',
   orders: 'M5 8h14l-1.2 12H6.2zM9 8V6.5a3 3 0 0 1 6 0V8',
   products: 'M3.5 12.5 12 4h7.5v7.5L11 20zM15.5 8h.01',
+  // Three labelled tags in a stack: the shop's categories.
+  'shop-categories': 'M4 5h9l3 3-3 3H4zM4 13h9l3 3-3 3H4zM18 8h2M18 16h2',
   content: 'M6 3h8l4 4v14H6zM14 3v4h4M9 12h6M9 16h6',
   // One person, head and shoulders: the staff who take bookings.
   staff: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4.5 21c0-4.1 3.4-7 7.5-7s7.5 2.9 7.5 7',

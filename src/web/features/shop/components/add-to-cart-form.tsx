@@ -1,3 +1,4 @@
+import { stockLimit } from '@common/product-availability';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { parseQuantity } from '@common/cart-rules';
@@ -18,6 +19,11 @@ export function AddToCartForm({ product }: { product: Product }) {
     event.preventDefault();
     const parsed = parseQuantity(quantity);
     if (!parsed.ok) return setError(parsed.message);
+    // More than the counted stock would only be refused at checkout: say so here.
+    const left = stockLimit(product);
+    if (left !== undefined && parsed.quantity > left) {
+      return setError(`Only ${left} of ${product.title} ${left === 1 ? 'is' : 'are'} left.`);
+    }
     const change = add({
       id: product.id,
       title: product.title,

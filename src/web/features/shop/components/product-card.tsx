@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { ProductSummary } from '@common/catalogue';
 import { shownWidths } from '@common/picture-set';
 import { ProductImage } from '@/components/product-image';
-import { ProductPrice } from './product-price';
+import { ProductAvailability, ProductPrice } from './product-price';
 
 /** A list card: picture, title, price and View Details (spec section 2). */
 /**
@@ -23,6 +23,7 @@ export function ProductCard({ product, first }: { product: ProductSummary; first
       <div className="product-card-body">
         <h2>{product.title}</h2>
         <ProductPrice product={product} />
+        <ProductAvailability product={product} />
         <Link className="button" to={`/product/${product.id}`}>
           View Details<span className="visually-hidden"> of {product.title}</span>
         </Link>

@@ -26,7 +26,13 @@ const hotTub: Product = {
   picture: '/media/SE/pics/2/cover.jpeg',
   listingPictures: [],
 };
-const swimSpa: Product = { ...hotTub, id: 1001, title: 'Aqua Trainer 12', category: 'spas' };
+const swimSpa: Product = {
+  ...hotTub,
+  id: 1001,
+  title: 'Aqua Trainer 12',
+  category: 'spas',
+  saleMode: 'enquire',
+};
 
 function renderAs(client: ClientConfig, ui: React.ReactNode) {
   return render(

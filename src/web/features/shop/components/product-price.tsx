@@ -1,9 +1,10 @@
-import { isSwimSpa } from '@common/cart-rules';
+import { showsStartingFrom } from '@common/cart-rules';
+import { availabilityLabel } from '@common/product-availability';
 import { formatPounds, toPounds } from '@common/money';
 import { useClient } from '@/lib/client-context';
 import type { ProductSummary } from '@common/catalogue';
 
-/** A product's price; swim spas say "Starting from" before it (spec section 2). */
+/** A product's price; enquire products (the spec's swim spas) say "Starting from" before it. */
 export function ProductPrice({
   product,
   className,
@@ -15,7 +16,7 @@ export function ProductPrice({
   const price = formatPounds(toPounds(product.price, client.pricesInPence));
   return (
     <p className={className ?? 'product-price'}>
-      {isSwimSpa(product) ? (
+      {showsStartingFrom(product) ? (
         <>
           <span className="starting-from">Starting from</span> {price}
         </>
@@ -24,4 +25,10 @@ export function ProductPrice({
       )}
     </p>
   );
+}
+
+/** The stock line under the price ("Out of stock", "Only 2 left", "Made to order…"), if any. */
+export function ProductAvailability({ product }: { product: ProductSummary }) {
+  const label = availabilityLabel(product);
+  return label ? <p className="product-availability">{label}</p> : null;
 }

@@ -19,7 +19,8 @@ const tub = {
 
 describe('the product form’s values', () => {
   it('holds the price as typed, and gives the schema the number it reads as', () => {
-    expect(formValuesOf(tub)).toEqual({ ...tub, price: '4999' });
+    const defaults = { saleMode: 'buy', stockMode: 'untracked', stockCount: '', leadTimeDays: '' };
+    expect(formValuesOf(tub)).toEqual({ ...tub, price: '4999', ...defaults });
     expect(priceOfText(' 1250 ')).toBe(1250);
     expect(priceOfText('12.5')).toBe(12.5);
     expect(priceOfText('-3')).toBe(-3);
@@ -27,7 +28,25 @@ describe('the product form’s values', () => {
       expect(priceOfText(typed), typed).toBeNaN();
     }
     expect(schemaInputOf({ ...formValuesOf(tub), price: '12,50' }).price).toBeNaN();
-    expect(schemaInputOf(formValuesOf(tub))).toEqual(tub);
+    expect(schemaInputOf(formValuesOf(tub))).toEqual({
+      ...tub,
+      saleMode: 'buy',
+      stockMode: 'untracked',
+      stockCount: null,
+      leadTimeDays: null,
+    });
+  });
+
+  it('sends only the number the chosen stock mode reads (issue 35)', () => {
+    const counted = {
+      ...formValuesOf(tub),
+      stockMode: 'count',
+      stockCount: '3',
+      leadTimeDays: 'x',
+    };
+    expect(schemaInputOf(counted)).toMatchObject({ stockCount: 3, leadTimeDays: null });
+    const made = { ...counted, stockMode: 'made_to_order', leadTimeDays: '14' };
+    expect(schemaInputOf(made)).toMatchObject({ stockCount: null, leadTimeDays: 14 });
   });
 
   it('takes back a kept draft only when every field is text', () => {

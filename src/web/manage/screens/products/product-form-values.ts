@@ -14,6 +14,14 @@ export interface ProductFormValues {
   category: string;
   /** Simple HTML from the description editor. */
   blurb: string;
+  /** buy | enquire (issue 35). */
+  saleMode: string;
+  /** untracked | count | made_to_order. */
+  stockMode: string;
+  /** As typed; read only when stockMode is count. */
+  stockCount: string;
+  /** As typed; read only when stockMode is made_to_order. */
+  leadTimeDays: string;
 }
 
 /** The fields' names as the form labels them (the error summary, the comparison of versions). */
@@ -22,17 +30,26 @@ export const productFieldLabels: Record<keyof ProductFormValues, string> = {
   price: 'Price',
   category: 'Category',
   blurb: 'Description',
+  saleMode: 'How it is sold',
+  stockMode: 'Stock',
+  stockCount: 'How many are in stock',
+  leadTimeDays: 'Days to make one',
 };
 
 /** The form's values for a stored product. */
 export function formValuesOf(
-  product: Pick<ManagedProduct, 'title' | 'price' | 'category' | 'blurb'>,
+  product: Pick<ManagedProduct, 'title' | 'price' | 'category' | 'blurb'> &
+    Partial<Pick<ManagedProduct, 'saleMode' | 'stockMode' | 'stockCount' | 'leadTimeDays'>>,
 ): ProductFormValues {
   return {
     title: product.title,
     price: String(product.price),
     category: product.category,
     blurb: product.blurb,
+    saleMode: product.saleMode ?? 'buy',
+    stockMode: product.stockMode ?? 'untracked',
+    stockCount: product.stockCount == null ? '' : String(product.stockCount),
+    leadTimeDays: product.leadTimeDays == null ? '' : String(product.leadTimeDays),
   };
 }
 
@@ -46,20 +63,33 @@ export function priceOfText(text: string): number {
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-/** What the shared schema checks: the form's values with the price as a number. */
-export function schemaInputOf(values: ProductFormValues): Omit<ProductFormValues, 'price'> & {
-  price: number;
-} {
-  return { ...values, price: priceOfText(values.price) };
+/** What the shared schema checks: the form's values with the numbers as numbers. */
+export function schemaInputOf(values: ProductFormValues) {
+  return {
+    ...values,
+    price: priceOfText(values.price),
+    // Only the number the chosen stock mode reads is sent; the other box may hold anything.
+    stockCount: values.stockMode === 'count' ? priceOfText(values.stockCount) : null,
+    leadTimeDays: values.stockMode === 'made_to_order' ? priceOfText(values.leadTimeDays) : null,
+  };
 }
 
 /** A kept draft's values, checked before they go back into the form. */
 export function isProductFormValues(value: unknown): value is ProductFormValues {
   if (typeof value !== 'object' || value === null) return false;
   const fields = value as Record<string, unknown>;
-  return (['title', 'price', 'category', 'blurb'] as const).every(
-    (key) => typeof fields[key] === 'string',
-  );
+  return (
+    [
+      'title',
+      'price',
+      'category',
+      'blurb',
+      'saleMode',
+      'stockMode',
+      'stockCount',
+      'leadTimeDays',
+    ] as const
+  ).every((key) => typeof fields[key] === 'string');
 }
 
 const entities: Record<string, string> = {

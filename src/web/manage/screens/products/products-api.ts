@@ -6,6 +6,7 @@ import {
   type ProductEdit,
   type ProductFields,
 } from '@common/manage-products';
+import { shopCategoryListSchema, type ShopCategory } from '@common/shop-categories';
 import { ApiError, apiJson, apiUpload } from '@/lib/api-client';
 
 /** The back office's calls for the catalogue; answers parsed with the shared schemas. */
@@ -104,4 +105,11 @@ export async function addLibraryPicture(
       body: JSON.stringify(choice),
     }),
   );
+}
+
+export const shopCategoriesQueryKey = ['manage', 'shop-categories'] as const;
+
+/** The owner's own categories, in their order (issue 35): the product form offers these. */
+export async function fetchShopCategories(): Promise<ShopCategory[]> {
+  return shopCategoryListSchema.parse(await apiJson('/api/manage/shop-categories')).categories;
 }

@@ -8,7 +8,6 @@ import {
   type ManagedProduct,
   type ProductFields,
 } from '@common/manage-products';
-import { productCategories } from '@common/routes';
 import { ErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
@@ -42,8 +41,10 @@ import {
   fetchManagedProducts,
   productsQueryKey,
   saveProduct,
+  fetchShopCategories,
   saveProductOrder,
   setHidden,
+  shopCategoriesQueryKey,
 } from './products-api';
 import './products.css';
 
@@ -70,10 +71,25 @@ function putInList(queries: QueryClient, product: ManagedProduct): void {
   );
 }
 
-/** Title, price and category: the same boxes in the edit form and the add form. */
+const saleModeLabels = { buy: 'Buy online', enquire: 'Enquire ("Starting from", contact us)' };
+const stockModeLabels = {
+  untracked: 'Not tracked',
+  count: 'Count how many are left',
+  made_to_order: 'Made to order',
+};
+
+/**
+ * Title, price, category, how it is sold and its stock: the same boxes in the edit form and the
+ * add form. The categories are the owner's own (issue 35).
+ */
 function ProductFieldInputs({ form }: { form: ProductForm }) {
   const client = useClient();
   const errors = form.formState.errors;
+  const categories = useQuery({ queryKey: shopCategoriesQueryKey, queryFn: fetchShopCategories });
+  const categoryNames = Object.fromEntries(
+    (categories.data ?? []).map((c) => [c.slug, c.hidden ? `${c.name} (hidden)` : c.name]),
+  );
+  const stockMode = form.watch('stockMode');
   return (
     <>
       <FormField
@@ -93,10 +109,47 @@ function ProductFieldInputs({ form }: { form: ProductForm }) {
       <FormField
         label={productFieldLabels.category}
         required
-        options={['Choose a category', ...productCategories]}
+        options={['Choose a category', ...Object.keys(categoryNames)]}
+        optionLabels={categoryNames}
         registration={form.register('category')}
         error={errors.category}
       />
+      <FormField
+        label={productFieldLabels.saleMode}
+        options={['buy', 'enquire']}
+        firstIsEmpty={false}
+        optionLabels={saleModeLabels}
+        registration={form.register('saleMode')}
+        error={errors.saleMode}
+      />
+      <FormField
+        label={productFieldLabels.stockMode}
+        options={['untracked', 'count', 'made_to_order']}
+        firstIsEmpty={false}
+        optionLabels={stockModeLabels}
+        registration={form.register('stockMode')}
+        error={errors.stockMode}
+      />
+      {stockMode === 'count' && (
+        <FormField
+          label={productFieldLabels.stockCount}
+          hint="Goes down with each order; at 0 the site shows Out of stock."
+          required
+          inputMode="numeric"
+          registration={form.register('stockCount')}
+          error={errors.stockCount}
+        />
+      )}
+      {stockMode === 'made_to_order' && (
+        <FormField
+          label={productFieldLabels.leadTimeDays}
+          hint="The site says “Made to order: ready in about N days”."
+          required
+          inputMode="numeric"
+          registration={form.register('leadTimeDays')}
+          error={errors.leadTimeDays}
+        />
+      )}
     </>
   );
 }
@@ -259,7 +312,16 @@ function ProductForm({
 /** The add form: a new product starts hidden, without pictures; its editor opens next. */
 function AddProduct({ onAdded }: { onAdded: (product: ManagedProduct) => void }) {
   const queries = useQueryClient();
-  const empty: ProductFormValues = { title: '', price: '', category: '', blurb: '' };
+  const empty: ProductFormValues = {
+    title: '',
+    price: '',
+    category: '',
+    blurb: '',
+    saleMode: 'buy',
+    stockMode: 'untracked',
+    stockCount: '',
+    leadTimeDays: '',
+  };
   const form = useForm<ProductFormValues, unknown, ProductFields>({
     resolver: productResolver,
     mode: 'onSubmit',
