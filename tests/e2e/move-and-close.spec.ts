@@ -27,11 +27,26 @@ function dayAhead(weekday: number, fromAhead: number): string {
   }
 }
 
-/** A phone booking of treatment 2 (Eilidh and Kirsty do it) through the owner API. */
+/**
+ * A phone booking of treatment 2 with Eilidh (she and Kirsty do it) through the owner API. Named,
+ * not "any": other specs on the same server may have booked that day, and "any" goes to whoever
+ * is least booked.
+ */
 async function phoneBooking(page: Page, startTime: string, name: string, email: string) {
+  const staff = (await (await page.request.get('/api/staff/list')).json()) as Array<{
+    id: number;
+    name: string;
+  }>;
+  const eilidh = staff.find((member) => member.name === 'Eilidh Fraser');
   const made = await page.request.post('/api/manage/bookings', {
     headers: ownerApiHeaders(page),
-    data: { source: 'phone', startTime, customer: { name, email }, treatmentIds: [2] },
+    data: {
+      source: 'phone',
+      startTime,
+      customer: { name, email },
+      treatmentIds: [2],
+      staffId: eilidh?.id,
+    },
   });
   expect(made.status()).toBe(201);
   return (await made.json()) as { id: number; staff: { name: string } | null };

@@ -132,8 +132,8 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'visits',
-    label: 'Visits and downloads',
-    tabLabel: 'Visits',
+    // Short, so the side bar keeps it on one line; the screen's heading says "and downloads".
+    label: 'Visits',
     description:
       'Pages people looked at, per day, counted without cookies; bookings, orders and customers as spreadsheets.',
     load: () => import('@/manage/screens/visits/visits-page'),
