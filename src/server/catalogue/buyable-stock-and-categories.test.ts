@@ -30,7 +30,11 @@ describeEachDatabase('buyable products, stock and shop categories', (kind) => {
     t.app.inject({
       method: 'POST',
       url: '/api/orders/create?client=SE',
-      payload: { lines: [{ productId, quantity }], customer: customer(name) },
+      payload: {
+        lines: [{ productId, quantity }],
+        customer: customer(name),
+        fulfilment: { method: 'collection' },
+      },
     });
   const fields = {
     title: 'Oasis Nova',

@@ -24,6 +24,7 @@ describeEachDatabase("the owner's order list: pages and search", (kind) => {
         payload: {
           lines: [{ productId: 2, quantity: 1 }],
           customer: { name, email, telephone: '07700 900123', address: '1 High St', message: '' },
+          fulfilment: { method: 'collection' },
         },
       });
       expect(res.statusCode).toBe(201);
