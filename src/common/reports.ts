@@ -174,3 +174,19 @@ export interface Report {
   rows: ReportRow[];
   total: { count: number; value: number };
 }
+
+/** The first column's heading of a report's table (and of its CSV download). */
+export const reportLabelHeadings: Record<BookingReportGrouping | OrderReportGrouping, string> = {
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
+  treatment: 'Treatment',
+  therapist: 'Therapist',
+  hour: 'Starting at',
+  product: 'Product',
+};
+
+/** Which report a CSV download of a report's table is of: GET /api/manage/export/report.csv. */
+export const reportExportKindSchema = z.object({
+  report: z.enum(['bookings', 'orders'], 'report must be bookings or orders'),
+});

@@ -1,11 +1,13 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { desktop, expectNoAxeViolations, phone, signedInOwner } from './back-office';
 import { expect, test } from './fixtures';
 
 /**
  * Issue 34: the salon's owner opens the back office on a phone (390 px) and reads the dashboard
- * first, then opens the reports for a period and reads a chart as its table; both pass axe at
- * 1280 px, the report with its table shown.
+ * first, then opens the reports for a period and reads a chart as its table, and downloads that
+ * table as CSV; both pass axe at 1280 px, the report with its table shown.
  */
 
 function londonDate(ahead: number): string {
@@ -82,6 +84,13 @@ test('at 390 px the owner reads the dashboard, then a report as a table; both pa
   );
   await expect(table.getByRole('rowheader', { name: 'Gel Pedicure' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Times booked' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await byTreatment.getByRole('link', { name: 'Download CSV of By treatment' }).click();
+  const lines = parse(await readFile((await (await download).path())!, 'utf8'), {
+    bom: true,
+  }) as string[][];
+  expect(lines[0]).toEqual(['Treatment', 'Times booked', 'Value (£)']);
+  expect(lines.map((line) => line[0])).toContain('Gel Pedicure');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   await page.setViewportSize(desktop);

@@ -1,16 +1,24 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { periodQuerySchema, type PeriodQuery } from '../../common/exports.js';
+import {
+  bookingReportQuerySchema,
+  orderReportQuerySchema,
+  reportExportKindSchema,
+} from '../../common/reports.js';
 import { recordAudit } from '../audit/audit-store.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { parseRequest } from '../kernel/errors.js';
+import { bookingReport, orderReport } from '../reports/reports-service.js';
+import { csvByteOrderMark, formatCsvRow } from './csv.js';
 import { bookingsCsv, customersCsv, ordersCsv } from './export-service.js';
-import { exportFileName } from './export-tables.js';
+import { exportFileName, reportLines } from './export-tables.js';
 
 /**
  * The owner's downloads (issue 34, owners only): GET /api/manage/export/bookings.csv?from&to
  * (by appointment day), orders.csv?from&to (by the day placed) and customers.csv (every live
- * record). Streamed a page at a time; each download is an audit line, as it carries customers'
+ * record), and report.csv?report=bookings|orders&by&from&to (a report's table, as the Reports
+ * screen shows it). Streamed a page at a time; each download is an audit line, as it carries customers'
  * personal data out of the site.
  */
 export const manageExportRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
@@ -56,5 +64,32 @@ export const manageExportRoutes: FastifyPluginAsync<AppDeps> = async (app, deps)
       exportFileName(client.name, 'customers', undefined),
       customersCsv(scopeOf(client.name, client.timeZone)),
     );
+  });
+
+  // A report's table is at most a year of days: built whole by the same service as the JSON report.
+  app.get('/export/report.csv', async (request, reply) => {
+    const query = request.query ?? {};
+    const { report: kind } = parseRequest(reportExportKindSchema, query, 'query');
+    const { owner, client } = request;
+    const context = { db: deps.db, client, now: new Date() };
+    const report =
+      kind === 'bookings'
+        ? await bookingReport(context, parseRequest(bookingReportQuerySchema, query, 'query'))
+        : await orderReport(context, parseRequest(orderReportQuerySchema, query, 'query'));
+    await recordAudit(deps, owner, 'export.report', {
+      report: kind,
+      by: report.by,
+      from: report.from,
+      to: report.to,
+    });
+    const body = csvByteOrderMark + reportLines(report).map(formatCsvRow).join('');
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="${exportFileName(client.name, `${kind}-by-${report.by}`, report)}"`,
+      )
+      .header('cache-control', 'private, no-store')
+      .send(body);
   });
 };

@@ -5,6 +5,7 @@ import {
   exportFileName,
   instantsOfPeriod,
   orderLine,
+  reportLines,
   startOfLocalDay,
 } from './export-tables.js';
 
@@ -78,5 +79,25 @@ describe('periods', () => {
       'rrb-bookings-2026-11-01-to-2026-11-30.csv',
     );
     expect(exportFileName('SE', 'customers', undefined)).toBe('se-customers.csv');
+  });
+
+  it("writes a report's table: its heading, rows in pounds, the total, formulas as text", () => {
+    const lines = reportLines({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      by: 'product',
+      countLabel: 'Items sold',
+      rows: [
+        { key: '1', label: 'Oasis tub', count: 2, value: 999_800 },
+        { key: '2', label: '=Cover, large', count: 1, value: 5 },
+      ],
+      total: { count: 3, value: 999_805 },
+    }).map(formatCsvRow);
+    expect(lines).toEqual([
+      'Product,Items sold,Value (£)\r\n',
+      'Oasis tub,2,9998.00\r\n',
+      `"'=Cover, large",1,0.05\r\n`,
+      'Total,3,9998.05\r\n',
+    ]);
   });
 });

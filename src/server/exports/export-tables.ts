@@ -1,4 +1,5 @@
 import { addDays, formatMinuteOfDay, zonedParts } from '../../common/booking.js';
+import { reportLabelHeadings, type Report } from '../../common/reports.js';
 import { formatPenceAsPounds, formatUkDate, formatUkDateTime, type CsvCell } from './csv.js';
 import type { BookingExportRow, CustomerExportRow, OrderExportRow } from './export-store.js';
 
@@ -91,6 +92,18 @@ export function customerLine(row: CustomerExportRow, timeZone: string): CsvCell[
     formatUkDateTime(row.last_activity_at, timeZone),
     row.bookings,
     row.orders,
+  ];
+}
+
+/**
+ * A report's table as lines, exactly as the Reports screen shows it: the label column, the count,
+ * the value, then the total line.
+ */
+export function reportLines(report: Report): CsvCell[][] {
+  return [
+    [reportLabelHeadings[report.by], report.countLabel, 'Value (£)'],
+    ...report.rows.map((row) => [row.label, row.count, formatPenceAsPounds(row.value)]),
+    ['Total', report.total.count, formatPenceAsPounds(report.total.value)],
   ];
 }
 

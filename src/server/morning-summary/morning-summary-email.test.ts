@@ -74,6 +74,30 @@ describe('the morning e-mail', () => {
     expect(message.text).not.toContain('could not be delivered');
   });
 
+  it('lists products running low, out of stock first, escaped; nothing when none is', () => {
+    const render = (lowStock: Array<{ title: string; left: number }> | undefined) =>
+      renderMorningSummaryEmail(
+        { day: '2026-11-26', bookings: undefined, ordersWaiting: 0, failedEmails: 0, lowStock },
+        client,
+        recipient,
+        links,
+        'x@example.com',
+      );
+    const message = render([
+      { title: 'Spa cover', left: 2 },
+      { title: 'Tub <steps>', left: 0 },
+      { title: 'Filter', left: 3 },
+    ]);
+    expect(message.subject).toBe('Rose & Bloom today: 0 orders waiting, 3 products running low');
+    expect(message.text).toContain(
+      'Running low (3)\n  Tub <steps>: out of stock\n  Spa cover: 2 left\n  Filter: 3 left',
+    );
+    expect(message.html).toContain('<h2>Running low (3)</h2>');
+    expect(message.html).toContain('<li>Tub &#60;steps&#62;: out of stock</li>');
+    expect(render([]).text).not.toContain('Running low');
+    expect(render(undefined).text).not.toContain('Running low');
+  });
+
   it('is due from the hour the owner chose, for four hours', () => {
     expect(isSummaryDue(6 * 60 + 59, 7)).toBe(false);
     expect(isSummaryDue(7 * 60, 7)).toBe(true);

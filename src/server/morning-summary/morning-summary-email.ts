@@ -14,6 +14,11 @@ export interface MorningSummary {
   /** Undefined for a client without a shop. */
   ordersWaiting: number | undefined;
   failedEmails: number;
+  /**
+   * Products with counted stock at or below the threshold, fewest first (out of stock first);
+   * undefined for a client without a shop.
+   */
+  lowStock?: Array<{ title: string; left: number }>;
 }
 
 /** Once per owner and day, whatever instance or restart asks: the outbox keeps one per key. */
@@ -34,8 +39,8 @@ export function groupByTherapist(bookings: DayBooking[]): Array<[string, DayBook
 }
 
 /**
- * The owner's morning e-mail: today's bookings per therapist, orders waiting and e-mails that
- * failed, with a link to the back office. Pure; everything from the data is escaped.
+ * The owner's morning e-mail: today's bookings per therapist, orders waiting, products running
+ * low (out of stock first) and e-mails that failed, with a link to the back office. Pure; everything from the data is escaped.
  */
 export function renderMorningSummaryEmail(
   summary: MorningSummary,
@@ -76,6 +81,19 @@ export function renderMorningSummaryEmail(
     const line = `Orders waiting for you: ${summary.ordersWaiting}`;
     text.push('', line);
     html.push(`<p>${escapeHtml(line)}</p>`);
+  }
+  if (summary.lowStock !== undefined && summary.lowStock.length > 0) {
+    headline.push(plural(summary.lowStock.length, 'product running low', 'products running low'));
+    text.push('', `Running low (${summary.lowStock.length})`);
+    html.push(`<h2>Running low (${summary.lowStock.length})</h2>`, '<ul>');
+    // Out of stock first, whatever order they came in.
+    const fewestFirst = [...summary.lowStock].sort((a, b) => a.left - b.left);
+    for (const product of fewestFirst) {
+      const line = `${product.title}: ${product.left <= 0 ? 'out of stock' : `${product.left} left`}`;
+      text.push(`  ${line}`);
+      html.push(`<li>${escapeHtml(line)}</li>`);
+    }
+    html.push('</ul>');
   }
   if (summary.failedEmails > 0) {
     headline.push(plural(summary.failedEmails, 'e-mail failed', 'e-mails failed'));

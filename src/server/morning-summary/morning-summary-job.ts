@@ -3,6 +3,7 @@ import { zonedParts } from '../../common/booking.js';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { ClientRegistry } from '../kernel/client-registry.js';
+import { lowStockProducts } from '../catalogue/catalogue-store.js';
 import { siteOrigin } from '../kernel/site-origin.js';
 import { enqueueMessage } from '../mail/outbox-store.js';
 import { claimScheduledRun } from '../shared-state/scheduled-runs-store.js';
@@ -54,6 +55,7 @@ export async function queueDueMorningSummaries(
       bookings: client.booking ? await bookingsOfDay(db, client.name, local.date) : undefined,
       ordersWaiting: client.usesCart ? await countOrdersWaiting(db, client.name) : undefined,
       failedEmails: await countFailedEmails(db, client.name),
+      lowStock: client.usesCart ? await lowStockProducts(db, client.name) : undefined,
     };
     const origin = siteOrigin(client, {
       production: config.env === 'production',

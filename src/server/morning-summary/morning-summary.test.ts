@@ -10,6 +10,7 @@ describeEachDatabase('the morning e-mail', (kind) => {
   let t: TestApp;
   let second: TestApp;
   let wants: OwnerSession;
+  let lowProducts: string[] = [];
   let doesNot: OwnerSession;
   let shop: OwnerSession;
   // 08:30 in London (summer time) on 10 June 2031.
@@ -82,6 +83,25 @@ describeEachDatabase('the morning e-mail', (kind) => {
         },
       ])
       .execute();
+    // Two of the shop's products counted and low (one gone), one counted with plenty left.
+    const seProducts = await t.handle.db
+      .selectFrom('products')
+      .select(['id', 'title'])
+      .where('client_code', '=', 'SE')
+      .where('hidden', '=', 0)
+      .orderBy('id')
+      .limit(3)
+      .execute();
+    lowProducts = seProducts.slice(0, 2).map((p) => p.title);
+    for (const [product, count] of seProducts.map((p, i) => [p, [2, 0, 9][i]!] as const)) {
+      await t.handle.db
+        .updateTable('products')
+        .set({ stock_mode: 'count', stock_count: count })
+        .where('client_code', '=', 'SE')
+        .where('id', '=', product.id)
+        .execute();
+    }
+    expect(seProducts).toHaveLength(3);
   });
   afterAll(async () => {
     await second?.close();
@@ -165,6 +185,11 @@ describeEachDatabase('the morning e-mail', (kind) => {
     const shopMail = sent.find((m) => m.client_code === 'SE')!;
     expect(shopMail.text).toContain('Orders waiting for you:');
     expect(shopMail.text).not.toContain("Today's bookings");
+    expect(shopMail.subject).toContain('2 products running low');
+    expect(shopMail.text).toContain(
+      `Running low (2)\n  ${lowProducts[1]}: out of stock\n  ${lowProducts[0]}: 2 left`,
+    );
+    expect(salon.text).not.toContain('Running low');
   });
 
   it('runs one look per five minutes across instances', async () => {

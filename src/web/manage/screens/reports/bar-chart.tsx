@@ -6,8 +6,9 @@ export const money = (pence: number) => pounds.format(pence / 100);
 
 /**
  * A report as horizontal bars drawn in the theme's primary colour (reports.css), with its numbers
- * as a table: a screen reader always reads the table (the bars are hidden from it), and "Show as
- * table" shows the same table to everyone in place of the bars. Bars across rather than up, so
+ * as a table: a screen reader always reads the table (the bars are hidden from it), "Show as
+ * table" shows the same table to everyone in place of the bars, and "Download CSV" saves it
+ * (GET /api/manage/export/report.csv). Bars across rather than up, so
  * a month of days and long treatment names still read at 390 px.
  */
 export function BarChart({
@@ -15,8 +16,11 @@ export function BarChart({
   caption,
   measure,
   labelHeading,
+  csvLink,
 }: {
   report: Report;
+  /** Where the same table downloads as CSV. */
+  csvLink: string;
   caption: string;
   /** What the bars' length shows: how many, or their value. */
   measure: 'count' | 'value';
@@ -56,15 +60,20 @@ export function BarChart({
   if (report.rows.length === 0) return <p>Nothing in this period.</p>;
   return (
     <div className="report-chart">
-      <button
-        type="button"
-        className="button button--secondary report-chart__toggle"
-        aria-pressed={asTable}
-        aria-controls={tableId}
-        onClick={() => setAsTable(!asTable)}
-      >
-        Show as table
-      </button>
+      <div className="report-chart__actions">
+        <button
+          type="button"
+          className="button button--secondary report-chart__toggle"
+          aria-pressed={asTable}
+          aria-controls={tableId}
+          onClick={() => setAsTable(!asTable)}
+        >
+          Show as table
+        </button>
+        <a className="button button--secondary" href={csvLink} download>
+          Download CSV<span className="visually-hidden"> of {caption}</span>
+        </a>
+      </div>
       {!asTable && (
         <ol className="report-chart__bars" aria-hidden="true">
           {report.rows.map((row) => (

@@ -13,3 +13,13 @@ export async function fetchReport(
   const query = new URLSearchParams({ from: range.from, to: range.to, by });
   return (await apiJson(`/api/manage/reports/${kind}?${query.toString()}`)) as Report;
 }
+
+/** The report's table as a CSV file: a plain link the browser saves (Content-Disposition). */
+export function reportCsvLink(
+  kind: 'bookings' | 'orders',
+  range: { from: string; to: string },
+  by: BookingReportGrouping | OrderReportGrouping,
+): string {
+  const query = new URLSearchParams({ report: kind, by, from: range.from, to: range.to });
+  return `/api/manage/export/report.csv?${query.toString()}`;
+}

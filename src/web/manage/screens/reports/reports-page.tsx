@@ -13,7 +13,7 @@ import { PageHeading } from '@/components/page-heading';
 import { useClient } from '@/lib/client-context';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { BarChart } from './bar-chart';
-import { fetchReport, reportQueryKey } from './reports-api';
+import { fetchReport, reportCsvLink, reportQueryKey } from './reports-api';
 import './reports.css';
 
 type DateGrouping = 'day' | 'week' | 'month';
@@ -151,6 +151,7 @@ function ReportSection({
           caption={title}
           measure={measure}
           labelHeading={labelHeading}
+          csvLink={reportCsvLink(kind, range, by)}
         />
       )}
     </section>
