@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Cookie, Page } from '@playwright/test';
 import { compiledEntry } from '../support/compiled-server';
 import { expect, openAs, type SiteServer } from './fixtures';
 
@@ -67,8 +67,36 @@ export async function signIn(page: Page, email: string, secret = password): Prom
   await form.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** A new owner of `code` who has set a password from the CLI's link and is on /manage. */
+/**
+ * Sessions this worker has signed in, by server data and client: signing in costs a password hash
+ * at the production cost (0.39 CPU-s) and three page loads, and most journeys only need to be
+ * signed in (docs/decisions/0053-test-suite-time.md).
+ */
+const signedInSessions = new Map<string, { email: string; cookies: Cookie[] }>();
+
+/**
+ * An owner of `code` on /manage: the first call of a worker for a server and client makes a new
+ * owner, who sets a password from the CLI's link; later calls give the new page that owner's
+ * session cookies. A session a test has ended since (signing out) is found at once, and a new
+ * owner signs in as on the first call. Sign-in's own journeys do not use this.
+ */
 export async function signedInOwner(page: Page, site: SiteServer, code: string): Promise<string> {
+  const key = `${site.sqliteFile} ${code}`;
+  const kept = signedInSessions.get(key);
+  if (kept) {
+    await page.context().addCookies(kept.cookies);
+    await openAs(page, code, '/manage');
+    // `/manage` sends a visitor without a live session to /login, on the server.
+    if (new URL(page.url()).pathname === '/manage') return kept.email;
+    signedInSessions.delete(key);
+  }
+  const email = await signedInNewOwner(page, site, code);
+  signedInSessions.set(key, { email, cookies: await page.context().cookies(site.baseURL) });
+  return email;
+}
+
+/** A new owner of `code` who has set a password from the CLI's link and is on /manage. */
+async function signedInNewOwner(page: Page, site: SiteServer, code: string): Promise<string> {
   const { email, token } = await addOwner(site, code);
   await openAs(page, code, `/login/set-password?token=${token}`);
   await page.getByLabel('New password').fill(password);
