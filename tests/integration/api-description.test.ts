@@ -4,7 +4,6 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../src/server/openapi/api-description.js';
 import { buildOpenApiDocument } from '../../src/server/openapi/openapi-document.js';
-import { clientHost } from '../support/client-hosts.js';
 import { repoRoot, startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -64,4 +63,76 @@ describe('the API description', () => {
         `(remove or rename them): ${stale.join(', ')}`,
     ).toEqual([]);
   });
+
+  it('serves a valid OpenAPI 3.1 document, and the readable page outside production', async () => {
+    const answer = await testApp.app.inject({
+      url: '/api/openapi.json',
+      headers: { host: 'se.localhost' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toContain('public');
+    const document = answer.json<OpenApiDocument>();
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(answer.json<Record<string, unknown>>());
+    expect(result.errors, JSON.stringify(result.errors, null, 2)).toBeUndefined();
+    expect(result.valid).toBe(true);
+    // Every route is an operation, and the shared schemas came through.
+    const operations = Object.values(document.paths).flatMap((item) => Object.keys(item));
+    expect(operations).toHaveLength(Object.keys(apiRoutes).length);
+    const staffEdit = document.paths['/api/manage/staff/{id}']?.put;
+    expect(staffEdit?.['x-access']).toBe('owner');
+    expect(JSON.stringify(staffEdit?.requestBody)).toContain('"version"');
+    expect(document.paths['/api/manage/diary']?.get?.['x-access']).toBe('owner-or-staff');
+
+    const page = await testApp.app.inject({ url: '/api/docs', headers: { host: 'se.localhost' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/api/manage/staff/{id}');
+  });
+
+  it('has every API address the browser code calls', () => {
+    const document = JSON.parse(JSON.stringify(buildOpenApiDocument('test'))) as OpenApiDocument;
+    const described = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => ({ method, path: path.replace(/\{(\w+)\}/g, '$1') })),
+    );
+    const unknown: string[] = [];
+    for (const { file, address } of browserApiAddresses()) {
+      // A `${…}` part stands for any text; a query string is not part of the route.
+      const pattern = new RegExp(
+        `^${address
+          .split(/\$\{[^}]*\}/)
+          .map((part) => part.split('?')[0]!.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+          .join('[^?]*')}$`,
+      );
+      const bare = address.split('?')[0]!;
+      const matches = described.some(({ path }) => pattern.test(path) || path === bare);
+      if (!matches) unknown.push(`${address} (${file})`);
+    }
+    expect(
+      unknown,
+      `The browser calls addresses the API description does not have: ${unknown.join(', ')}`,
+    ).toEqual([]);
+  });
 });
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, { 'x-access'?: string; requestBody?: unknown }>>;
+}
+
+/** The '/api/…' string and template literals in the browser code (src/web, tests left out). */
+function browserApiAddresses(): { file: string; address: string }[] {
+  const found: { file: string; address: string }[] = [];
+  const walk = (directory: string) => {
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        for (const match of readFileSync(path, 'utf8').matchAll(/['`](\/api\/[^'`\s]*)['`]/g)) {
+          found.push({ file: relative(repoRoot, path), address: match[1]! });
+        }
+      }
+    }
+  };
+  walk(join(repoRoot, 'src/web'));
+  return found;
+}
