@@ -83,6 +83,9 @@ describe('the API description', () => {
     expect(staffEdit?.['x-access']).toBe('owner');
     expect(JSON.stringify(staffEdit?.requestBody)).toContain('"version"');
     expect(document.paths['/api/manage/diary']?.get?.['x-access']).toBe('owner-or-staff');
+    expect(Object.keys(document.paths['/api/manage/staff']?.post?.responses ?? {})).toContain(
+      '201',
+    );
 
     const page = await testApp.app.inject({ url: '/api/docs', headers: { host: 'se.localhost' } });
     expect(page.statusCode).toBe(200);
@@ -116,7 +119,10 @@ describe('the API description', () => {
 
 interface OpenApiDocument {
   openapi: string;
-  paths: Record<string, Record<string, { 'x-access'?: string; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<string, { 'x-access'?: string; requestBody?: unknown; responses?: object }>
+  >;
 }
 
 /** The '/api/…' string and template literals in the browser code (src/web, tests left out). */

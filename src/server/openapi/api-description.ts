@@ -127,6 +127,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'POST /api/manage/bookings': {
     summary: 'Add a booking from the diary',
     tag: 'booking',
+    status: 201,
     body: ownerBookingRequestSchema,
   },
   'GET /api/manage/bookings/search': {
@@ -152,6 +153,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'POST /api/manage/categories': {
     summary: 'Add a treatment category',
     tag: 'booking',
+    status: 201,
     body: categoryInputSchema,
   },
   'PUT /api/manage/categories/order': {
@@ -177,6 +179,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'POST /api/manage/treatments': {
     summary: 'Add a treatment',
     tag: 'booking',
+    status: 201,
     body: treatmentInputSchema,
   },
   'PUT /api/manage/treatments/:id': {
@@ -269,6 +272,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'POST /api/manage/calendar-feeds': {
     summary: 'Make a calendar feed link',
     tag: 'calendar-feeds',
+    status: 201,
     body: newCalendarFeedSchema,
   },
   'POST /api/manage/calendar-feeds/:id/revoke': {
@@ -286,6 +290,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'POST /api/manage/products': {
     summary: 'Add a product (hidden, without pictures)',
     tag: 'catalogue',
+    status: 201,
     body: productFieldsSchema,
   },
   'PUT /api/manage/products/:id': {
@@ -327,6 +332,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'POST /api/manage/shop-categories': {
     summary: 'Add a shop category',
     tag: 'catalogue',
+    status: 201,
     body: newShopCategorySchema,
   },
   'PUT /api/manage/shop-categories/:slug': {
@@ -368,6 +374,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'POST /api/manage/customers/:id/notes': {
     summary: 'Add a note to a customer (an allergy, a patch test)',
     tag: 'customers',
+    status: 201,
     body: addCustomerNoteSchema,
   },
   'POST /api/manage/customers/:id/merge': {
@@ -452,6 +459,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'POST /api/manage/media': {
     summary: 'Upload a picture to the library',
     tag: 'media',
+    status: 201,
     body: 'upload',
   },
   'DELETE /api/manage/media/:name': { summary: 'Remove a picture from the library', tag: 'media' },
@@ -492,6 +500,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'POST /api/manage/discount-codes': {
     summary: 'Add a discount code',
     tag: 'orders',
+    status: 201,
     body: saveDiscountCodeSchema,
   },
   'PUT /api/manage/discount-codes/:id': {
@@ -507,6 +516,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'POST /api/orders/create': {
     summary: 'Place an order',
     tag: 'orders',
+    status: 201,
     body: placeOrderRequestSchema,
   },
 
@@ -536,6 +546,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'POST /api/manage/team/invitations': {
     summary: 'Invite someone to the team',
     tag: 'owners',
+    status: 201,
     body: teamInviteRequestSchema,
   },
   'POST /api/manage/team/:id/invitation': { summary: 'Send an invitation again', tag: 'owners' },
@@ -583,6 +594,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'POST /api/manage/reviews': {
     summary: 'Add a review given on paper or by e-mail',
     tag: 'reviews',
+    status: 201,
     body: reviewFieldsSchema,
   },
   'PUT /api/manage/reviews/:id': {
@@ -609,6 +621,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'POST /api/review-requests/:token': {
     summary: 'Leave a review from a review request',
     tag: 'reviews',
+    status: 201,
     body: reviewFieldsSchema,
   },
   'GET /api/manage/reviews/settings': {
@@ -643,6 +656,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'POST /api/manage/staff': {
     summary: 'Add a staff member',
     tag: 'staff',
+    status: 201,
     body: staffFieldsSchema,
   },
   'PUT /api/manage/staff/order': {
@@ -663,6 +677,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'POST /api/manage/staff/:id/time-off': {
     summary: 'Add time off',
     tag: 'staff',
+    status: 201,
     body: staffTimeOffSchema,
   },
   'DELETE /api/manage/staff/:id/time-off/:timeOffId': {
