@@ -50,6 +50,7 @@ import { registerStaticFiles } from './static-files.js';
 import { createRequestIds } from './request-id.js';
 import { createMetrics } from '../metrics/metrics.js';
 import { metricsRoutes } from '../metrics/metrics-routes.js';
+import { openApiRoutes } from '../openapi/openapi-routes.js';
 import type { ReadinessCheck } from '../kernel/readiness-check.js';
 
 /**
@@ -276,6 +277,8 @@ export async function buildApp({
   await app.register(relayRoutes, deps);
   await app.register(ordersRoutes, deps);
   await app.register(diagnosticsRoutes);
+  // The API's description (docs/decisions/0074-api-description.md); the page outside production.
+  await app.register(openApiRoutes, { version: '1', withPage: config.env !== 'production' });
   if (config.env === 'test') {
     // Only under NODE_ENV=test: a route that fails, for the error report's tests.
     app.get('/api/test/fail', async () => {
