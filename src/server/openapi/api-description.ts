@@ -52,6 +52,7 @@ import {
   bookingReportQuerySchema,
   dashboardQuerySchema,
   orderReportQuerySchema,
+  reportExportKindSchema,
   reportRangeSchema,
 } from '../../common/reports.js';
 import {
@@ -423,6 +424,12 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
   'GET /api/manage/export/customers.csv': {
     summary: 'Every customer as CSV',
     tag: 'exports',
+    answer: 'csv',
+  },
+  'GET /api/manage/export/report.csv': {
+    summary: 'A report’s table as CSV (report=bookings|orders, with that report’s by, from and to)',
+    tag: 'exports',
+    query: reportExportKindSchema,
     answer: 'csv',
   },
 
