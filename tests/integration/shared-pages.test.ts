@@ -28,6 +28,11 @@ async function pageCounts(t: TestApp): Promise<{ renders: number; shared: number
   };
 }
 
+/** Without Redis (outside CI) the shared-store tests are skipped, as the other Redis tests. */
+function skipEachDatabase(name: string, body: (kind: 'sqlite' | 'postgres') => void): void {
+  describe.skip(name, () => body('sqlite'));
+}
+
 async function within(ms: number, check: () => boolean): Promise<boolean> {
   const start = Date.now();
   while (Date.now() - start <= ms) {
