@@ -42,7 +42,7 @@ async function within(ms: number, check: () => boolean): Promise<boolean> {
   return false;
 }
 
-(redisUp ? describeEachDatabase : describe.skip)(
+(redisUp ? describeEachDatabase : skipEachDatabase)(
   'rendered pages shared across instances',
   (kind) => {
     let a: TestApp;
