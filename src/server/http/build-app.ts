@@ -217,6 +217,7 @@ export async function buildApp({
     ...input,
     changes: shared.changes,
     counters: shared.counters,
+    sharedPages: shared.pages,
     referenceCache: createReferenceCache(config.referenceCacheMs, shared.changes),
     rememberedAnswers,
     metrics,

@@ -9,6 +9,7 @@ import type { DataChanges } from './data-changes.js';
 import type { RememberedAnswers } from './remembered-answers.js';
 import type { ReferenceCache } from './reference-cache.js';
 import type { AppMetrics } from './app-metrics.js';
+import type { SharedPageStore } from './shared-page-store.js';
 
 /** What every resource plugin is registered with: built once at start-up, then passed in. */
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   changes: DataChanges;
   /** Cache for list endpoints, per client, dropped on a change (reference-cache.ts). */
   referenceCache: ReferenceCache;
+  /** Rendered pages shared by every instance (Redis); unset: each instance renders its own. */
+  sharedPages?: SharedPageStore | undefined;
   /** Counters for limits counted by hand: in memory, or Redis shared by every instance. */
   counters: CounterStore;
   /** Answers from the caches, kept whole for identical requests (kernel/remembered-answers.ts). */

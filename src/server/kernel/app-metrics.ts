@@ -14,7 +14,7 @@ export interface AppMetrics {
   answered(line: AnsweredLine): void;
   /** Reads a page cache's counters and size when scraped. */
   watchPageCache(cache: {
-    readonly counts: { hits: number; misses: number };
+    readonly counts: { hits: number; misses: number; shared: number; renders: number };
     readonly size: { entries: number; bytes: number };
   }): void;
   /** Reads the remembered answers' size when scraped. */

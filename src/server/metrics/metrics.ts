@@ -52,7 +52,7 @@ export function createMetrics(options: MetricsOptions): AppMetrics {
   });
 
   const pageCaches: Parameters<AppMetrics['watchPageCache']>[0][] = [];
-  const pageCacheCount = (kind: 'hits' | 'misses') =>
+  const pageCacheCount = (kind: 'hits' | 'misses' | 'shared' | 'renders') =>
     pageCaches.reduce((sum, cache) => sum + cache.counts[kind], 0);
   new Counter({
     name: 'highstreet_page_cache_hits_total',
@@ -70,6 +70,24 @@ export function createMetrics(options: MetricsOptions): AppMetrics {
     collect() {
       this.reset();
       this.inc(pageCacheCount('misses'));
+    },
+  });
+  new Counter({
+    name: 'highstreet_page_cache_shared_total',
+    help: 'Pages not in memory found in the pages shared by every instance (Redis), not rendered.',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(pageCacheCount('shared'));
+    },
+  });
+  new Counter({
+    name: 'highstreet_page_renders_total',
+    help: 'Pages rendered by this instance for the page cache (found neither in memory nor shared).',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(pageCacheCount('renders'));
     },
   });
   new Gauge({

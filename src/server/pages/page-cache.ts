@@ -5,6 +5,7 @@ import {
   type CompressionEffort,
   type PageEncoding,
 } from '../kernel/compress-page.js';
+import type { SharedPageStore } from '../kernel/shared-page-store.js';
 
 /** One rendered page, kept in every form it is sent in. */
 export interface CachedPage {
@@ -17,6 +18,8 @@ export interface CachedPage {
   storedAt: number;
   /** How hard `br` and `gzip` were compressed: fast when first answered, best once asked again. */
   effort: CompressionEffort;
+  /** The shared store's generation this page is kept under there (to keep its best form too). */
+  sharedGeneration?: string | undefined;
 }
 
 export interface PageCacheOptions {
@@ -26,6 +29,11 @@ export interface PageCacheOptions {
   maxAgeMs: number;
   /** The client's data version (DataChanges.version): part of every key. */
   version: (clientCode: string) => number;
+  /**
+   * Pages shared by every instance (Redis): looked in after memory, before rendering; a page
+   * rendered here is put there without waiting. Unset: this instance renders its own.
+   */
+  shared?: SharedPageStore | undefined;
   now?: () => number;
 }
 
@@ -50,8 +58,11 @@ export interface PageCache {
   /** Drops every page of a client (DataChanges.onChange). */
   dropClient(clientCode: string): void;
   readonly size: { entries: number; bytes: number };
-  /** Pages asked for since start: found in memory, or rendered (or waited for) instead (/metrics). */
-  readonly counts: { hits: number; misses: number };
+  /**
+   * Pages asked for since start: found in memory, or not (misses, waiting included); of the
+   * misses, found in the shared store, or rendered here (/metrics).
+   */
+  readonly counts: { hits: number; misses: number; shared: number; renders: number };
   /** Settles when no page is being recompressed at the best setting (tests, shutdown). */
   recompressed(): Promise<void>;
 }
@@ -125,7 +136,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const entries = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | string>>();
   let bytes = 0;
-  const counts = { hits: 0, misses: 0 };
+  const counts = { hits: 0, misses: 0, shared: 0, renders: 0 };
   /** Keys of pages waiting for, or under, recompression at the best setting; one runs at a time. */
   const recompressQueue = new Set<string>();
   let recompressing: Promise<void> = Promise.resolve();
@@ -174,6 +185,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         page.bytes += grown;
         page.effort = 'best';
         bytes += grown;
+        // The other instances get the best form too.
+        if (page.sharedGeneration !== undefined) {
+          options.shared?.put(clientCode, key, page.sharedGeneration, page);
+        }
       } catch {
         // Compression failing leaves the fast form, which is served as before.
       } finally {
@@ -205,9 +220,27 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const pending = rendering.get(cacheKey);
       if (pending) return pending;
       const job = (async () => {
+        const found = await options.shared?.get(clientCode, key);
+        if (found?.page) {
+          counts.shared++;
+          const { html, br, gzip } = found.page;
+          const page: CachedPage = {
+            ...found.page,
+            bytes: html.length + br.length + gzip.length,
+            storedAt: now(),
+            sharedGeneration: found.generation,
+          };
+          if (options.maxBytes > 0 && fullKey(clientCode, key) === cacheKey) store(cacheKey, page);
+          return page;
+        }
+        counts.renders++;
         const { html, keep } = await render();
         if (!keep) return html;
         const page = await preparePage(html, now());
+        if (found) {
+          page.sharedGeneration = found.generation;
+          options.shared?.put(clientCode, key, found.generation, page);
+        }
         // A change while this page was rendered made a new key; this one is never asked for again.
         if (options.maxBytes > 0 && fullKey(clientCode, key) === cacheKey) store(cacheKey, page);
         return page;

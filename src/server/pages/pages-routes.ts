@@ -164,11 +164,16 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
   const themeCss = createThemeReader(config);
   // Pages per client, path and data version, compressed (docs/decisions/0024-page-cache.md); off in
   // development, where the code behind a page changes under it.
+  // The remembered answers take their share of the same budget (remembered-answers.ts).
+  const pageCacheBytes = devPages
+    ? 0
+    : config.pageCacheBytes - rememberedAnswersBudget(config.pageCacheBytes);
   const cache = createPageCache({
-    // The remembered answers take their share of the same budget (remembered-answers.ts).
-    maxBytes: devPages ? 0 : config.pageCacheBytes - rememberedAnswersBudget(config.pageCacheBytes),
+    maxBytes: pageCacheBytes,
     maxAgeMs: pageCacheMaxAgeMs,
     version: (code) => changes.contentVersion(code),
+    // With Redis, a page rendered by any instance is served by every one (issue 37).
+    shared: pageCacheBytes > 0 ? options.sharedPages : undefined,
   });
   options.metrics?.watchPageCache(cache);
   const stopListening = changes.onChange((code) => cache.dropClient(code));

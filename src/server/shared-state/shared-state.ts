@@ -13,6 +13,8 @@ import { createRedisChangeChannel } from './redis-change-channel.js';
 import { createRedisCounterStore } from './redis-counter-store.js';
 import { redisRateLimitStore } from './redis-rate-limit-store.js';
 import { createRedisBreaker } from './redis-breaker.js';
+import { createRedisPageStore } from './redis-page-store.js';
+import type { SharedPageStore } from '../kernel/shared-page-store.js';
 import { closeRedis, openRedis, whenReady, type SharedStateLog } from './redis.js';
 
 /**
@@ -34,6 +36,8 @@ export interface SharedState {
   counters: CounterStore;
   /** For @fastify/rate-limit: its store in Redis; unset keeps the plugin's own, in memory. */
   rateLimitStore: FastifyRateLimitStoreCtor | undefined;
+  /** Rendered pages every instance serves (Redis only; docs/decisions/0024-page-cache.md). */
+  pages: SharedPageStore | undefined;
   /** Readiness checks for what the instance shares (Redis when configured: not required). */
   readiness: ReadinessCheck[];
   close(): Promise<void>;
@@ -51,6 +55,8 @@ export interface SharedStateInput {
   log: SharedStateLog;
   /** How long start-up waits for Redis or the channel before going on without them. */
   startTimeoutMs?: number;
+  /** How long a shared rendered page is kept (the page cache's age limit). */
+  sharedPageTtlMs?: number;
 }
 
 export async function connectSharedState(input: SharedStateInput): Promise<SharedState> {
@@ -77,9 +83,22 @@ export async function connectSharedState(input: SharedStateInput): Promise<Share
     await Promise.all([whenReady(commands, startTimeoutMs), changes.start()]);
     // One breaker for both: a failure seen by either leaves Redis alone for a moment.
     const breaker = createRedisBreaker(commands);
+    const pages = createRedisPageStore(commands, `${keyPrefix}pages:`, log, {
+      ttlMs: input.sharedPageTtlMs ?? 5 * 60_000,
+      breaker,
+    });
     return {
       channel: 'redis',
-      changes,
+      changes: {
+        ...changes,
+        // The shared pages' generation moves on first: INCR goes down the connection before the
+        // change's PUBLISH, so an instance that hears the change finds the new generation.
+        clientChanged(clientCode, scope = 'everything') {
+          if (scope !== 'bookings') pages.clientChanged(clientCode);
+          changes.clientChanged(clientCode, scope);
+        },
+      },
+      pages,
       counters: createRedisCounterStore(commands, `${keyPrefix}counters:`, log, breaker),
       rateLimitStore: redisRateLimitStore(commands, `${keyPrefix}rate-limit:`, breaker),
       // Redis away degrades the instance (limits per instance, changes not shared) but it still
@@ -113,6 +132,7 @@ export async function connectSharedState(input: SharedStateInput): Promise<Share
       changes,
       counters: memoryCounters(),
       rateLimitStore: undefined,
+      pages: undefined,
       readiness: [],
       close: () => changes.close(),
     };
@@ -123,6 +143,7 @@ export async function connectSharedState(input: SharedStateInput): Promise<Share
     changes: local,
     counters: memoryCounters(),
     rateLimitStore: undefined,
+    pages: undefined,
     readiness: [],
     close: () => Promise.resolve(),
   };

@@ -1,0 +1,135 @@
+/**
+ * `node --import tsx bench/profile-cold-pages.ts`: a CPU profile of the compiled server rendering
+ * cold pages (page cache off, so every answer is a first render), summed by frame and by group
+ * (React's renderer, compression, JSON, the head, the page's HTML). Shares of the samples, not
+ * times: they hold on a busy machine, where times do not (issue 37). Needs `npm run build` first.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { productionServerEnv, productionServerScript, startNodeServer } from './bench-server.js';
+
+const requests = Number(process.env.PROFILE_REQUESTS ?? 1200);
+const port = Number(process.env.PROFILE_PORT ?? 5090);
+const profileDir = mkdtempSync(join(tmpdir(), 'highstreet-profile-'));
+process.env.BENCH_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${profileDir}`;
+
+const pages: [string, string][] = [
+  ['se.localhost', '/'],
+  ['se.localhost', '/product/1'],
+  ['se.localhost', '/product/2'],
+  ['se.localhost', '/product/3'],
+  ['se.localhost', '/spas'],
+  ['se.localhost', '/about'],
+  ['rrb.localhost', '/'],
+  ['rrb.localhost', '/booking'],
+  ['rrb.localhost', '/nails'],
+  ['rrb.localhost', '/terms'],
+];
+
+const server = await startNodeServer(
+  productionServerScript,
+  {
+    ...productionServerEnv(port, mkdtempSync(join(tmpdir(), 'highstreet-profile-data-'))),
+    PAGE_CACHE_MB: '0',
+    LOG_LEVEL: 'warn',
+  },
+  `http://127.0.0.1:${port}/api/health`,
+);
+try {
+  // Four at a time, round the pages; a query makes each URL distinct (it changes nothing shown).
+  let next = 0;
+  const worker = async () => {
+    while (next < requests) {
+      const i = next++;
+      const [host, path] = pages[i % pages.length]!;
+      const res = await fetch(`http://127.0.0.1:${port}${path}?n=${i}`, {
+        headers: { host, 'accept-encoding': 'br, gzip' },
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${host}${path}: ${res.status}`);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+} finally {
+  await server.stop();
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+if (!file) throw new Error(`no profile in ${profileDir}`);
+const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as {
+  nodes: ProfileNode[];
+  samples: number[];
+};
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const parentOf = new Map<number, number>();
+for (const node of profile.nodes)
+  for (const child of node.children ?? []) parentOf.set(child, node.id);
+const selfSamples = new Map<number, number>();
+for (const id of profile.samples) selfSamples.set(id, (selfSamples.get(id) ?? 0) + 1);
+const idle = new Set(['(idle)', '(program)', '(garbage collector)']);
+const busy = [...selfSamples].filter(([id]) => !idle.has(byId.get(id)!.callFrame.functionName));
+const total = busy.reduce((sum, [, n]) => sum + n, 0);
+const frameName = (node: ProfileNode) =>
+  `${node.callFrame.functionName || '(anonymous)'} ${basename(node.callFrame.url) || '(native)'}:${node.callFrame.lineNumber + 1}`;
+
+const frames = new Map<string, number>();
+for (const [id, n] of busy) {
+  const name = frameName(byId.get(id)!);
+  frames.set(name, (frames.get(name) ?? 0) + n);
+}
+
+/** The group of a sample: the first recognisable frame on its stack, from the leaf up. */
+const groups: [string, (node: ProfileNode) => boolean][] = [
+  [
+    'compression (zlib)',
+    (n) => /zlib/.test(n.callFrame.url) || /^(brotli|gzip|deflate)/i.test(n.callFrame.functionName),
+  ],
+  [
+    'JSON.stringify / parse',
+    (n) => /^(stringify|parse)$/.test(n.callFrame.functionName) && n.callFrame.url === '',
+  ],
+  ['React renderer', (n) => /react-dom|react\/|server\.node|entry-server/.test(n.callFrame.url)],
+  ['head and structured data', (n) => /page-head|structured-data|page-heads/.test(n.callFrame.url)],
+  ['page HTML (template, CSS string)', (n) => /\/pages\/html\.js/.test(n.callFrame.url)],
+  ['page data (database reads)', (n) => /page-data|better-sqlite3|kysely/.test(n.callFrame.url)],
+  [
+    'Fastify and HTTP',
+    (n) => /fastify|node:_http|node:net|find-my-way|light-my-request/.test(n.callFrame.url),
+  ],
+  ['garbage collection', (n) => n.callFrame.functionName === '(garbage collector)'],
+];
+const grouped = new Map<string, number>();
+for (const [id, n] of busy) {
+  let group = 'other';
+  for (
+    let node: ProfileNode | undefined = byId.get(id);
+    node;
+    node = byId.get(parentOf.get(node.id) ?? -1)
+  ) {
+    const found = groups.find(([, test]) => test(node!));
+    if (found) {
+      group = found[0];
+      break;
+    }
+  }
+  grouped.set(group, (grouped.get(group) ?? 0) + n);
+}
+const gc =
+  selfSamples.get(
+    profile.nodes.find((n) => n.callFrame.functionName === '(garbage collector)')?.id ?? -1,
+  ) ?? 0;
+const pct = (n: number) => `${((n * 100) / total).toFixed(1)}%`;
+console.log(`${requests} cold pages, ${total} busy samples (+ ${gc} in GC, not counted)\n`);
+console.log('| group (stack, leaf up) | share |\n| --- | --- |');
+for (const [group, n] of [...grouped].sort((x, y) => y[1] - x[1]))
+  console.log(`| ${group} | ${pct(n)} |`);
+console.log('\n| top frames (self) | share |\n| --- | --- |');
+for (const [name, n] of [...frames].sort((x, y) => y[1] - x[1]).slice(0, 15)) {
+  console.log(`| \`${name}\` | ${pct(n)} |`);
+}
