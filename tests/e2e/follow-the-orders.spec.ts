@@ -81,12 +81,34 @@ test('an order with a tampered price reaches the owner at the catalogue price, b
     await expectNoAxeViolations(owner.page);
     await owner.page.getByLabel('New status').selectOption('contacted');
     await owner.page.getByLabel('Note (optional)').fill('Rang, delivery on Friday');
-    await owner.page.getByRole('button', { name: 'Save' }).click();
+    // Issue 35: the customer is told, in words the owner reads and edits first.
+    await owner.page.getByLabel('E-mail the customer about this change').check();
+    await owner.page.getByRole('button', { name: 'Show the e-mail…' }).click();
+    const preview = owner.page.getByRole('region', { name: 'The e-mail to the customer' });
+    await expect(preview).toContainText(orderNumber);
+    const message = owner.page.getByLabel('Message to the customer');
+    const edited = `${await message.inputValue()}\nYour tub arrives on Friday ${Date.now()}.`;
+    await message.fill(edited);
+    await owner.page.getByRole('button', { name: 'Show the e-mail…' }).click();
+    await expect(preview).toContainText('Your tub arrives on Friday');
+    await owner.page.getByRole('button', { name: 'Save and send the e-mail' }).click();
     await expect(
       owner.page.getByRole('status').filter({ hasText: 'Saved: Contacted.' }),
     ).toBeVisible();
     await expect(owner.page.getByText('Note: Rang, delivery on Friday')).toBeVisible();
+    const told = await site.smtp.waitFor((m) => m.raw.includes(edited.split('\n')[1]!));
+    expect(told.to).toContain('customer@example.com');
     await owner.page.getByRole('link', { name: '← All orders' }).click();
+    // The search finds it by number, and stays in the address.
+    await owner.page.getByLabel('Find an order').fill(orderNumber);
+    await owner.page.getByRole('button', { name: 'Search' }).click();
+    await expect(owner.page).toHaveURL(new RegExp(`search=${orderNumber}`));
+    await expect(owner.page.getByRole('listitem')).toHaveCount(1);
+    await expect(
+      owner.page
+        .getByRole('link', { name: 'Download CSV' })
+        .or(owner.page.getByRole('button', { name: 'Download CSV' })),
+    ).toBeVisible();
     await owner.page.getByLabel('Show').selectOption('contacted');
     await expect(owner.page.getByRole('listitem').filter({ hasText: orderNumber })).toContainText(
       'Contacted',
