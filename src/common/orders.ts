@@ -149,8 +149,40 @@ export const changeOrderStatusSchema = z.object({
   ),
   /** The updatedAt the owner saw: a change made meanwhile by someone else is not overwritten. */
   expectedUpdatedAt: z.optional(z.string().check(z.maxLength(64), ...singleLineChecks())),
+  /** Issue 35: e-mail the customer about the change, with `message` (the owner's words). */
+  notifyCustomer: z.optional(z.boolean('notifyCustomer is true or false')),
+  message: z.optional(orderStatusMessageField()),
 });
 export type ChangeOrderStatus = z.infer<typeof changeOrderStatusSchema>;
+
+function orderStatusMessageField() {
+  return z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(2000, 'Please keep the message under 2000 characters'),
+      ...multiLineChecks(),
+    );
+}
+
+/**
+ * POST /api/manage/orders/:orderNumber/status-preview (issue 35): the e-mail the customer would
+ * receive for `status`; without a message, the suggested one for that status.
+ */
+export const orderStatusPreviewRequestSchema = z.object({
+  status: z.enum(orderStatuses, 'Choose new, contacted, completed or cancelled'),
+  message: z.optional(orderStatusMessageField()),
+});
+export type OrderStatusPreviewRequest = z.infer<typeof orderStatusPreviewRequestSchema>;
+
+/** The preview: to, subject and text as sent, and the message in it (for the owner to edit). */
+export const orderStatusPreviewSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  message: z.string(),
+});
+export type OrderStatusPreview = z.infer<typeof orderStatusPreviewSchema>;
 
 /** One row of the owner's order list (GET /api/manage/orders). */
 export const orderSummarySchema = z.object({

@@ -50,10 +50,13 @@ test('an order with a tampered price reaches the owner at the catalogue price, b
   await expect(changed.or(page.getByText(/Your order number is/))).toBeVisible();
   if (await changed.isVisible()) await page.getByRole('button', { name: 'Order' }).click();
   await expect(page).toHaveURL(/\/order\/success$/);
-  const success = page.getByText(`(total ${realPrice})`, { exact: false });
+  // The total adds SE's delivery to the catalogue price (issue 35); never the tampered £1.
+  const success = page.getByText(/Your order number is SE-\d{6} \(total £/);
   await expect(success).toBeVisible();
-  await expect(success).toContainText(/Your order number is SE-\d{6}/);
-  const orderNumber = /SE-\d{6}/.exec((await success.textContent()) ?? '')![0];
+  const successText = (await success.textContent()) ?? '';
+  const orderNumber = /SE-\d{6}/.exec(successText)![0];
+  const total = /total (£[\d.,]+)/.exec(successText)![1]!;
+  expect(total).not.toBe('£1,00');
 
   const toOwner = await site.smtp.waitFor(
     (m) => m.raw.includes(customer) && m.raw.includes('New order'),
@@ -71,7 +74,7 @@ test('an order with a tampered price reaches the owner at the catalogue price, b
       .getByRole('link', { name: 'Orders' })
       .click();
     const card = owner.page.getByRole('listitem').filter({ hasText: orderNumber });
-    await expect(card).toContainText(realPrice);
+    await expect(card).toContainText(total);
     await expect(card).toContainText('New');
     await expectNoAxeViolations(owner.page);
     await card.getByRole('link', { name: orderNumber }).click();
@@ -80,13 +83,35 @@ test('an order with a tampered price reaches the owner at the catalogue price, b
     await expect(owner.page.getByText(customer)).toBeVisible();
     await expectNoAxeViolations(owner.page);
     await owner.page.getByLabel('New status').selectOption('contacted');
-    await owner.page.getByLabel('Note (optional)').fill('Rang, delivery on Friday');
-    await owner.page.getByRole('button', { name: 'Save' }).click();
+    await owner.page.getByLabel('Note (optional;').fill('Rang, delivery on Friday');
+    // Issue 35: the customer is told, in words the owner reads and edits first.
+    await owner.page.getByLabel('E-mail the customer about this change').check();
+    await owner.page.getByRole('button', { name: 'Show the e-mail…' }).click();
+    const preview = owner.page.getByRole('region', { name: 'The e-mail to the customer' });
+    await expect(preview).toContainText(orderNumber);
+    const message = owner.page.getByLabel('Message to the customer');
+    const edited = `${await message.inputValue()}\nYour tub arrives on Friday ${Date.now()}.`;
+    await message.fill(edited);
+    await owner.page.getByRole('button', { name: 'Show the e-mail…' }).click();
+    await expect(preview).toContainText('Your tub arrives on Friday');
+    await owner.page.getByRole('button', { name: 'Save and send the e-mail' }).click();
     await expect(
       owner.page.getByRole('status').filter({ hasText: 'Saved: Contacted.' }),
     ).toBeVisible();
     await expect(owner.page.getByText('Note: Rang, delivery on Friday')).toBeVisible();
+    const told = await site.smtp.waitFor((m) => m.raw.includes(edited.split('\n')[1]!));
+    expect(told.to).toContain('customer@example.com');
     await owner.page.getByRole('link', { name: '← All orders' }).click();
+    // The search finds it by number, and stays in the address.
+    await owner.page.getByLabel('Find an order').fill(orderNumber);
+    await owner.page.getByRole('button', { name: 'Search' }).click();
+    await expect(owner.page).toHaveURL(new RegExp(`search=${orderNumber}`));
+    await expect(owner.page.locator('ol.manage__orders > li')).toHaveCount(1);
+    await expect(
+      owner.page
+        .getByRole('link', { name: 'Download CSV' })
+        .or(owner.page.getByRole('button', { name: 'Download CSV' })),
+    ).toBeVisible();
     await owner.page.getByLabel('Show').selectOption('contacted');
     await expect(owner.page.getByRole('listitem').filter({ hasText: orderNumber })).toContainText(
       'Contacted',

@@ -1,15 +1,18 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   changeOrderStatusSchema,
+  orderStatusPreviewRequestSchema,
   orderStatuses,
+  type OrderStatusPreview,
   type OrderDetail,
   type OrderSummary,
 } from '../../common/orders.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { parseRequest } from '../kernel/errors.js';
 import { recordAudit } from '../audit/audit-store.js';
-import { changeOrderStatus, getOrderDetail, listOrders } from './orders-admin-store.js';
+import { getOrderDetail, listOrders } from './orders-admin-store.js';
+import { changeOrderStatusAndTell, previewOrderStatusMail } from './order-status-service.js';
 import { findOrderByNumber } from './orders-store.js';
 import { askForReview } from '../reviews/review-requests.js';
 
@@ -39,20 +42,33 @@ export const manageOrdersRoutes: FastifyPluginAsync<AppDeps> = async (app, deps)
     return getOrderDetail(deps.db, request.owner.clientCode, orderNumber);
   });
 
+  const context = (request: FastifyRequest) => ({
+    db: deps.db,
+    client: request.client,
+    mailFrom: deps.config.mailFrom,
+    now: new Date(),
+  });
+
+  // Issue 35: the e-mail the customer would receive, for the owner to read and edit first.
+  app.post('/orders/:orderNumber/status-preview', async (request): Promise<OrderStatusPreview> => {
+    const { orderNumber } = parseRequest(orderParamsSchema, request.params, 'order number');
+    const body = parseRequest(orderStatusPreviewRequestSchema, request.body ?? {}, 'preview');
+    return previewOrderStatusMail(context(request), orderNumber, body);
+  });
+
   app.post('/orders/:orderNumber/status', async (request): Promise<OrderDetail> => {
     const { orderNumber } = parseRequest(orderParamsSchema, request.params, 'order number');
     const change = parseRequest(changeOrderStatusSchema, request.body ?? {}, 'status change');
-    const order = await changeOrderStatus(
-      deps.db,
-      request.owner.clientCode,
+    const { order, notified } = await changeOrderStatusAndTell(
+      context(request),
       orderNumber,
       change,
-      new Date(),
     );
     await recordAudit(deps, request.owner, 'order.status', {
       orderNumber,
       status: change.status,
       note: change.note,
+      customerEmailed: notified,
     });
     // Issue 33: a completed order may ask the customer for a review (the owner's setting).
     if (change.status === 'completed') {

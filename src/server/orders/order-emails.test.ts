@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { renderCustomerOrderMail, renderOwnerOrderMail } from './order-emails.js';
+import {
+  orderStatusMessage,
+  renderCustomerOrderMail,
+  renderOrderStatusMail,
+  renderOwnerOrderMail,
+} from './order-emails.js';
+import { orderStatuses } from '../../common/orders.js';
 
 const input = {
   orderNumber: 'SE-000042',
@@ -50,5 +56,31 @@ describe('order e-mails', () => {
     // Until payments exist (issue 35): said plainly in both bodies.
     expect(mail.text).toContain('Nothing is charged until we contact you');
     expect(mail.html).toContain('Nothing is charged until we contact you');
+  });
+});
+
+describe('order status e-mails (issue 35)', () => {
+  it('offer a message for every status that names the order', () => {
+    for (const status of orderStatuses) {
+      expect(orderStatusMessage(status, 'SE-000042', input.client)).toContain('SE-000042');
+    }
+    expect(orderStatusMessage('completed', 'SE-000042', input.client)).toContain('Oasis');
+    expect(orderStatusMessage('cancelled', 'SE-000042', input.client)).toMatch(/cancelled/);
+  });
+
+  it("send the owner's message word for word, escaped in the HTML, with the shop's contact", () => {
+    const mail = renderOrderStatusMail({
+      orderNumber: 'SE-000042',
+      client: input.client,
+      customerName: 'Ann\nBcc: x@evil.example',
+      status: 'contacted',
+      message: 'Your tub ships <b>Tuesday</b>\nSee you then',
+    });
+    expect(mail.subject).toBe('Your order SE-000042 with Oasis is in hand');
+    expect(mail.text).toContain('Your tub ships <b>Tuesday</b>\nSee you then');
+    expect(mail.text).toContain('Dear Ann Bcc: x@evil.example,');
+    expect(mail.text).toContain('shop@example.com or 0131 000 0000');
+    expect(mail.html).toContain('Your tub ships &#60;b&#62;Tuesday&#60;/b&#62;<br>See you then');
+    expect(mail.html).not.toContain('<b>Tuesday');
   });
 });

@@ -1,7 +1,7 @@
 import { formatCartAmount, renderCartTable, type CartClient } from '../../common/cart-rules.js';
 import type { CheckoutForm } from '../../common/forms.js';
 import { formatCartPrice } from '../../common/money.js';
-import type { OrderMoney, PricedOrderLine } from '../../common/orders.js';
+import type { OrderMoney, OrderStatus, PricedOrderLine } from '../../common/orders.js';
 import { escapeHtml } from '../kernel/escape-html.js';
 
 /** The client fields the order e-mails read. */
@@ -161,4 +161,64 @@ export function renderCustomerOrderMail(input: OrderMailInput): RenderedMail {
     `Questions? Reply to this e-mail or contact us at ${contact}, quoting ${orderNumber}.`,
   ].join('\n');
   return { subject: `Your order ${orderNumber} with ${client.title}`, html, text };
+}
+
+const statusWords: Record<OrderStatus, string> = {
+  new: 'open again',
+  contacted: 'in hand',
+  completed: 'complete',
+  cancelled: 'cancelled',
+};
+
+/**
+ * What the owner is offered to tell the customer when an order moves to `status` (issue 35).
+ * The owner sees it first and may change any of it; what they send is the message itself.
+ */
+export function orderStatusMessage(
+  status: OrderStatus,
+  orderNumber: string,
+  client: Pick<OrderMailClient, 'title'>,
+): string {
+  switch (status) {
+    case 'new':
+      return `Your order ${orderNumber} is open again. We will be in touch shortly to arrange payment and delivery.`;
+    case 'contacted':
+      return `We are getting your order ${orderNumber} ready. We have been in touch about payment and delivery; if you have not heard from us, please reply to this e-mail.`;
+    case 'completed':
+      return `Your order ${orderNumber} is complete. Thank you for shopping with ${client.title}.`;
+    case 'cancelled':
+      return `Your order ${orderNumber} has been cancelled and nothing will be charged. If you did not expect this, please reply to this e-mail.`;
+  }
+}
+
+export interface OrderStatusMailInput {
+  orderNumber: string;
+  client: OrderMailClient;
+  customerName: string;
+  status: OrderStatus;
+  /** The owner's message, word for word (escaped in the HTML part). */
+  message: string;
+}
+
+/** The customer's e-mail when the owner changes an order's status and chooses to tell them. */
+export function renderOrderStatusMail(input: OrderStatusMailInput): RenderedMail {
+  const { client, orderNumber } = input;
+  const name = oneLine(input.customerName);
+  const contact = client.telephoneNo ? `${client.email} or ${client.telephoneNo}` : client.email;
+  const footer = `Questions? Reply to this e-mail or contact us at ${contact}, quoting ${orderNumber}.`;
+  const html = page(
+    [
+      `<h1 style="font-size:20px">Your order ${escapeHtml(orderNumber)} is ${statusWords[input.status]}</h1>`,
+      `<p>Dear ${escapeHtml(name)},</p>`,
+      `<p>${multiline(input.message)}</p>`,
+      `<p>${escapeHtml(footer)}</p>`,
+      `<p>${escapeHtml(client.title)}</p>`,
+    ].join('\n'),
+  );
+  const text = [`Dear ${name},`, '', input.message, '', footer, '', client.title].join('\n');
+  return {
+    subject: `Your order ${orderNumber} with ${client.title} is ${statusWords[input.status]}`,
+    html,
+    text,
+  };
 }

@@ -1,6 +1,9 @@
 import {
   orderDetailSchema,
   orderListSchema,
+  orderStatusPreviewSchema,
+  type OrderStatusPreview,
+  type OrderStatusPreviewRequest,
   type ChangeOrderStatus,
   type OrderDetail,
   type OrderStatus,
@@ -10,12 +13,25 @@ import { apiJson } from '@/lib/api-client';
 
 /** The back office's calls for orders; answers parsed with the shared schemas. */
 
-export const ordersQueryKey = (status?: OrderStatus) =>
-  status ? (['manage', 'orders', { status }] as const) : (['manage', 'orders'] as const);
+/** What the owner's list asks for (issue 35): a status, a search and a page, all optional. */
+export interface OrderListQuery {
+  status?: OrderStatus | undefined;
+  search?: string | undefined;
+  page?: number | undefined;
+}
 
-export async function fetchOrders(status?: OrderStatus): Promise<OrderSummary[]> {
-  const query = status ? `?status=${status}` : '';
-  return orderListSchema.parse(await apiJson(`/api/manage/orders${query}`)).orders;
+/** Orders per page of the owner's list. */
+export const ordersPageSize = 20;
+
+export const ordersQueryKey = (query?: OrderListQuery) =>
+  query ? (['manage', 'orders', query] as const) : (['manage', 'orders'] as const);
+
+export async function fetchOrders(query: OrderListQuery = {}): Promise<OrderSummary[]> {
+  const params = new URLSearchParams({ limit: String(ordersPageSize) });
+  if (query.status) params.set('status', query.status);
+  if (query.search) params.set('search', query.search);
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  return orderListSchema.parse(await apiJson(`/api/manage/orders?${params.toString()}`)).orders;
 }
 
 export const orderQueryKey = (orderNumber: string) => ['manage', 'orders', orderNumber] as const;
@@ -34,6 +50,19 @@ export async function changeStatus(
     await apiJson(`/api/manage/orders/${encodeURIComponent(orderNumber)}/status`, {
       method: 'POST',
       body: JSON.stringify(change),
+    }),
+  );
+}
+
+/** The customer's status e-mail as it would be sent (issue 35). */
+export async function previewStatusMail(
+  orderNumber: string,
+  request: OrderStatusPreviewRequest,
+): Promise<OrderStatusPreview> {
+  return orderStatusPreviewSchema.parse(
+    await apiJson(`/api/manage/orders/${encodeURIComponent(orderNumber)}/status-preview`, {
+      method: 'POST',
+      body: JSON.stringify(request),
     }),
   );
 }
