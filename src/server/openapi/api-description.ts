@@ -40,6 +40,7 @@ import {
 import { morningSummaryEditSchema } from '../../common/morning-summary.js';
 import {
   changeOrderStatusSchema,
+  orderStatusPreviewRequestSchema,
   placeOrderRequestSchema,
   quoteRequestSchema,
 } from '../../common/orders.js';
@@ -496,6 +497,11 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
     summary: "Change an order's status (with its version)",
     tag: 'orders',
     body: changeOrderStatusSchema,
+  },
+  'POST /api/manage/orders/:orderNumber/status-preview': {
+    summary: 'The e-mail a status change would send the customer, with the suggested words',
+    tag: 'orders',
+    body: orderStatusPreviewRequestSchema,
   },
   'GET /api/manage/shop-settings': { summary: 'Delivery, VAT and shop settings', tag: 'orders' },
   'PUT /api/manage/shop-settings': {
