@@ -176,7 +176,7 @@ describe('repriceLines', () => {
 });
 
 describe('renderCartTable', () => {
-  it('is plain table markup with the lines, escaped titles and the total', () => {
+  it('is plain table markup with the lines, escaped titles and the goods subtotal', () => {
     const html = renderCartTable(
       [line(hotTub, 2), { id: 5, title: 'Tub <b>&</b> "Co"', price: 100, quantity: 1 }],
       cartOn,
@@ -185,9 +185,15 @@ describe('renderCartTable', () => {
       '<table><thead><tr><th>Product</th><th>Qty</th><th>Price</th></tr></thead><tbody>' +
         '<tr><td>Oasis Serenity</td><td>2</td><td>£17.990,00</td></tr>' +
         '<tr><td>Tub &lt;b&gt;&amp;&lt;/b&gt; &quot;Co&quot;</td><td>1</td><td>£100,00</td></tr>' +
-        '</tbody><tfoot><tr><th>Total</th><td></td><td>£18.090,00</td></tr></tfoot></table>',
+        '</tbody><tfoot><tr><th>Subtotal</th><td></td><td>£18.090,00</td></tr></tfoot></table>',
     );
     expect(html).not.toMatch(/<\w+\s[^>]*>/);
+  });
+  it('leaves the subtotal row out when the e-mail prints the money lines itself', () => {
+    const html = renderCartTable([line(hotTub, 1)], cartOn, { subtotalRow: false });
+    expect(html).not.toContain('tfoot');
+    expect(html).not.toContain('Total');
+    expect(html).toContain('<td>Oasis Serenity</td><td>1</td><td>£8.995,00</td>');
   });
   it('honours pence mode', () => {
     expect(renderCartTable([{ id: 1, title: 'Oil', price: 799, quantity: 2 }], pence)).toContain(

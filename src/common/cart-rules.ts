@@ -221,11 +221,14 @@ function escapeText(text: string): string {
 
 /**
  * The order e-mail's `cart` parameter: a plain HTML table (no attributes) of product, Qty and
- * Price, with product titles escaped, so the relay can insert it raw after sanitising.
+ * Price, with product titles escaped, so the relay can insert it raw after sanitising. The goods
+ * add up to a "Subtotal", not a "Total" (issue 35: discount, delivery and VAT come after); an
+ * e-mail that prints the order's money lines itself leaves that row out.
  */
 export function renderCartTable(
   lines: readonly CartLine[],
   client: Pick<CartClient, 'pricesInPence'>,
+  { subtotalRow = true }: { subtotalRow?: boolean } = {},
 ): string {
   const rows = lines
     .map(
@@ -235,6 +238,9 @@ export function renderCartTable(
         )}</td></tr>`,
     )
     .join('');
-  const total = escapeText(formatCartAmount(cartTotal(lines), client));
-  return `<table><thead><tr><th>Product</th><th>Qty</th><th>Price</th></tr></thead><tbody>${rows}</tbody><tfoot><tr><th>Total</th><td></td><td>${total}</td></tr></tfoot></table>`;
+  const subtotal = escapeText(formatCartAmount(cartTotal(lines), client));
+  const foot = subtotalRow
+    ? `<tfoot><tr><th>Subtotal</th><td></td><td>${subtotal}</td></tr></tfoot>`
+    : '';
+  return `<table><thead><tr><th>Product</th><th>Qty</th><th>Price</th></tr></thead><tbody>${rows}</tbody>${foot}</table>`;
 }

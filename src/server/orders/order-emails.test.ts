@@ -57,6 +57,32 @@ describe('order e-mails', () => {
     expect(mail.text).toContain('Nothing is charged until we contact you');
     expect(mail.html).toContain('Nothing is charged until we contact you');
   });
+
+  it('read Subtotal … Total once: the items table carries no total row of its own', () => {
+    const priced = {
+      ...input,
+      total: 1799000,
+      money: {
+        subtotal: 1799000,
+        discount: 0,
+        discountCode: null,
+        delivery: 0,
+        net: 1499167,
+        vat: 299833,
+        total: 1799000,
+        vatRate: 20,
+        vatRegistered: true,
+        pricesIncludeVat: true,
+        vatNumber: 'GB123456789',
+        fulfilment: { method: 'collection' as const },
+      },
+    };
+    for (const mail of [renderCustomerOrderMail(priced), renderOwnerOrderMail(priced)]) {
+      expect(mail.html).not.toContain('<tfoot>');
+      expect(mail.html.match(/>Total</g) ?? []).toHaveLength(1);
+      expect(mail.html.match(/>Subtotal</g) ?? []).toHaveLength(1);
+    }
+  });
 });
 
 describe('order status e-mails (issue 35)', () => {

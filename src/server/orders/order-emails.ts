@@ -81,6 +81,8 @@ function cartTable(input: OrderMailInput): string {
       quantity: l.quantity,
     })),
     input.client,
+    // Both order e-mails print the money lines (Subtotal … Total) beside the table.
+    { subtotalRow: false },
   );
 }
 

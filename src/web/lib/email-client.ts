@@ -119,7 +119,4 @@ export async function sendEmailForm(request: SendEmailRequest): Promise<SendEmai
   );
 }
 
-/** A fresh key per submission attempt; the form keeps it until the send succeeds. */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}
+export { newIdempotencyKey } from './idempotency-key';

@@ -15,7 +15,7 @@ import {
   type RepriceResult,
 } from '@common/cart-rules';
 import { useClient } from '@/lib/client-context';
-import { newIdempotencyKey } from '@/lib/email-client';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 
 export interface CartState {
   lines: CartLine[];

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type * as z from 'zod/mini';
 import { cartTotal, formatCartAmount, itemCount, type RepriceResult } from '@common/cart-rules';
-import type { FulfilmentRequest, OrderQuoteAnswer } from '@common/orders';
+import type { OrderQuoteAnswer } from '@common/orders';
 import { checkoutFormSchema, type CheckoutForm } from '@common/forms';
 import { routeTable } from '@common/routes';
 import { useClient } from '@/lib/client-context';
@@ -16,17 +16,19 @@ import { ConnectionProblem } from '@/components/connection-problem';
 import { getProducts } from './api';
 import { getCartStore, useCart } from './cart-store';
 import { EmailOrdersNotice } from './components/email-orders-notice';
-import { placeOrder, quoteOrder, type CheckoutChoices } from './orders-api';
+import { placeOrder } from './orders-api';
+import type { ChoicesHandle } from './checkout-choices';
 
 // The totals table arrives with the first quote: its own chunk keeps checkout's within budget.
 const OrderMoneyLines = lazy(() =>
   import('@/components/order-money').then((m) => ({ default: m.OrderMoneyLines })),
 );
+// Started as this module runs, not when checkout first renders: no waterfall.
+const choicesChunk = import('./checkout-choices');
+const CheckoutChoicesFields = lazy(() => choicesChunk);
 import './shop.css';
 
 type CheckoutInput = z.input<typeof checkoutFormSchema>;
-
-type Method = 'delivery' | 'collection';
 
 function OrderSummary({
   quote,
@@ -84,17 +86,16 @@ function CheckoutScreen() {
   const [noAnswer, setNoAnswer] = useState<string | null>(null);
   // A second click arrives before React re-renders the disabled button; this stops it at once.
   const sendingNow = useRef(false);
-  // Issue 35: delivery or collection, a discount code, and the server's totals for them.
+  // Issue 35: the server's totals for the choices made in the lazily loaded CheckoutChoices.
   const lines = useCart((cart) => cart.lines);
-  const [method, setMethod] = useState<Method | null>(null);
-  const [methodError, setMethodError] = useState<string | null>(null);
-  const [quote, setQuote] = useState<OrderQuoteAnswer | null>(null);
-  const [appliedCode, setAppliedCode] = useState('');
-  const extras = useForm<{ postcode: string; discountCode: string }>({
-    defaultValues: { postcode: '', discountCode: '' },
-  });
-  const options = quote?.options;
-  const offersChoice = Boolean(options && (options.delivery || options.collection));
+  const choices = useRef<ChoicesHandle | null>(null);
+  const [summary, setSummary] = useState<{ quote: OrderQuoteAnswer; pending: boolean } | null>(
+    null,
+  );
+  const showQuote = useCallback(
+    (quote: OrderQuoteAnswer, pending: boolean) => setSummary({ quote, pending }),
+    [],
+  );
 
   const {
     register,
@@ -109,116 +110,9 @@ function CheckoutScreen() {
     defaultValues: { name: '', email: '', telephone: '', address: '', message: '' },
   });
 
-  const choicesFor = useCallback(
-    (chosen: Method | null, code: string): CheckoutChoices => {
-      const postcode = extras.getValues('postcode').trim();
-      let fulfilment: FulfilmentRequest | undefined;
-      if (chosen === 'collection') fulfilment = { method: 'collection' };
-      else if (chosen === 'delivery' && postcode) fulfilment = { method: 'delivery', postcode };
-      return { fulfilment, discountCode: code.trim() || undefined };
-    },
-    [extras],
-  );
-
-  /** Shows a refusal beside the field it names; answers whether one was placed. */
-  const showFieldRefusal = useCallback(
-    (error: unknown): boolean => {
-      if (!isRefusal(error)) return false;
-      const path = error.issues[0]?.path ?? '';
-      if (path === 'discountCode') {
-        extras.setError('discountCode', { message: error.message });
-        return true;
-      }
-      if (path === 'fulfilment.postcode') {
-        extras.setError('postcode', { message: error.message });
-        return true;
-      }
-      if (path.startsWith('fulfilment')) {
-        setMethodError(error.message);
-        return true;
-      }
-      return false;
-    },
-    [extras],
-  );
-
-  /** Asks the server for the totals; a refusal keeps the last totals and everything typed. */
-  const requote = useCallback(
-    async (chosen: Method | null, code: string): Promise<boolean> => {
-      if (lines.length === 0) return false;
-      try {
-        const answer = await quoteOrder(lines, {
-          ...choicesFor(chosen, code),
-          email: getValues('email') || undefined,
-        });
-        setQuote(answer);
-        extras.clearErrors();
-        setMethodError(null);
-        return true;
-      } catch (error) {
-        if (!showFieldRefusal(error) && isRefusal(error)) setRefusal(error.message);
-        return false;
-      }
-    },
-    // getValues is stable; lines change when the cart does.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [lines, choicesFor, showFieldRefusal, extras],
-  );
-
-  // The first totals, and what the client offers; a single offer is chosen for the visitor.
-  useEffect(() => {
-    void (async () => {
-      if (lines.length === 0) return;
-      try {
-        const answer = await quoteOrder(lines, {});
-        setQuote(answer);
-        const only =
-          answer.options.delivery && !answer.options.collection
-            ? 'delivery'
-            : !answer.options.delivery && answer.options.collection
-              ? 'collection'
-              : null;
-        if (only) setMethod(only);
-        if (only === 'collection') await requote('collection', '');
-      } catch {
-        // The order itself is priced on the server anyway; the summary shows the cart total.
-      }
-    })();
-    // Once per visit to checkout: later changes requote on their own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  function chooseMethod(next: Method) {
-    setMethod(next);
-    setMethodError(null);
-    void requote(next, appliedCode);
-  }
-
-  async function applyCode() {
-    const typed = extras.getValues('discountCode').trim();
-    if (!typed) {
-      extras.setError('discountCode', { message: 'Please enter a discount code.' });
-      return;
-    }
-    if (await requote(method, typed)) setAppliedCode(typed);
-  }
-
-  function removeCode() {
-    setAppliedCode('');
-    extras.setValue('discountCode', '');
-    void requote(method, '');
-  }
-
   async function submitOrder(form: CheckoutForm) {
     if (sendingNow.current) return;
-    if (offersChoice && !method) {
-      setMethodError('Please choose delivery or collection.');
-      return;
-    }
-    if (method === 'delivery' && !extras.getValues('postcode').trim()) {
-      extras.setError('postcode', { message: 'Please enter your postcode for delivery.' });
-      return;
-    }
+    if (choices.current && !choices.current.check()) return;
     sendingNow.current = true;
     setSending(true);
     setNoAnswer(null);
@@ -235,13 +129,13 @@ function CheckoutScreen() {
       const cartLines = cart.getState().lines;
       if (cartLines.length === 0) return;
       setRefusal(null);
-      const typedCode = extras.getValues('discountCode').trim() || appliedCode;
+      const { collecting, ...chosen } = choices.current?.choices() ?? { collecting: false };
       const placed = await placeOrder(
         // Collection needs no address: what was typed for delivery is not sent with it.
-        method === 'collection' ? { ...form, address: '' } : form,
+        collecting ? { ...form, address: '' } : form,
         cartLines,
         cart.getState().orderKey(),
-        choicesFor(method, typedCode),
+        chosen,
       );
       cart.getState().clear();
       void navigate(routeTable.success, {
@@ -256,7 +150,7 @@ function CheckoutScreen() {
       }
       // A refusal the visitor can act on (a product gone, a quantity) stays on this page.
       if (isRefusal(error)) {
-        showFieldRefusal(error);
+        choices.current?.showRefusal(error);
         setRefusal(error.message);
         return;
       }
@@ -267,6 +161,16 @@ function CheckoutScreen() {
       setSending(false);
     }
   }
+
+  const address = (
+    <FormField
+      label="Address"
+      multiline
+      autoComplete="street-address"
+      registration={register('address')}
+      error={errors.address}
+    />
+  );
 
   if (!hasLines) {
     return (
@@ -316,91 +220,16 @@ function CheckoutScreen() {
             registration={register('telephone')}
             error={errors.telephone}
           />
-          {offersChoice && options && (
-            <fieldset
-              className="fulfilment-choice"
-              aria-describedby={methodError ? 'fulfilment-error' : undefined}
-            >
-              <legend>
-                How would you like to get your order? <span aria-hidden="true">*</span>
-              </legend>
-              {options.delivery && (
-                <label>
-                  <input
-                    type="radio"
-                    name="fulfilment"
-                    value="delivery"
-                    checked={method === 'delivery'}
-                    onChange={() => chooseMethod('delivery')}
-                  />
-                  Delivery
-                </label>
-              )}
-              {options.collection && (
-                <label>
-                  <input
-                    type="radio"
-                    name="fulfilment"
-                    value="collection"
-                    checked={method === 'collection'}
-                    onChange={() => chooseMethod('collection')}
-                  />
-                  Collect from the shop
-                </label>
-              )}
-              {method === 'collection' && options.collection && (
-                <p className="collection-details">
-                  Collect from {options.collection.address}. {options.collection.openingTimes}
-                </p>
-              )}
-              {methodError && (
-                <p className="form-field__error" id="fulfilment-error" role="alert">
-                  {methodError}
-                </p>
-              )}
-            </fieldset>
-          )}
-          {(method === 'delivery' || !offersChoice) && (
-            <>
-              {method === 'delivery' && (
-                <FormField
-                  label="Postcode"
-                  required
-                  autoComplete="postal-code"
-                  registration={extras.register('postcode', {
-                    onBlur: () => void requote('delivery', appliedCode),
-                  })}
-                  error={extras.formState.errors.postcode}
-                />
-              )}
-              <FormField
-                label="Address"
-                multiline
-                autoComplete="street-address"
-                registration={register('address')}
-                error={errors.address}
-              />
-            </>
-          )}
-          {quote && (
-            <div className="discount-code">
-              <FormField
-                label="Discount code"
-                autoComplete="off"
-                registration={extras.register('discountCode')}
-                error={extras.formState.errors.discountCode}
-              />
-              {appliedCode ? (
-                <button type="button" className="button" onClick={removeCode}>
-                  Remove code
-                </button>
-              ) : (
-                <button type="button" className="button" onClick={() => void applyCode()}>
-                  Apply code
-                </button>
-              )}
-            </div>
-          )}
+          <Suspense fallback={address}>
+            <CheckoutChoicesFields
+              lines={lines}
+              address={address}
+              handle={choices}
+              email={() => getValues('email')}
+              onQuote={showQuote}
+              onRefusal={setRefusal}
+            />
+          </Suspense>
           <FormField
             label="Message"
             multiline
@@ -422,10 +251,7 @@ function CheckoutScreen() {
             {sending ? 'Sending your order' : ''}
           </p>
         </form>
-        <OrderSummary
-          quote={quote}
-          deliveryPending={method === 'delivery' && quote?.money.fulfilment === null}
-        />
+        <OrderSummary quote={summary?.quote ?? null} deliveryPending={summary?.pending ?? false} />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import type { CheckoutForm } from '@common/forms';
-import type { FulfilmentRequest, OrderQuoteAnswer, PlacedOrder } from '@common/orders';
+import type { FulfilmentRequest, PlacedOrder } from '@common/orders';
 import type { CartLine } from '@common/cart-rules';
 import { apiJson } from '@/lib/api-client';
 
@@ -30,14 +30,5 @@ export async function placeOrder(
   return answer.data;
 }
 
-/** The server's totals for the cart and choices so far, and what the client offers. */
-export async function quoteOrder(
-  lines: readonly CartLine[],
-  choices: CheckoutChoices & { email?: string | undefined },
-): Promise<OrderQuoteAnswer> {
-  const answer = (await apiJson('/api/orders/quote', {
-    method: 'POST',
-    body: JSON.stringify({ lines: requestLines(lines), ...choices }),
-  })) as { data: OrderQuoteAnswer };
-  return answer.data;
-}
+// quoteOrder lives in checkout-choices.tsx, its only caller: here it would be hoisted into
+// checkout's chunk, which the choices chunk would then load as its own (bundle budget).
