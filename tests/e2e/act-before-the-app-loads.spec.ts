@@ -105,7 +105,7 @@ test('the boot script is in the page itself, allowed by its hash, and fetches no
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   // No boot file: the first script fetched is the app, which the inline boot script added.
   expect(scripts.some((path) => path.includes('/boot-'))).toBe(false);
-  expect(scripts[0]).toMatch(/\/assets\/(index|jsx-runtime)-/);
+  expect(scripts[0]).toMatch(/\/assets\/(index|jsx-runtime|react)-/);
   expect(violations).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });
