@@ -29,7 +29,10 @@ export const paymentSettingsRequestSchema = z.object({
   secretKey: z
     .string()
     .trim()
-    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'A Stripe secret key starts sk_test_ or sk_live_'),
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/,
+      'A Stripe secret key starts sk_test_ or sk_live_',
+    ),
   webhookSecret: z
     .string()
     .trim()

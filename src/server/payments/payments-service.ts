@@ -73,7 +73,7 @@ export async function startOrderCheckout(
     {
       mode: 'payment',
       client_reference_id: order.orderNumber,
-      customer_email: order.customerEmail,
+      ...(order.customerEmail ? { customer_email: order.customerEmail } : {}),
       line_items: [
         {
           quantity: 1,
@@ -123,7 +123,10 @@ export function factOfEvent(event: Stripe.Event): PaymentFact | undefined {
       const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : null;
       return {
         ...base,
-        find: Number.isInteger(orderId) && orderId > 0 ? { orderId } : { paymentIntentId: intent ?? '' },
+        find:
+          Number.isInteger(orderId) && orderId > 0
+            ? { orderId }
+            : { paymentIntentId: intent ?? '' },
         paidPence: charge.amount_captured,
         refundedPence: charge.amount_refunded,
         paymentIntentId: intent,
