@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Card payment through Stripe (issue 36, docs/decisions/0075-stripe-payments.md): what the owner
@@ -28,16 +28,20 @@ export function maskSecret(hint: string): string {
 export const paymentSettingsRequestSchema = z.object({
   secretKey: z
     .string()
-    .trim()
-    .regex(
-      /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/,
-      'A Stripe secret key starts sk_test_ or sk_live_',
+    .check(
+      z.trim(),
+      z.regex(
+        /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/,
+        'A Stripe secret key starts sk_test_ or sk_live_',
+      ),
     ),
   webhookSecret: z
     .string()
-    .trim()
-    .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, 'A webhook signing secret starts whsec_'),
-  version: z.number().int().min(0),
+    .check(
+      z.trim(),
+      z.regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, 'A webhook signing secret starts whsec_'),
+    ),
+  version: z.number().check(z.int(), z.gte(0)),
 });
 export type PaymentSettingsRequest = z.infer<typeof paymentSettingsRequestSchema>;
 
