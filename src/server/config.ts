@@ -242,7 +242,8 @@ export const environmentVariables: Record<VariableName, VariableDescription> = {
     defaultText: 'https://api.stripe.com',
   },
   PAYMENTS_RECONCILE_MINUTES: {
-    meaning: 'an unpaid card payment this old is looked up at Stripe (in case its webhook was lost)',
+    meaning:
+      'an unpaid card payment this old is looked up at Stripe (in case its webhook was lost)',
   },
 };
 
