@@ -51,6 +51,8 @@ export const placeOrderRequestSchema = z.object({
   lines: orderLinesSchema,
   customer: checkoutFormSchema,
   fulfilment: z.optional(fulfilmentRequestSchema),
+  /** Issue 36: pay now by card on Stripe's hosted page (only when the client takes cards). */
+  payBy: z.optional(z.enum(['card'], 'Choose card, or leave it out to pay later')),
   discountCode: discountCodeRequestSchema,
 });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
@@ -120,6 +122,11 @@ export interface PlacedOrder extends Omit<OrderMoney, 'total'> {
   total: number;
   /** The total in the spec's cart format, e.g. £4.999,00. */
   totalText: string;
+  /**
+   * Issue 36, for an order paid by card: where the shopper pays (Stripe's hosted page), or null
+   * when the page could not be made just now (the order stands; the business will be in touch).
+   */
+  payment?: { url: string | null };
 }
 
 /** A human order number per client: SE-000123. */

@@ -78,6 +78,18 @@ const envSchema = z.object({
     .optional(),
   // Issue 38: how often each instance looks for clients added or disabled by `npm run client`.
   CLIENT_RELOAD_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  // Issue 36: seals each client's Stripe keys in the database (AES-256-GCM); unset: no card payment.
+  PAYMENTS_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64})?$/, 'must be 64 hex digits (openssl rand -hex 32)')
+    .optional(),
+  // Issue 36: another address for Stripe's API (a local stand-in in tests); unset: Stripe's own.
+  STRIPE_API_URL: z
+    .string()
+    .regex(/^(https?:\/\/\S+)?$/, 'must be an http:// or https:// URL')
+    .optional(),
+  // Issue 36: unpaid card payments older than this are asked about at Stripe (a lost webhook).
+  PAYMENTS_RECONCILE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
 });
 
 /** One environment variable as an operator reads about it (.env.example, --check-config, README). */
@@ -219,6 +231,19 @@ export const environmentVariables: Record<VariableName, VariableDescription> = {
   CLIENT_RELOAD_SECONDS: {
     meaning:
       'how often each instance takes in clients added or disabled by npm run client (0: only at start)',
+  },
+  PAYMENTS_ENCRYPTION_KEY: {
+    meaning:
+      "64 hex digits (openssl rand -hex 32) sealing each client's Stripe keys at rest; the same on every instance; unset: no card payment",
+    secret: 'whole',
+  },
+  STRIPE_API_URL: {
+    meaning: "Stripe's API at another address (a local stand-in for tests)",
+    defaultText: 'https://api.stripe.com',
+  },
+  PAYMENTS_RECONCILE_MINUTES: {
+    meaning:
+      'an unpaid card payment this old is looked up at Stripe (in case its webhook was lost)',
   },
 };
 
@@ -388,6 +413,16 @@ export interface ServerConfig {
   errorReportUrl: string | undefined;
   /** How often the registry takes in clients added or disabled by another process; 0: never. */
   clientReloadMs: number;
+  /**
+   * Card payment (issue 36): the key that seals clients' Stripe keys (unset: no client can take
+   * cards), Stripe's API address when it is not Stripe's own, and the age of an unpaid payment
+   * that reconciliation asks Stripe about.
+   */
+  payments: {
+    encryptionKey: Buffer | undefined;
+    stripeApiUrl: string | undefined;
+    reconcileAfterMs: number;
+  };
 }
 
 export function loadConfig(
@@ -463,6 +498,13 @@ export function loadConfig(
     metricsToken: e.METRICS_TOKEN || undefined,
     errorReportUrl: e.ERROR_REPORT_URL || undefined,
     clientReloadMs: Math.round(e.CLIENT_RELOAD_SECONDS * 1000),
+    payments: {
+      encryptionKey: e.PAYMENTS_ENCRYPTION_KEY
+        ? Buffer.from(e.PAYMENTS_ENCRYPTION_KEY, 'hex')
+        : undefined,
+      stripeApiUrl: e.STRIPE_API_URL || undefined,
+      reconcileAfterMs: e.PAYMENTS_RECONCILE_MINUTES * 60_000,
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { runningBanner } from './banner.js';
 import { createLogger } from './logger.js';
 import { attachOutboxWorker } from './mail/outbox-worker.js';
 import { attachRecordsRetention } from './retention/retention-schedule.js';
+import { attachPaymentsReconcile } from './payments/payments-reconcile.js';
 import { attachMorningSummaries } from './morning-summary/morning-summary-schedule.js';
 import { prepareData, warmUpPages } from './startup.js';
 import { startBackgroundCheckpoints } from './db/sqlite-checkpoints.js';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   });
   attachOutboxWorker(app, { config, db: handle.db, dbKind: handle.kind });
   attachRecordsRetention(app, { config, db: handle.db });
+  attachPaymentsReconcile(app, { config, db: handle.db, registry });
   attachMorningSummaries(app, { config, db: handle.db, registry });
 
   const shutdown = async (signal: string) => {

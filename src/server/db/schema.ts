@@ -275,6 +275,17 @@ export interface OrdersTable {
   vat_rate_basis_points: Generated<number>;
   vat_number: Generated<string | null>;
   priced_in_pence: Generated<number>;
+  /** Issue 36: unpaid | paid | refunded | part-refunded; null when not paid by card. */
+  payment_status: Generated<string | null>;
+  /** The Stripe Checkout Session that takes the payment, and where the shopper pays. */
+  payment_session_id: Generated<string | null>;
+  payment_url: Generated<string | null>;
+  payment_intent_id: Generated<string | null>;
+  /** When the session was made: reconciliation asks Stripe about old unpaid ones. */
+  payment_started_at: Generated<string | null>;
+  /** The highest amounts Stripe has reported paid and refunded (so events commute). */
+  paid_pence: Generated<number>;
+  refunded_pence: Generated<number>;
 }
 
 export interface OrderLinesTable {
@@ -520,7 +531,30 @@ export interface MorningSummarySettingsTable {
   version: number;
 }
 
+/** A client's Stripe keys (issue 36), sealed with PAYMENTS_ENCRYPTION_KEY (payments/secret-box.ts). */
+export interface PaymentSettingsTable {
+  client_code: string;
+  secret_key_sealed: string;
+  webhook_secret_sealed: string;
+  secret_key_hint: string;
+  webhook_secret_hint: string;
+  version: number;
+  updated_at: string;
+}
+
+/** Each Stripe event applied, once per client and event id. */
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  client_code: string;
+  event_id: string;
+  event_type: string;
+  order_id: number | null;
+  received_at: string;
+}
+
 export interface Database {
+  payment_settings: PaymentSettingsTable;
+  payment_events: PaymentEventsTable;
   clients: ClientsTable;
   client_drafts: ClientDraftsTable;
   products: ProductsTable;

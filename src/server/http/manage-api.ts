@@ -15,6 +15,7 @@ import { manageMediaRoutes } from '../media/manage-media-routes.js';
 import { manageMorningSummaryRoutes } from '../morning-summary/morning-summary-routes.js';
 import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
 import { manageShopRoutes } from '../orders/manage-shop-routes.js';
+import { managePaymentsRoutes } from '../payments/manage-payments-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
 import { requireOwner } from '../owners/require-owner.js';
 import { manageReportsRoutes } from '../reports/manage-reports-routes.js';
@@ -57,5 +58,6 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(manageMorningSummaryRoutes, deps);
     await app.register(manageReportsRoutes, deps);
     await app.register(manageShopRoutes, deps);
+    await app.register(managePaymentsRoutes, deps);
   };
 }

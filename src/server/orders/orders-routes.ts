@@ -9,6 +9,13 @@ import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
 import { placeOrder } from './orders-service.js';
 import { fulfilmentOptions, moneyOf, priceCart } from './order-quote.js';
+import {
+  clientStripe,
+  startOrderCheckout,
+  type ClientStripe,
+} from '../payments/payments-service.js';
+import type { FastifyRequest } from 'fastify';
+import type { PlaceOrderResult } from './orders-service.js';
 
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;
 
@@ -50,6 +57,36 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
     },
   );
 
+  /**
+   * Issue 36: Stripe's hosted page for the stored order. Should Stripe fail, the order stands
+   * unpaid and the answer says so (url null): the business contacts the customer as before.
+   */
+  const startCheckoutOrNull = async (
+    request: FastifyRequest,
+    connection: ClientStripe,
+    result: PlaceOrderResult,
+    customerEmail: string,
+  ): Promise<string | null> => {
+    try {
+      const session = await startOrderCheckout(
+        { db, config },
+        connection,
+        {
+          id: result.stored.id,
+          orderNumber: result.order.orderNumber,
+          grossPence: result.stored.grossPence,
+          customerEmail,
+        },
+        `${request.protocol}://${request.host}`,
+        now(),
+      );
+      return session.url;
+    } catch (error) {
+      request.log.warn(`Stripe session for ${result.order.orderNumber} failed: ${String(error)}`);
+      return null;
+    }
+  };
+
   app.post(
     '/api/orders/create',
     { config: { rateLimit: orderLimit } },
@@ -60,11 +97,31 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
         throw new AppError(400, 'The idempotency key must be 8 to 128 letters, digits, - or _');
       }
       const body = parseRequest(placeOrderRequestSchema, request.body ?? {}, 'order');
+      const connection =
+        body.payBy === 'card' ? await clientStripe(db, config, request.client.name) : undefined;
+      if (body.payBy === 'card' && !connection) {
+        throw new AppError(422, 'Paying by card online is not available here.', [
+          { path: 'payBy', message: 'Paying by card online is not available here.' },
+        ]);
+      }
       const result = await placeOrder(
-        { db, client: request.client, mailFrom: config.mailFrom, now: now() },
+        {
+          db,
+          client: request.client,
+          mailFrom: config.mailFrom,
+          now: now(),
+          payByCard: connection !== undefined,
+        },
         body,
         key,
       );
+      if (connection) {
+        result.order.payment = {
+          url:
+            result.stored.paymentSessionUrl ??
+            (await startCheckoutOrNull(request, connection, result, body.customer.email)),
+        };
+      }
       if (!result.replay) {
         request.log.info(`Order ${result.order.orderNumber} placed`);
         // A count went down: the prerendered product pages must show it (or "Out of stock").

@@ -32,10 +32,14 @@ export interface PlaceOrderContext {
   client: ClientConfig;
   mailFrom: string;
   now: Date;
+  /** Issue 36: the shopper pays by card now; the order starts with payment status unpaid. */
+  payByCard?: boolean;
 }
 
 export interface PlaceOrderResult {
   order: PlacedOrder;
+  /** The stored order's id and gross in pence (issue 36: the card payment is made from these). */
+  stored: { id: number; grossPence: number; paymentSessionUrl: string | null };
   /** True when this was a replay of an order already placed with the same key. */
   replay: boolean;
   /** True when the order took counted stock (the product pages must show the new count). */
@@ -52,6 +56,7 @@ function fingerprint(request: PlaceOrderRequest): string {
         customer: request.customer,
         fulfilment: request.fulfilment ?? null,
         discountCode: request.discountCode?.trim().toUpperCase() || null,
+        payBy: request.payBy ?? null,
       }),
     )
     .digest('hex');
@@ -74,6 +79,7 @@ function toPlacedOrder(order: StoredOrder): PlacedOrder {
   };
   return {
     ...money,
+    ...(order.payment_status !== null ? { payment: { url: order.payment_url } } : {}),
     orderNumber: order.order_number,
     lines: order.lines,
     totalText: formatCartAmount(order.total, { pricesInPence: order.prices_in_pence === 1 }),
@@ -94,7 +100,15 @@ async function replayOf(
       'This order key was already used for a different order. Please reload the page and order again.',
     );
   }
-  return { order: toPlacedOrder(earlier), replay: true };
+  return {
+    order: toPlacedOrder(earlier),
+    stored: {
+      id: earlier.id,
+      grossPence: earlier.gross_pence,
+      paymentSessionUrl: earlier.payment_url,
+    },
+    replay: true,
+  };
 }
 
 /**
@@ -103,7 +117,7 @@ async function replayOf(
  * acknowledgement — so an order, its number and its e-mails exist together or not at all.
  */
 export async function placeOrder(
-  { db, client, mailFrom, now }: PlaceOrderContext,
+  { db, client, mailFrom, now, payByCard = false }: PlaceOrderContext,
   request: PlaceOrderRequest,
   idempotencyKey: string | undefined,
 ): Promise<PlaceOrderResult> {
@@ -124,7 +138,7 @@ export async function placeOrder(
   const createdAt = now.toISOString();
   try {
     let stockTaken = false;
-    const orderNumber = await inTransaction(db, async (trx) => {
+    const { orderNumber, orderId } = await inTransaction(db, async (trx) => {
       // Stock first (issue 35): a refusal rolls back before a number is taken.
       for (const line of lines) {
         const taken = await takeStock(trx, client.name, line.productId, line.quantity);
@@ -176,6 +190,7 @@ export async function placeOrder(
           vat_rate_basis_points: quote.vatRateBasisPoints,
           vat_number: money.vatNumber,
           priced_in_pence: 1,
+          payment_status: payByCard ? 'unpaid' : null,
         },
         lines,
         quote.lines,
@@ -240,7 +255,7 @@ export async function placeOrder(
           now,
         );
       }
-      return number;
+      return { orderNumber: number, orderId };
     });
     return {
       order: {
@@ -249,6 +264,7 @@ export async function placeOrder(
         lines,
         totalText: formatCartAmount(quote.totalPence, { pricesInPence: true }),
       },
+      stored: { id: orderId, grossPence: quote.totalPence, paymentSessionUrl: null },
       replay: false,
       stockTaken,
     };
