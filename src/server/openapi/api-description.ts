@@ -38,6 +38,7 @@ import {
   staffTimeOffSchema,
 } from '../../common/manage-staff.js';
 import { morningSummaryEditSchema } from '../../common/morning-summary.js';
+import { paymentSettingsRequestSchema } from '../../common/payments.js';
 import {
   changeOrderStatusSchema,
   orderStatusPreviewRequestSchema,
@@ -502,6 +503,20 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
     summary: 'The e-mail a status change would send the customer, with the suggested words',
     tag: 'orders',
     body: orderStatusPreviewRequestSchema,
+  },
+  'GET /api/manage/payment-settings': {
+    summary: 'The Stripe keys, masked (the last four characters only)',
+    tag: 'payments',
+  },
+  'PUT /api/manage/payment-settings': {
+    summary: 'Save the Stripe keys (sealed at rest; with the version read)',
+    tag: 'payments',
+    body: paymentSettingsRequestSchema,
+  },
+  'POST /api/payments/webhook/:clientCode': {
+    summary: 'Stripe’s events for one client, signed (Stripe-Signature checked on the raw body)',
+    tag: 'payments',
+    body: 'json',
   },
   'GET /api/manage/shop-settings': { summary: 'Delivery, VAT and shop settings', tag: 'orders' },
   'PUT /api/manage/shop-settings': {
