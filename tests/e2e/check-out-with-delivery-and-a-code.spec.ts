@@ -65,7 +65,15 @@ test('a visitor has a tub delivered with a code, the server prices it, and the o
     await expect(page.getByLabel('Postcode')).toHaveValue('PH1 5AA');
     await expect(page.getByLabel('Address')).toHaveValue('12 Loch View, Perth');
 
+    // The connection drops as the code is applied: said on the field, everything typed stays.
     await page.getByLabel('Discount code').fill(code);
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Apply code' }).click();
+    await expect(page.locator('.discount-code')).toContainText(/check your connection/i);
+    await expect(page.getByLabel('Discount code')).toHaveValue(code);
+    await expect(page.getByLabel('Address')).toHaveValue('12 Loch View, Perth');
+    await page.context().setOffline(false);
+
     await page.getByRole('button', { name: 'Apply code' }).click();
     await expect(page.getByRole('button', { name: 'Remove code' })).toBeVisible();
     const summary = page.getByRole('complementary', { name: 'Your order' }).getByRole('table');

@@ -7,6 +7,9 @@ import { isRefusal } from '@/lib/api-errors';
 import { apiJson } from '@/lib/api-client';
 import type { CheckoutChoices } from './orders-api';
 
+const noAnswerMessage =
+  'We could not reach the shop to work this out. Please check your connection and try again: what you typed is kept.';
+
 type Method = 'delivery' | 'collection';
 
 /** The server's totals for the cart and choices so far, and what the client offers. */
@@ -99,7 +102,12 @@ export default function CheckoutChoicesFields({
       setMethodError(null);
       return true;
     } catch (error) {
-      if (!showRefusal(error) && isRefusal(error)) onRefusal(error.message);
+      if (showRefusal(error)) return false;
+      if (isRefusal(error)) onRefusal(error.message);
+      // No answer at all (the connection dropped): said where the visitor is looking, with
+      // everything typed kept; pressing Apply code or choosing again tries once more.
+      else if (code) extras.setError('discountCode', { message: noAnswerMessage });
+      else setMethodError(noAnswerMessage);
       return false;
     }
   }
