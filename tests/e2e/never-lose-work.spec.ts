@@ -116,7 +116,12 @@ test('a closure added but not saved: leaving asks first, and a reload brings it 
     ).toBeVisible();
     await expect(oneDay).toBeVisible();
     await page.context().setOffline(false);
+    // The answer itself, not the note: the first save's "Saved." may still be showing (5 s).
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith('/api/manage/booking-rules') && r.request().method() === 'PUT',
+    );
     await page.getByRole('button', { name: 'Save the hours' }).click();
+    expect((await answer).status()).toBe(200);
     await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
     const savedAgain = await (await page.request.get('/api/manage/booking-rules')).json();
     expect(savedAgain.rules.closures).toContainEqual({ from: '2027-12-31', to: '2027-12-31' });
