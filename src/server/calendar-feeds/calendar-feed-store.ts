@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CalendarFeedEntry } from '../../common/calendar-feeds.js';
+import { listBookingTreatmentNames } from '../booking/booking-treatment-names.js';
 import type { Database } from '../db/schema.js';
 
 /** Every query about calendar feeds (issue 32); each is scoped by the client's code. */
@@ -156,18 +157,10 @@ export async function listFeedBookings(
     .orderBy('b.start_minute')
     .orderBy('b.id')
     .execute();
-  if (rows.length === 0) return [];
-  const treatments = await db
-    .selectFrom('booking_treatments')
-    .select(['booking_id', 'name'])
-    .where(
-      'booking_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('booking_id')
-    .orderBy('treatment_id')
-    .execute();
+  const names = await listBookingTreatmentNames(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     reference: row.reference,
@@ -180,6 +173,6 @@ export async function listFeedBookings(
     customerTelephone: row.customer_telephone,
     customerEmail: row.customer_email,
     staffName: row.staff_name,
-    treatmentNames: treatments.filter((t) => t.booking_id === row.id).map((t) => t.name),
+    treatmentNames: names.get(row.id) ?? [],
   }));
 }

@@ -1,3 +1,4 @@
+import { listBookingTreatmentNames } from '../booking/booking-treatment-names.js';
 import type { Kysely } from 'kysely';
 import type {
   CustomerDetail,
@@ -20,7 +21,6 @@ import {
   findMatchCandidates,
   insertCustomer,
   insertCustomerNote,
-  listBookingTreatmentNames,
   listCustomerBookings,
   listCustomerNotes,
   listCustomerOrders,

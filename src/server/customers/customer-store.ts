@@ -210,23 +210,6 @@ export async function listCustomerBookings(
     .execute();
 }
 
-/** The booking's treatments' names, per booking id. */
-export async function listBookingTreatmentNames(
-  db: Db,
-  bookingIds: readonly number[],
-): Promise<Map<number, string[]>> {
-  const names = new Map<number, string[]>();
-  if (bookingIds.length === 0) return names;
-  const rows = await db
-    .selectFrom('booking_treatments')
-    .select(['booking_id', 'name'])
-    .where('booking_id', 'in', [...bookingIds])
-    .execute();
-  for (const row of rows)
-    names.set(row.booking_id, [...(names.get(row.booking_id) ?? []), row.name]);
-  return names;
-}
-
 export interface CustomerOrderRow {
   order_number: string;
   status: string;

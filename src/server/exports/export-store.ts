@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { listBookingTreatmentNames } from '../booking/booking-treatment-names.js';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -85,23 +86,10 @@ export async function pageOfBookings(
     .orderBy('bookings.id')
     .limit(exportPageSize)
     .execute();
-  if (rows.length === 0) return [];
-  const lines = await db
-    .selectFrom('booking_treatments')
-    .select(['booking_id', 'name'])
-    .where(
-      'booking_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('booking_id')
-    .execute();
-  const names = new Map<number, string[]>();
-  for (const line of lines) {
-    const list = names.get(line.booking_id) ?? [];
-    list.push(line.name);
-    names.set(line.booking_id, list);
-  }
+  const names = await listBookingTreatmentNames(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({ ...row, treatments: (names.get(row.id) ?? []).join('; ') }));
 }
 

@@ -4,6 +4,7 @@ import {
   type MorningSummaryFields,
   type MorningSummarySetting,
 } from '../../common/morning-summary.js';
+import { listBookingTreatmentNames } from '../booking/booking-treatment-names.js';
 import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -120,25 +121,16 @@ export async function bookingsOfDay(
     .orderBy('bookings.start_minute')
     .orderBy('bookings.id')
     .execute();
-  if (rows.length === 0) return [];
-  const lines = await db
-    .selectFrom('booking_treatments')
-    .select(['booking_id', 'name'])
-    .where(
-      'booking_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
+  const names = await listBookingTreatmentNames(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     startMinute: r.start_minute,
     customerName: r.customer_name,
     status: r.status,
     staffName: r.staff_name,
-    treatments: lines
-      .filter((l) => l.booking_id === r.id)
-      .map((l) => l.name)
-      .join(', '),
+    treatments: (names.get(r.id) ?? []).join(', '),
   }));
 }
 
