@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { signInAs, type OwnerSession } from '../../../tests/support/owner-session.js';
+import { bookingRow } from '../../../tests/support/booking-rows.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { insertCustomer } from '../customers/customer-store.js';
 import { bookingsCsv } from './export-service.js';
@@ -13,25 +14,11 @@ describeEachDatabase("the owner's CSV downloads", (kind) => {
   let rrb: OwnerSession;
   let se: OwnerSession;
   const period = 'from=2031-03-01&to=2031-03-31';
-  const bookingRow = {
-    client_code: 'RRB',
+  const row = bookingRow({
     booking_date: '2031-03-02',
-    start_minute: 600,
-    end_minute: 660,
-    total_price_pence: 4550,
-    total_duration_minutes: 60,
-    customer_name: 'Ann',
-    customer_email: 'ann@example.com',
-    customer_telephone: '07700900000',
-    customer_door_no: '1',
-    customer_post_code: 'EH1 1AA',
-    marketing: 0,
-    consent_at: '2031-02-01T10:00:00.000Z',
-    consent_version: 'test',
     created_at: '2031-02-01T10:00:00.000Z',
-    status: 'booked',
     reference: 'RRB-TEST01',
-  };
+  });
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -39,11 +26,11 @@ describeEachDatabase("the owner's CSV downloads", (kind) => {
     const [first] = await t.handle.db
       .insertInto('bookings')
       .values([
-        { ...bookingRow, customer_name: 'Lee, "Ann"\nZoë', start_minute: 570 },
-        { ...bookingRow, customer_name: '=HYPERLINK("http://evil")', reference: 'RRB-TEST02' },
+        { ...row, customer_name: 'Lee, "Ann"\nZoë', start_minute: 570 },
+        { ...row, customer_name: '=HYPERLINK("http://evil")', reference: 'RRB-TEST02' },
         // Outside the period, and another client's: never in the download.
-        { ...bookingRow, booking_date: '2031-04-01', reference: 'RRB-TEST03' },
-        { ...bookingRow, client_code: 'PHEC', reference: 'PHEC-TEST04' },
+        { ...row, booking_date: '2031-04-01', reference: 'RRB-TEST03' },
+        { ...row, client_code: 'PHEC', reference: 'PHEC-TEST04' },
       ])
       .returning('id')
       .execute();
@@ -192,7 +179,7 @@ describeEachDatabase("the owner's CSV downloads", (kind) => {
 
   it('streams 20,000 bookings a page at a time, every one in the file', async () => {
     const many = Array.from({ length: 20_000 }, (_, i) => ({
-      ...bookingRow,
+      ...row,
       client_code: 'JS',
       booking_date: `2031-05-${String(1 + (i % 28)).padStart(2, '0')}`,
       start_minute: i % 600,

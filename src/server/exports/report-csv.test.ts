@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Report } from '../../common/reports.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { signInAs, type OwnerSession } from '../../../tests/support/owner-session.js';
+import { bookingRow } from '../../../tests/support/booking-rows.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 
 /** A report's table as CSV (issue 34): the JSON report's figures, read by a real CSV parser. */
@@ -11,25 +12,10 @@ describeEachDatabase("the reports' tables as CSV", (kind) => {
   let rrb: OwnerSession;
   let se: OwnerSession;
   const period = 'from=2032-03-01&to=2032-03-31';
-  const booking = {
-    client_code: 'RRB',
+  const booking = bookingRow({
     booking_date: '2032-03-02',
-    start_minute: 600,
-    end_minute: 660,
-    total_price_pence: 4550,
-    total_duration_minutes: 60,
-    customer_name: 'Ann',
-    customer_email: 'ann@example.com',
-    customer_telephone: '07700900000',
-    customer_door_no: '1',
-    customer_post_code: 'EH1 1AA',
-    marketing: 0,
-    consent_at: '2032-02-01T10:00:00.000Z',
-    consent_version: 'test',
     created_at: '2032-02-01T10:00:00.000Z',
-    status: 'booked',
-    reference: null,
-  };
+  });
 
   beforeAll(async () => {
     t = await startTestApp(kind);

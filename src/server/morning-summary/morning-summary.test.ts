@@ -3,6 +3,7 @@ import type { MorningSummarySetting } from '../../common/morning-summary.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { signInAs, type OwnerSession } from '../../../tests/support/owner-session.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { bookingRow } from '../../../tests/support/booking-rows.js';
 import { queueDueMorningSummaries, runMorningSummaries } from './morning-summary-job.js';
 
 /** The owners' morning e-mail: their setting, and one e-mail a day through the outbox. */
@@ -40,21 +41,12 @@ describeEachDatabase('the morning e-mail', (kind) => {
       })
       .returning('id')
       .execute();
-    const booking = {
-      client_code: 'RRB',
+    const booking = bookingRow({
       booking_date: '2031-06-10',
-      end_minute: 660,
       total_price_pence: 4000,
-      total_duration_minutes: 60,
       customer_email: 'c@example.com',
-      customer_telephone: '07700900000',
-      customer_door_no: '1',
-      customer_post_code: 'EH1 1AA',
-      marketing: 0,
-      consent_at: morning.toISOString(),
-      consent_version: 'test',
       created_at: morning.toISOString(),
-    };
+    });
     await t.handle.db
       .insertInto('bookings')
       .values([
