@@ -32,11 +32,11 @@ const tabs = {
       'Hours',
       'Staff',
       'Calendar feeds',
-      'Reports',
       'Customers',
       'Reviews',
       'E-mails',
       'Visits',
+      'Reports',
       'Morning e-mail',
       'Team',
       'Audit',
@@ -46,13 +46,13 @@ const tabs = {
     bar: ['Home', 'Orders', 'Products', 'Content'],
     more: [
       'Shop categories',
-      'Reports',
       'Shop settings',
       'Discount codes',
       'Customers',
       'Reviews',
       'E-mails',
       'Visits',
+      'Reports',
       'Morning e-mail',
       'Team',
       'Audit',
@@ -60,6 +60,7 @@ const tabs = {
   },
 } as const;
 
+// The side bar's links, group by group under the groups' headings.
 const sideBar = {
   RRB: [
     'Home',
@@ -68,12 +69,12 @@ const sideBar = {
     'Treatments',
     'Staff',
     'Calendar feeds',
-    'Reports',
     'Customers',
     'Reviews',
     'Site content',
     'E-mails',
     'Visits',
+    'Reports',
     'Morning e-mail',
     'Team',
     'Audit',
@@ -83,7 +84,6 @@ const sideBar = {
     'Orders',
     'Products',
     'Shop categories',
-    'Reports',
     'Shop settings',
     'Discount codes',
     'Customers',
@@ -91,16 +91,22 @@ const sideBar = {
     'Site content',
     'E-mails',
     'Visits',
+    'Reports',
     'Morning e-mail',
     'Team',
     'Audit',
   ],
 } as const;
 
+const groupHeadings = {
+  RRB: ['Bookings', 'Customers', 'Your site', 'Business'],
+  SE: ['Shop', 'Customers', 'Your site', 'Business'],
+} as const;
+
 /** The boxes of the menu's links and buttons, as drawn. */
 async function menuBoxes(page: Page) {
   const menu = page.getByRole('navigation', { name: 'Back office' });
-  const items = menu.locator(':scope > ul > li > :is(a, button)');
+  const items = menu.locator('a, button');
   const boxes = [];
   for (const item of await items.all()) boxes.push((await item.boundingBox())!);
   return { menu, boxes };
@@ -118,6 +124,14 @@ async function expectMenuFits(page: Page, width: number, code: keyof typeof tabs
     expect(bar.y + bar.height).toBeLessThanOrEqual(phone.height + 1);
   } else {
     await expect(menu.getByRole('link')).toHaveText([...sideBar[code]]);
+    await expect(menu.locator('.manage-nav__group-label')).toHaveText([...groupHeadings[code]]);
+    // Each group's list is named by its heading.
+    await expect(menu.getByRole('list', { name: 'Business' }).getByRole('link')).toHaveText([
+      'Reports',
+      'Morning e-mail',
+      'Team',
+      'Audit',
+    ]);
     // A column: one left edge, and no label wrapped onto a second line.
     expect(new Set(boxes.map((box) => Math.round(box.x))).size).toBe(1);
     for (const box of boxes) expect(box.height).toBeLessThan(50);

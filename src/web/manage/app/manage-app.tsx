@@ -1,5 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Link, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { routeTable } from '@common/routes';
 import { PageHeading } from '@/components/page-heading';
@@ -8,7 +16,7 @@ import { useClient } from '@/lib/client-context';
 import { withQueryClient } from '@/lib/query-provider';
 import { useSessionStore } from '@/lib/session-store';
 import { ManageHome } from '@/manage/screens/home/manage-home';
-import type { ManageSection } from '@/manage/shared/manage-section';
+import { groupedSections, type ManageSection } from '@/manage/shared/manage-section';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { fetchMe, meQueryKey, signOut } from '@/manage/shared/session-api';
 import { SessionRenewal } from '@/manage/shared/session-renewal';
@@ -72,6 +80,18 @@ function MenuLink({
   );
 }
 
+/** A group of the menu: its heading names the list of its links for a screen reader too. */
+function MenuGroup({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <li className="manage-nav__group">
+      <span id={id} className="manage-nav__group-label">
+        {label}
+      </span>
+      <ul aria-labelledby={id}>{children}</ul>
+    </li>
+  );
+}
+
 /**
  * The back office's menu, drawn twice and shown once by width (manage.css): a side bar with every
  * screen from 64rem, and below that a bar at the foot of the screen with Home, the three screens
@@ -98,10 +118,17 @@ function ManageMenu({ sections, pathname }: { sections: ManageSection[]; pathnam
     <>
       <nav aria-label="Back office" className="manage-nav manage-nav--side">
         <ul>
-          {[home, ...sections].map((section) => (
-            <li key={section.path}>
-              <MenuLink section={section} pathname={pathname} />
-            </li>
+          <li>
+            <MenuLink section={home} pathname={pathname} />
+          </li>
+          {groupedSections(sections).map((group) => (
+            <MenuGroup key={group.id} id={`manage-side-${group.id}`} label={group.label}>
+              {group.sections.map((section) => (
+                <li key={section.path}>
+                  <MenuLink section={section} pathname={pathname} />
+                </li>
+              ))}
+            </MenuGroup>
           ))}
         </ul>
       </nav>
@@ -114,10 +141,14 @@ function ManageMenu({ sections, pathname }: { sections: ManageSection[]; pathnam
           // A link to the screen already shown changes no address: close on any click too.
           <div className="manage-nav__more" id="manage-more" onClick={() => setOpenAt(undefined)}>
             <ul>
-              {rest.map((section) => (
-                <li key={section.path}>
-                  <MenuLink section={section} pathname={pathname} />
-                </li>
+              {groupedSections(rest).map((group) => (
+                <MenuGroup key={group.id} id={`manage-more-${group.id}`} label={group.label}>
+                  {group.sections.map((section) => (
+                    <li key={section.path}>
+                      <MenuLink section={section} pathname={pathname} />
+                    </li>
+                  ))}
+                </MenuGroup>
               ))}
             </ul>
           </div>

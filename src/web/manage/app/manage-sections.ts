@@ -1,6 +1,6 @@
 import type { ClientConfig } from '@common/client-config';
 import type { OwnerRole } from '@common/owners';
-import type { ManageSection } from '@/manage/shared/manage-section';
+import { manageGroups, type ManageSection } from '@/manage/shared/manage-section';
 
 /**
  * The back office's screens, in the order of its menu: each is a path under /manage, a label, a
@@ -13,6 +13,7 @@ const books = (client: ClientConfig) => client.booking !== undefined;
 export const manageSections: ManageSection[] = [
   {
     path: 'diary',
+    group: 'bookings',
     inTabBar: true,
     label: 'Diary',
     description:
@@ -23,6 +24,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'hours',
+    group: 'bookings',
     label: 'Hours',
     description: 'Opening hours with breaks, closed days, and how bookings can be made.',
     load: () => import('@/manage/screens/hours/hours-page'),
@@ -30,6 +32,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'treatments',
+    group: 'bookings',
     inTabBar: true,
     label: 'Treatments',
     description: 'Categories and treatments: prices, durations, their order, and what is offered.',
@@ -38,6 +41,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'staff',
+    group: 'bookings',
     label: 'Staff',
     description: 'Who works when: each person’s treatments, hours with breaks, and time off.',
     load: () => import('@/manage/screens/staff/staff-page'),
@@ -45,6 +49,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'calendar-feeds',
+    group: 'bookings',
     label: 'Calendar feeds',
     description:
       'Private links that show your bookings in Google Calendar, Apple Calendar or Outlook.',
@@ -55,6 +60,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'orders',
+    group: 'shop',
     inTabBar: true,
     label: 'Orders',
     description: 'Orders from the shop, newest first: call the customer, mark them done.',
@@ -63,6 +69,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'products',
+    group: 'shop',
     inTabBar: true,
     label: 'Products',
     description: 'Your catalogue: change titles, prices and pictures, hide or show products.',
@@ -72,6 +79,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'shop-categories',
+    group: 'shop',
     label: 'Shop categories',
     description: 'Your shop’s categories: add, rename, reorder or hide them (the menu follows).',
     load: () => import('@/manage/screens/shop-categories/shop-categories-page'),
@@ -79,6 +87,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'reports',
+    group: 'business',
     label: 'Reports',
     description:
       'Bookings, takings and orders for any period, as charts and tables: by day, treatment, therapist, hour and product.',
@@ -88,6 +97,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'shop-settings',
+    group: 'shop',
     label: 'Shop settings',
     description: 'VAT, collection from the shop, and delivery zones with their prices.',
     load: () => import('@/manage/screens/shop-settings/shop-settings-page'),
@@ -95,6 +105,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'discount-codes',
+    group: 'shop',
     label: 'Discount codes',
     description: 'Codes for a percentage or an amount off, free delivery, dates and limits.',
     load: () => import('@/manage/screens/discount-codes/discount-codes-page'),
@@ -102,6 +113,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'customers',
+    group: 'customers',
     label: 'Customers',
     description:
       'Find a customer by name, e-mail, phone or reference: their visits, orders, notes and allergies.',
@@ -110,6 +122,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'reviews',
+    group: 'customers',
     label: 'Reviews',
     description:
       'Reviews on your site: approve what customers write, reply in public, hide, reorder, add.',
@@ -117,6 +130,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'content',
+    group: 'site',
     inTabBar: true,
     tabLabel: 'Content',
     label: 'Site content',
@@ -126,12 +140,14 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'outbox',
+    group: 'site',
     label: 'E-mails',
     description: 'What the site has e-mailed for you, and anything that did not arrive.',
     load: () => import('@/manage/screens/emails/outbox-page'),
   },
   {
     path: 'visits',
+    group: 'site',
     // Short, so the side bar keeps it on one line; the screen's heading says "and downloads".
     label: 'Visits',
     description:
@@ -140,6 +156,7 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'morning-email',
+    group: 'business',
     label: 'Morning e-mail',
     description:
       "Your own e-mail each morning: the day's bookings, orders waiting, e-mails that failed.",
@@ -147,21 +164,28 @@ export const manageSections: ManageSection[] = [
   },
   {
     path: 'team',
+    group: 'business',
     label: 'Team',
     description: 'Invite co-owners and staff by e-mail; change what each can do, or disable them.',
     load: () => import('@/manage/screens/team/team-page'),
   },
   {
     path: 'audit',
+    group: 'business',
     label: 'Audit',
     description: 'Who signed in and what they changed, newest first.',
     load: () => import('@/manage/screens/audit/audit-page'),
   },
 ];
 
-/** The screens this client's back office shows, in menu order. */
+const groupOrder = (section: ManageSection) =>
+  manageGroups.findIndex((group) => group.id === section.group);
+
+/** The screens this client's back office shows, in menu order: group by group, as listed. */
 export function sectionsFor(client: ClientConfig): ManageSection[] {
-  return manageSections.filter((section) => section.shownFor?.(client) ?? true);
+  return manageSections
+    .filter((section) => section.shownFor?.(client) ?? true)
+    .sort((a, b) => groupOrder(a) - groupOrder(b));
 }
 
 /** The screens a signed-in account's menu offers: staff see only those marked `staffMay`. */

@@ -5,9 +5,14 @@ import type { ClientConfig } from '@common/client-config';
  * One of the back office's screens, as its menu and overview show it: a path under /manage, a
  * label, a line for the overview, and its screen's own chunk (the list is app/manage-sections.ts).
  */
+/** The menu's groups, so a shop's eighteen screens read as five short lists (manage-sections.ts). */
+export type ManageGroupId = 'bookings' | 'shop' | 'customers' | 'site' | 'business';
+
 export interface ManageSection {
   path: string;
   label: string;
+  /** Where the menu and the overview list the screen. */
+  group: ManageGroupId;
   description: string;
   load: () => Promise<{ default: ComponentType }>;
   /**
@@ -24,4 +29,22 @@ export interface ManageSection {
    * staff on its own (src/server/owners/staff-permissions.ts): this only keeps the menu honest.
    */
   staffMay?: boolean;
+}
+
+/** The menu's groups in its order, each with the heading it shows. */
+export const manageGroups: readonly { id: ManageGroupId; label: string }[] = [
+  { id: 'bookings', label: 'Bookings' },
+  { id: 'shop', label: 'Shop' },
+  { id: 'customers', label: 'Customers' },
+  { id: 'site', label: 'Your site' },
+  { id: 'business', label: 'Business' },
+];
+
+/** The screens under each group's heading; a group without a screen here is left out. */
+export function groupedSections(
+  sections: readonly ManageSection[],
+): { id: ManageGroupId; label: string; sections: ManageSection[] }[] {
+  return manageGroups
+    .map((group) => ({ ...group, sections: sections.filter((s) => s.group === group.id) }))
+    .filter((group) => group.sections.length > 0);
 }

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { routeTable } from '@common/routes';
 import { PageHeading } from '@/components/page-heading';
 import { useSessionStore } from '@/lib/session-store';
 import { fetchMe, meQueryKey } from '@/manage/shared/session-api';
-import type { ManageSection } from '@/manage/shared/manage-section';
+import { groupedSections, type ManageSection } from '@/manage/shared/manage-section';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { signOutEverywhere } from './home-api';
 
@@ -43,17 +43,21 @@ export function ManageHome({ sections }: { sections: ManageSection[] }) {
           <DashboardPanel />
         </Suspense>
       )}
-      <h2>Your screens</h2>
-      <ul className="manage__cards manage__cards--overview">
-        {sections.map((section) => (
-          <li key={section.path} className="card">
-            <h2>
-              <Link to={`${routeTable.manage}/${section.path}`}>{section.label}</Link>
-            </h2>
-            <p>{section.description}</p>
-          </li>
-        ))}
-      </ul>
+      {groupedSections(sections).map((group) => (
+        <Fragment key={group.id}>
+          <h2>{group.label}</h2>
+          <ul className="manage__cards manage__cards--overview">
+            {group.sections.map((section) => (
+              <li key={section.path} className="card">
+                <h3>
+                  <Link to={`${routeTable.manage}/${section.path}`}>{section.label}</Link>
+                </h3>
+                <p>{section.description}</p>
+              </li>
+            ))}
+          </ul>
+        </Fragment>
+      ))}
       <h2>Devices</h2>
       <p>Lost a phone, or signed in on a shared computer? End every session, this one included.</p>
       <button type="button" className="button" disabled={busy} onClick={() => void everywhere()}>
