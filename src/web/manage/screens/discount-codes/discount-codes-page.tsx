@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { formatPounds } from '@common/money';
@@ -11,15 +11,13 @@ import {
 import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
-import { showToast } from '@/components/toast';
-import { ApiError } from '@/lib/api-client';
 import { useFormSubmit } from '@/lib/form-kit';
 import { DraftNotice } from '@/manage/shared/draft-notice';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { SelectField } from '@/manage/shared/select-field';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { useFormDraft } from '@/manage/shared/use-form-draft';
-import { VersionConflict } from '@/manage/shared/version-conflict';
+import { useVersionConflict } from '@/manage/shared/use-version-conflict';
 import { diffVersions } from '@/manage/shared/version-diff';
 import {
   discountCodesQueryKey,
@@ -130,13 +128,11 @@ function CodeForm({
     version: record?.version ?? 0,
     isValues: isCodeValues,
   });
-  const [theirs, setTheirs] = useState<DiscountCodeRecord | undefined>();
-  const sendOver = useRef<number | undefined>(undefined);
+  const conflict = useVersionConflict<DiscountCodeRecord>();
   useUnsavedChanges(form.formState.isDirty);
   const { submit, failure, setFailure } = useFormSubmit(form, {
     send: async (code) => {
-      const version = record ? (sendOver.current ?? Number(draft.baseVersion)) : undefined;
-      sendOver.current = undefined;
+      const version = record ? conflict.versionToSend(Number(draft.baseVersion)) : undefined;
       await saveDiscountCode(record?.id, code, version);
       form.reset(form.getValues());
       draft.forget(0);
@@ -147,19 +143,13 @@ function CodeForm({
     failedText: 'The code could not be saved. Please try again.',
     issuePrefix: 'code.',
     issueNames: { 'code.minSpendPence': 'minSpend' },
-    onFailure: (error) => {
-      if (!(
-        record &&
-        error instanceof ApiError &&
-        error.status === 409 &&
-        error.issues.length === 0
-      ))
-        return false;
-      fetchDiscountCode(record.id).then(setTheirs, (problem: unknown) =>
-        setFailure(problem instanceof Error ? problem.message : String(problem)),
-      );
-      return true;
-    },
+    onFailure: (error) =>
+      record !== undefined &&
+      conflict.onConflict(
+        error,
+        () => fetchDiscountCode(record.id),
+        (message) => setFailure(message),
+      ),
   });
   const errors = form.formState.errors;
   const submitting = form.formState.isSubmitting;
@@ -171,23 +161,16 @@ function CodeForm({
       onSubmit={(event) => void submit(event)}
     >
       {draft.restored && <DraftNotice savedAt={draft.restored.savedAt} onDiscard={draft.discard} />}
-      {theirs && (
-        <VersionConflict
-          differences={diffVersions(valuesOf(theirs), form.getValues())}
-          labelOf={(path) => labels[path] ?? path}
-          busy={submitting}
-          onKeepMine={() => {
-            sendOver.current = theirs.version;
-            void submit();
-          }}
-          onTakeTheirs={() => {
-            form.reset(valuesOf(theirs));
-            draft.forget(theirs.version);
-            setTheirs(undefined);
-            showToast('saved', 'Their version is in the form now.');
-          }}
-        />
-      )}
+      {conflict.view({
+        differences: (theirs) => diffVersions(valuesOf(theirs), form.getValues()),
+        labelOf: (path) => labels[path] ?? path,
+        busy: submitting,
+        resubmit: () => void submit(),
+        takeTheirs: (theirs) => {
+          form.reset(valuesOf(theirs));
+          draft.forget(theirs.version);
+        },
+      })}
       <FormField
         label={labels.code!}
         required

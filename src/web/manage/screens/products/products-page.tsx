@@ -12,8 +12,6 @@ import { ErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { ResponsivePicture } from '@/components/responsive-picture';
-import { showToast } from '@/components/toast';
-import { ApiError } from '@/lib/api-client';
 import { useClient } from '@/lib/client-context';
 import { useFormSubmit } from '@/lib/form-kit';
 import { DraftNotice } from '@/manage/shared/draft-notice';
@@ -23,7 +21,7 @@ import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { EditAndMoveButtons, useReorderList } from '@/manage/shared/reorder-list';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { useFormDraft } from '@/manage/shared/use-form-draft';
-import { VersionConflict } from '@/manage/shared/version-conflict';
+import { useVersionConflict } from '@/manage/shared/use-version-conflict';
 import { diffVersions } from '@/manage/shared/version-diff';
 import {
   baseAfterOwnChange,
@@ -184,10 +182,8 @@ function ProductForm({
     version: product.version,
     isValues: isProductFormValues,
   });
-  const [theirs, setTheirs] = useState<ManagedProduct | undefined>();
+  const conflict = useVersionConflict<ManagedProduct>();
   const [savedNote, setSavedNote] = useState('');
-  // "Keep mine": the next send goes over their version.
-  const sendOver = useRef<number | undefined>(undefined);
   useUnsavedChanges(form.formState.isDirty);
 
   const { setBaseVersion } = draft;
@@ -205,28 +201,24 @@ function ProductForm({
     // The description as stored: what the server's sanitiser kept of it.
     form.reset(formValuesOf(answer));
     draft.forget(answer.version);
-    setTheirs(undefined);
+    conflict.clear();
   };
 
   const { submit, failure, setFailure } = useFormSubmit(form, {
     send: async (fields) => {
       setSavedNote('');
-      const version = sendOver.current ?? Number(draft.baseVersion);
-      sendOver.current = undefined;
+      const version = conflict.versionToSend(Number(draft.baseVersion));
       showSaved(await saveProduct(product.id, { ...fields, version }));
       setSavedNote('Saved. The site shows the change now.');
     },
     savedText: 'Saved.',
     failedText: 'The product could not be saved. Please try again.',
-    onFailure: (error) => {
-      if (!(error instanceof ApiError && error.status === 409)) return false;
-      // Someone saved first: fetch their version and let the owner choose.
-      fetchManagedProduct(product.id).then(setTheirs, (problem: unknown) => {
-        setTheirs(undefined);
-        setFailure(problem instanceof Error ? problem.message : String(problem));
-      });
-      return true;
-    },
+    onFailure: (error) =>
+      conflict.onConflict(
+        error,
+        () => fetchManagedProduct(product.id),
+        (message) => setFailure(message),
+      ),
   });
 
   const visibility = useMutation({
@@ -247,24 +239,17 @@ function ProductForm({
       onSubmit={(event) => void submit(event)}
     >
       {draft.restored && <DraftNotice savedAt={draft.restored.savedAt} onDiscard={draft.discard} />}
-      {theirs && (
-        <VersionConflict
-          differences={diffVersions(
+      {conflict.view({
+        differences: (theirs) =>
+          diffVersions(
             comparableValues(formValuesOf(theirs), mine),
             comparableValues(mine, formValuesOf(theirs)),
-          )}
-          labelOf={(path) => productFieldLabels[path as keyof ProductFormValues] ?? path}
-          busy={submitting}
-          onKeepMine={() => {
-            sendOver.current = theirs.version;
-            void submit();
-          }}
-          onTakeTheirs={() => {
-            showSaved(theirs);
-            showToast('saved', 'Their version is in the form now.');
-          }}
-        />
-      )}
+          ),
+        labelOf: (path) => productFieldLabels[path as keyof ProductFormValues] ?? path,
+        busy: submitting,
+        resubmit: () => void submit(),
+        takeTheirs: showSaved,
+      })}
       <ProductFieldInputs form={form} />
       <RichTextEditor
         id={`${idBase}-blurb`}

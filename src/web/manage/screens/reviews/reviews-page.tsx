@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   maxReplyLength,
@@ -13,7 +13,6 @@ import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { showToast } from '@/components/toast';
-import { ApiError } from '@/lib/api-client';
 import { useFormSubmit } from '@/lib/form-kit';
 import { DraftNotice } from '@/manage/shared/draft-notice';
 import { EmptyState } from '@/manage/shared/empty-state';
@@ -21,7 +20,7 @@ import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { SelectField } from '@/manage/shared/select-field';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { useFormDraft } from '@/manage/shared/use-form-draft';
-import { VersionConflict } from '@/manage/shared/version-conflict';
+import { useVersionConflict } from '@/manage/shared/use-version-conflict';
 import { diffVersions } from '@/manage/shared/version-diff';
 import {
   emptyReviewValues,
@@ -79,8 +78,7 @@ function ReviewFieldsForm({
     version: review?.version ?? 0,
     isValues: isReviewFormValues,
   });
-  const [theirs, setTheirs] = useState<ManagedReview | undefined>();
-  const sendOver = useRef<number | undefined>(undefined);
+  const conflict = useVersionConflict<ManagedReview>();
   const leaveFreely = useUnsavedChanges(form.formState.isDirty);
   const { submit, failure, setFailure } = useFormSubmit(form, {
     send: async (fields) => {
@@ -90,26 +88,25 @@ function ReviewFieldsForm({
         form.reset(emptyReviewValues);
         draft.forget(0);
       } else {
-        const version = sendOver.current ?? Number(draft.baseVersion);
-        sendOver.current = undefined;
+        const version = conflict.versionToSend(Number(draft.baseVersion));
         const saved = await saveReview(review.id, fields, version);
         putInList(queries, saved);
         form.reset(reviewFormValuesOf(saved));
         draft.forget(saved.version);
       }
-      setTheirs(undefined);
+      conflict.clear();
       leaveFreely();
       onDone();
     },
     savedText: review ? 'Saved. The reviews page shows the change now.' : 'Added and published.',
     failedText: 'The review could not be saved. Please try again.',
-    onFailure: (error) => {
-      if (!(review && error instanceof ApiError && error.status === 409)) return false;
-      fetchManagedReview(review.id).then(setTheirs, (problem: unknown) =>
-        setFailure(problem instanceof Error ? problem.message : String(problem)),
-      );
-      return true;
-    },
+    onFailure: (error) =>
+      review !== undefined &&
+      conflict.onConflict(
+        error,
+        () => fetchManagedReview(review.id),
+        (message) => setFailure(message),
+      ),
   });
   const errors = form.formState.errors;
   return (
@@ -120,24 +117,17 @@ function ReviewFieldsForm({
       onSubmit={(event) => void submit(event)}
     >
       {draft.restored && <DraftNotice savedAt={draft.restored.savedAt} onDiscard={draft.discard} />}
-      {theirs && (
-        <VersionConflict
-          differences={diffVersions(reviewFormValuesOf(theirs), form.getValues())}
-          labelOf={(path) => reviewFieldLabels[path as keyof typeof reviewFieldLabels] ?? path}
-          busy={form.formState.isSubmitting}
-          onKeepMine={() => {
-            sendOver.current = theirs.version;
-            void submit();
-          }}
-          onTakeTheirs={() => {
-            putInList(queries, theirs);
-            form.reset(reviewFormValuesOf(theirs));
-            draft.forget(theirs.version);
-            setTheirs(undefined);
-            showToast('saved', 'Their version is in the form now.');
-          }}
-        />
-      )}
+      {conflict.view({
+        differences: (theirs) => diffVersions(reviewFormValuesOf(theirs), form.getValues()),
+        labelOf: (path) => reviewFieldLabels[path as keyof typeof reviewFieldLabels] ?? path,
+        busy: form.formState.isSubmitting,
+        resubmit: () => void submit(),
+        takeTheirs: (theirs) => {
+          putInList(queries, theirs);
+          form.reset(reviewFormValuesOf(theirs));
+          draft.forget(theirs.version);
+        },
+      })}
       <FormField
         label="Name"
         required

@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
 import {
@@ -10,14 +9,12 @@ import {
 import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
-import { ApiError } from '@/lib/api-client';
 import { useFormSubmit } from '@/lib/form-kit';
-import { showToast } from '@/components/toast';
 import { DraftNotice } from '@/manage/shared/draft-notice';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { useFormDraft } from '@/manage/shared/use-form-draft';
-import { VersionConflict } from '@/manage/shared/version-conflict';
+import { useVersionConflict } from '@/manage/shared/use-version-conflict';
 import { diffVersions } from '@/manage/shared/version-diff';
 import { fetchShopSettings, saveShopSettings, shopSettingsQueryKey } from './shop-settings-api';
 
@@ -155,31 +152,24 @@ function SettingsForm({ answer }: { answer: ShopSettingsAnswer }) {
     version: answer.version,
     isValues: isSettingsValues,
   });
-  const [theirs, setTheirs] = useState<ShopSettingsAnswer | undefined>();
-  const sendOver = useRef<number | undefined>(undefined);
+  const conflict = useVersionConflict<ShopSettingsAnswer>();
   useUnsavedChanges(form.formState.isDirty);
 
   const showSaved = (saved: ShopSettingsAnswer) => {
     queries.setQueryData(shopSettingsQueryKey, saved);
     form.reset(valuesOf(saved.settings));
     draft.forget(saved.version);
-    setTheirs(undefined);
+    conflict.clear();
   };
   const { submit, failure, setFailure } = useFormSubmit(form, {
     send: async (settings) => {
-      const version = sendOver.current ?? Number(draft.baseVersion);
-      sendOver.current = undefined;
+      const version = conflict.versionToSend(Number(draft.baseVersion));
       showSaved(await saveShopSettings(settings, version));
     },
     savedText: 'Saved. Checkout follows the change now.',
     failedText: 'The settings could not be saved. Please try again.',
-    onFailure: (error) => {
-      if (!(error instanceof ApiError && error.status === 409)) return false;
-      fetchShopSettings().then(setTheirs, (problem: unknown) =>
-        setFailure(problem instanceof Error ? problem.message : String(problem)),
-      );
-      return true;
-    },
+    onFailure: (error) =>
+      conflict.onConflict(error, fetchShopSettings, (message) => setFailure(message)),
   });
   const errors = form.formState.errors;
   const submitting = form.formState.isSubmitting;
@@ -192,21 +182,13 @@ function SettingsForm({ answer }: { answer: ShopSettingsAnswer }) {
       onSubmit={(event) => void submit(event)}
     >
       {draft.restored && <DraftNotice savedAt={draft.restored.savedAt} onDiscard={draft.discard} />}
-      {theirs && (
-        <VersionConflict
-          differences={diffVersions(valuesOf(theirs.settings), form.getValues())}
-          labelOf={labelOf}
-          busy={submitting}
-          onKeepMine={() => {
-            sendOver.current = theirs.version;
-            void submit();
-          }}
-          onTakeTheirs={() => {
-            showSaved(theirs);
-            showToast('saved', 'Their version is in the form now.');
-          }}
-        />
-      )}
+      {conflict.view({
+        differences: (theirs) => diffVersions(valuesOf(theirs.settings), form.getValues()),
+        labelOf,
+        busy: submitting,
+        resubmit: () => void submit(),
+        takeTheirs: showSaved,
+      })}
       <h2>VAT</h2>
       <label className="manage__check">
         <input type="checkbox" {...form.register('vatRegistered')} /> The business is VAT-registered

@@ -32,7 +32,7 @@ import { EditAndMoveButtons, useReorderList } from '@/manage/shared/reorder-list
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { bookingCount, useClosingQuestion, WentBack } from '@/manage/shared/use-closing-question';
 import { useFormDraft } from '@/manage/shared/use-form-draft';
-import { VersionConflict } from '@/manage/shared/version-conflict';
+import { useVersionConflict } from '@/manage/shared/use-version-conflict';
 import { diffVersions } from '@/manage/shared/version-diff';
 import {
   addStaffMember,
@@ -364,9 +364,7 @@ function StaffForm({
     version: member.version,
     isValues: isStaffFormValues,
   });
-  const [theirs, setTheirs] = useState<ManagedStaffMember | undefined>();
-  // "Keep mine": the next send goes over their version.
-  const sendOver = useRef<number | undefined>(undefined);
+  const conflict = useVersionConflict<ManagedStaffMember>();
   useUnsavedChanges(form.formState.isDirty);
 
   const treatmentName = (id: number) =>
@@ -375,26 +373,22 @@ function StaffForm({
     putInList(queries, answer);
     form.reset(formValuesOf(answer));
     draft.forget(answer.version);
-    setTheirs(undefined);
+    conflict.clear();
   };
 
   const { submit, failure, setFailure } = useFormSubmit(form, {
     send: async (fields) => {
-      const version = sendOver.current ?? Number(draft.baseVersion);
-      sendOver.current = undefined;
+      const version = conflict.versionToSend(Number(draft.baseVersion));
       showSaved(await saveStaffMember(member.id, { ...fields, version }));
     },
     savedText: 'Saved. Bookings follow the change now.',
     failedText: 'The staff member could not be saved. Please try again.',
-    onFailure: (error) => {
-      if (!(error instanceof ApiError && error.status === 409)) return false;
-      // Someone saved first: fetch their version and let the owner choose.
-      fetchStaffMember(member.id).then(setTheirs, (problem: unknown) => {
-        setTheirs(undefined);
-        setFailure(problem instanceof Error ? problem.message : String(problem));
-      });
-      return true;
-    },
+    onFailure: (error) =>
+      conflict.onConflict(
+        error,
+        () => fetchStaffMember(member.id),
+        (message) => setFailure(message),
+      ),
   });
 
   // eslint-disable-next-line react-hooks/incompatible-library -- watch, as ValueBox says
@@ -416,24 +410,17 @@ function StaffForm({
       onSubmit={(event) => void submit(event)}
     >
       {draft.restored && <DraftNotice savedAt={draft.restored.savedAt} onDiscard={draft.discard} />}
-      {theirs && (
-        <VersionConflict
-          differences={diffVersions(
+      {conflict.view({
+        differences: (theirs) =>
+          diffVersions(
             comparableValues(formValuesOf(theirs), treatmentName),
             comparableValues(values, treatmentName),
-          )}
-          labelOf={(path) => labelOfField(path, values, treatmentName)}
-          busy={submitting}
-          onKeepMine={() => {
-            sendOver.current = theirs.version;
-            void submit();
-          }}
-          onTakeTheirs={() => {
-            showSaved(theirs);
-            showToast('saved', 'Their version is in the form now.');
-          }}
-        />
-      )}
+          ),
+        labelOf: (path) => labelOfField(path, values, treatmentName),
+        busy: submitting,
+        resubmit: () => void submit(),
+        takeTheirs: showSaved,
+      })}
       <FormField label="Name" required registration={form.register('name')} error={errors.name} />
       <FormField
         label="Short bio"
