@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   morningSummaryFieldsSchema,
   type MorningSummaryFields,
@@ -9,9 +8,12 @@ import {
 import { FormErrorSummary } from '@/components/error-summary';
 import { PageHeading } from '@/components/page-heading';
 import { useFormSubmit } from '@/lib/form-kit';
+import { schemaResolver } from '@/lib/schema-resolver';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { SelectField } from '@/manage/shared/select-field';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
+import { useVersionConflict } from '@/manage/shared/use-version-conflict';
+import { diffVersions } from '@/manage/shared/version-diff';
 import {
   fetchMorningSummary,
   morningSummaryQueryKey,
@@ -28,17 +30,10 @@ const valuesOf = (setting: MorningSummarySetting): MorningValues => ({
   enabled: setting.enabled,
   sendHour: String(setting.sendHour),
 });
-const checkFields = zodResolver(morningSummaryFieldsSchema);
-const resolver: Resolver<MorningValues, unknown, MorningSummaryFields> = (
-  values,
-  context,
-  options,
-) =>
-  checkFields(
-    { enabled: values.enabled, sendHour: Number(values.sendHour) } as never,
-    context,
-    options as never,
-  ) as unknown as ReturnType<Resolver<MorningValues, unknown, MorningSummaryFields>>;
+const resolver = schemaResolver(morningSummaryFieldsSchema, (values: MorningValues) => ({
+  enabled: values.enabled,
+  sendHour: Number(values.sendHour),
+}));
 
 const labels = { enabled: 'E-mail me a summary each morning', sendHour: 'Send it at' };
 const hours = Array.from({ length: 24 }, (_, hour) => ({
@@ -54,14 +49,20 @@ function MorningEmailForm({ setting }: { setting: MorningSummarySetting }) {
     defaultValues: valuesOf(setting),
   });
   useUnsavedChanges(form.formState.isDirty);
-  const { submit, failure } = useFormSubmit(form, {
-    send: async (fields) => {
-      const saved = await saveMorningSummary(fields, setting.version);
-      queries.setQueryData(morningSummaryQueryKey, saved);
-      form.reset(valuesOf(saved));
-    },
+  // Another device of the same owner may have saved since: both shown, the owner chooses.
+  const conflict = useVersionConflict<MorningSummarySetting>();
+  const showSaved = (saved: MorningSummarySetting) => {
+    queries.setQueryData(morningSummaryQueryKey, saved);
+    form.reset(valuesOf(saved));
+    conflict.clear();
+  };
+  const { submit, failure, setFailure } = useFormSubmit(form, {
+    send: async (fields) =>
+      showSaved(await saveMorningSummary(fields, conflict.versionToSend(setting.version))),
     savedText: 'Saved.',
     failedText: 'The setting could not be saved. Please try again.',
+    onFailure: (error) =>
+      conflict.onConflict(error, fetchMorningSummary, (message) => setFailure(message)),
   });
   return (
     <form
@@ -70,6 +71,13 @@ function MorningEmailForm({ setting }: { setting: MorningSummarySetting }) {
       noValidate
       onSubmit={(event) => void submit(event)}
     >
+      {conflict.view({
+        differences: (theirs) => diffVersions(valuesOf(theirs), form.getValues()),
+        labelOf: (path) => labels[path as keyof typeof labels] ?? path,
+        busy: form.formState.isSubmitting,
+        resubmit: () => void submit(),
+        takeTheirs: showSaved,
+      })}
       <label className="manage__check">
         <input type="checkbox" {...form.register('enabled')} /> {labels.enabled}
       </label>
