@@ -33,9 +33,11 @@ type CheckoutInput = z.input<typeof checkoutFormSchema>;
 function OrderSummary({
   quote,
   deliveryPending,
+  payByCard,
 }: {
   quote: OrderQuoteAnswer | null;
   deliveryPending: boolean;
+  payByCard: boolean;
 }) {
   const client = useClient();
   const lines = useCart((cart) => cart.lines);
@@ -66,7 +68,9 @@ function OrderSummary({
         </p>
       )}
       <p className="nothing-charged">
-        Nothing is charged now: {client.title} will contact you to arrange payment.
+        {payByCard
+          ? 'You pay by card on Stripe’s secure page after pressing Order and pay.'
+          : `Nothing is charged now: ${client.title} will contact you to arrange payment.`}
       </p>
       <p>
         <Link to={routeTable.cart}>Change your cart</Link>
@@ -92,6 +96,10 @@ function CheckoutScreen() {
   const [summary, setSummary] = useState<{ quote: OrderQuoteAnswer; pending: boolean } | null>(
     null,
   );
+  // Issue 36: the visitor chose to pay now by card (in the choices chunk).
+  const [payByCard, setPayByCard] = useState(false);
+  // Set while the browser leaves for Stripe: the cart is already empty, so say where it goes.
+  const [leavingFor, setLeavingFor] = useState<{ orderNumber: string; url: string } | null>(null);
   const showQuote = useCallback(
     (quote: OrderQuoteAnswer, pending: boolean) => setSummary({ quote, pending }),
     [],
@@ -138,6 +146,14 @@ function CheckoutScreen() {
         chosen,
       );
       cart.getState().clear();
+      // Issue 36: paying by card goes on to Stripe's page; it sends the visitor back to
+      // /checkout/paid or /checkout/not-paid. Without a page (Stripe failed just now) the
+      // order stands and the success screen says the shop will be in touch.
+      if (placed.payment?.url) {
+        setLeavingFor({ orderNumber: placed.orderNumber, url: placed.payment.url });
+        window.location.assign(placed.payment.url);
+        return;
+      }
       void navigate(routeTable.success, {
         state: { orderNumber: placed.orderNumber, total: placed.totalText },
       });
@@ -171,6 +187,18 @@ function CheckoutScreen() {
       error={errors.address}
     />
   );
+
+  if (leavingFor) {
+    return (
+      <section className="page shop-page">
+        <PageHeading>Order {leavingFor.orderNumber}: now to payment</PageHeading>
+        <p role="status">Taking you to Stripe’s secure page to pay by card…</p>
+        <p>
+          <a href={leavingFor.url}>Go to the payment page</a>
+        </p>
+      </section>
+    );
+  }
 
   if (!hasLines) {
     return (
@@ -228,6 +256,7 @@ function CheckoutScreen() {
               email={() => getValues('email')}
               onQuote={showQuote}
               onRefusal={setRefusal}
+              onPayByCard={setPayByCard}
             />
           </Suspense>
           <FormField
@@ -245,13 +274,17 @@ function CheckoutScreen() {
             />
           )}
           <button type="submit" className="button button-primary" disabled={sending}>
-            {sending ? 'Sending your order…' : 'Order'}
+            {sending ? 'Sending your order…' : payByCard ? 'Order and pay' : 'Order'}
           </button>
           <p className="visually-hidden" role="status">
             {sending ? 'Sending your order' : ''}
           </p>
         </form>
-        <OrderSummary quote={summary?.quote ?? null} deliveryPending={summary?.pending ?? false} />
+        <OrderSummary
+          quote={summary?.quote ?? null}
+          deliveryPending={summary?.pending ?? false}
+          payByCard={payByCard}
+        />
       </div>
     </section>
   );
