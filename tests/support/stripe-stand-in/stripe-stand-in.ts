@@ -182,7 +182,7 @@ export async function startStripeStandIn(
     const amount = (session.amount_total / 100).toFixed(2);
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width"><title>Pay (Stripe stand-in)</title></head>
+<meta name="viewport" content="width=device-width"><link rel="icon" href="data:,"><title>Pay (Stripe stand-in)</title></head>
 <body><main><h1>Pay £${amount}</h1><p>${escapeText(String(session['client_reference_id'] ?? ''))}</p>
 <form method="post" action="/pay/${session.id}"><button type="submit">Pay</button></form>
 <p><a href="${escapeText(String(session['cancel_url']))}">Cancel and go back</a></p></main></body></html>`);

@@ -98,8 +98,6 @@ function CheckoutScreen() {
   );
   // Issue 36: the visitor chose to pay now by card (in the choices chunk).
   const [payByCard, setPayByCard] = useState(false);
-  // Set while the browser leaves for Stripe: the cart is already empty, so say where it goes.
-  const [leavingFor, setLeavingFor] = useState<{ orderNumber: string; url: string } | null>(null);
   const showQuote = useCallback(
     (quote: OrderQuoteAnswer, pending: boolean) => setSummary({ quote, pending }),
     [],
@@ -122,6 +120,8 @@ function CheckoutScreen() {
     if (sendingNow.current) return;
     if (choices.current && !choices.current.check()) return;
     sendingNow.current = true;
+    // Issue 36: on the way to Stripe's page the button stays disabled.
+    let leaving = false;
     setSending(true);
     setNoAnswer(null);
     const cart = getCartStore(client.name);
@@ -145,15 +145,15 @@ function CheckoutScreen() {
         cart.getState().orderKey(),
         chosen,
       );
-      cart.getState().clear();
-      // Issue 36: paying by card goes on to Stripe's page; it sends the visitor back to
-      // /checkout/paid or /checkout/not-paid. Without a page (Stripe failed just now) the
-      // order stands and the success screen says the shop will be in touch.
+      // Issue 36: paying by card goes on to Stripe's page, which sends the visitor back to
+      // /checkout/paid or /checkout/not-paid; those empty the cart. Until then it stays, so the
+      // browser's Back and Order again replay this same order (its key) to the same page.
       if (placed.payment?.url) {
-        setLeavingFor({ orderNumber: placed.orderNumber, url: placed.payment.url });
+        leaving = true;
         window.location.assign(placed.payment.url);
         return;
       }
+      cart.getState().clear();
       void navigate(routeTable.success, {
         state: { orderNumber: placed.orderNumber, total: placed.totalText },
       });
@@ -173,8 +173,10 @@ function CheckoutScreen() {
       console.warn('Order not sent', error);
       void navigate(routeTable.failure);
     } finally {
-      sendingNow.current = false;
-      setSending(false);
+      if (!leaving) {
+        sendingNow.current = false;
+        setSending(false);
+      }
     }
   }
 
@@ -187,18 +189,6 @@ function CheckoutScreen() {
       error={errors.address}
     />
   );
-
-  if (leavingFor) {
-    return (
-      <section className="page shop-page">
-        <PageHeading>Order {leavingFor.orderNumber}: now to payment</PageHeading>
-        <p role="status">Taking you to Stripe’s secure page to pay by card…</p>
-        <p>
-          <a href={leavingFor.url}>Go to the payment page</a>
-        </p>
-      </section>
-    );
-  }
 
   if (!hasLines) {
     return (

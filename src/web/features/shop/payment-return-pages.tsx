@@ -6,6 +6,7 @@ import { PageHeading } from '@/components/page-heading';
 import { apiJson } from '@/lib/api-client';
 import { isNoAnswer } from '@/lib/api-errors';
 import { useClient } from '@/lib/client-context';
+import { getCartStore } from './cart-store';
 import './shop.css';
 
 /*
@@ -37,6 +38,7 @@ async function readStatus(orderNumber: string, token: string): Promise<Lookup> {
 
 /** The order's status, asked again while `again` says so (at most pollTimes times). */
 function usePaymentStatus(again: (lookup: Lookup) => boolean) {
+  const client = useClient();
   const [params] = useSearchParams();
   const orderNumber = params.get('order') ?? '';
   const token = params.get('token') ?? '';
@@ -52,6 +54,8 @@ function usePaymentStatus(again: (lookup: Lookup) => boolean) {
     const ask = async (times: number) => {
       const next = await readStatus(orderNumber, token);
       if (stopped) return;
+      // The order is placed, paid or not: the cart checkout kept for Back is done with.
+      if (next.state === 'found') getCartStore(client.name).getState().clear();
       setLookup(next);
       if (times > 1 && again(next)) timer = setTimeout(() => void ask(times - 1), pollEveryMs);
     };
@@ -62,7 +66,7 @@ function usePaymentStatus(again: (lookup: Lookup) => boolean) {
     };
     // `again` is a fixed rule of the page; `round` is "Check again".
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [known, orderNumber, token, round]);
+  }, [known, orderNumber, token, round, client.name]);
   return { orderNumber, lookup, checkAgain: () => setRound((r) => r + 1) };
 }
 
