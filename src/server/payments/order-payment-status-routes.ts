@@ -5,6 +5,7 @@ import { paymentStatuses, type OrderPaymentStatusAnswer } from '../../common/pay
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
 import { isOrderReturnToken } from './order-return.js';
+import { readOrderPaymentForBuyer } from './order-return-store.js';
 
 const paramsSchema = z.object({
   orderNumber: z
@@ -31,12 +32,7 @@ export const orderPaymentStatusRoutes: FastifyPluginAsync<AppDeps> = async (app,
       const key = deps.config.payments.encryptionKey;
       const client = request.client;
       if (!key || !isOrderReturnToken(key, client.name, orderNumber, token)) throw notFound();
-      const order = await deps.db
-        .selectFrom('orders')
-        .select(['order_number', 'payment_status', 'payment_url', 'gross_pence'])
-        .where('client_code', '=', client.name)
-        .where('order_number', '=', orderNumber)
-        .executeTakeFirst();
+      const order = await readOrderPaymentForBuyer(deps.db, client.name, orderNumber);
       const status = paymentStatuses.find((known) => known === order?.payment_status);
       if (!order || !status) throw notFound();
       // Polled while the webhook is on its way: never a stale copy from a cache.

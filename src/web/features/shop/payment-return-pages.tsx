@@ -47,6 +47,8 @@ function usePaymentStatus(again: (lookup: Lookup) => boolean) {
     known ? { state: 'checking' } : { state: 'unknown' },
   );
   const [round, setRound] = useState(0);
+  // Polled pollTimes times and still unpaid: the page stops asking and says what happens next.
+  const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
     if (!known) return;
     let stopped = false;
@@ -57,7 +59,9 @@ function usePaymentStatus(again: (lookup: Lookup) => boolean) {
       // The order is placed, paid or not: the cart checkout kept for Back is done with.
       if (next.state === 'found') getCartStore(client.name).getState().clear();
       setLookup(next);
-      if (times > 1 && again(next)) timer = setTimeout(() => void ask(times - 1), pollEveryMs);
+      if (!again(next)) return;
+      if (times > 1) timer = setTimeout(() => void ask(times - 1), pollEveryMs);
+      else setGaveUp(true);
     };
     void ask(pollTimes);
     return () => {
@@ -67,7 +71,11 @@ function usePaymentStatus(again: (lookup: Lookup) => boolean) {
     // `again` is a fixed rule of the page; `round` is "Check again".
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [known, orderNumber, token, round, client.name]);
-  return { orderNumber, lookup, checkAgain: () => setRound((r) => r + 1) };
+  const checkAgain = () => {
+    setGaveUp(false);
+    setRound((r) => r + 1);
+  };
+  return { orderNumber, lookup, gaveUp, checkAgain };
 }
 
 function NotFound() {
@@ -101,7 +109,7 @@ function NoAnswer({ onRetry }: { onRetry: () => void }) {
 /** /checkout/paid: the order number, and "Payment received" once Stripe has told us. */
 export function PaidPage() {
   const client = useClient();
-  const { orderNumber, lookup, checkAgain } = usePaymentStatus(
+  const { orderNumber, lookup, gaveUp, checkAgain } = usePaymentStatus(
     (next) => next.state === 'found' && next.answer.status === 'unpaid',
   );
   const status = lookup.state === 'found' ? lookup.answer.status : null;
@@ -112,10 +120,19 @@ export function PaidPage() {
       {lookup.state === 'no-answer' && <NoAnswer onRetry={checkAgain} />}
       <div role="status">
         {lookup.state === 'checking' && <p>Checking your payment with Stripe…</p>}
-        {status === 'unpaid' && (
+        {status === 'unpaid' && !gaveUp && (
           <p>
             Stripe is confirming your payment; this page updates by itself. We will also e-mail you
             as soon as it has reached us.
+          </p>
+        )}
+        {status === 'unpaid' && gaveUp && (
+          <p>
+            Stripe has not confirmed your payment yet. Your order is safe: we will e-mail you as
+            soon as the payment reaches us.{' '}
+            <button type="button" className="button" onClick={checkAgain}>
+              Check again
+            </button>
           </p>
         )}
         {status && status !== 'unpaid' && lookup.state === 'found' && (
