@@ -95,6 +95,11 @@ export interface FulfilmentOptions {
 export interface OrderQuoteAnswer {
   money: OrderMoney;
   options: FulfilmentOptions;
+  /**
+   * Issue 36: true when the client takes cards now (its Stripe keys are stored), so checkout
+   * offers "Pay now by card". Only this yes or no: no key or account detail is ever sent.
+   */
+  cardPayment: boolean;
 }
 
 /** One priced line, as stored and as the customer is told. Amounts in the catalogue's units. */

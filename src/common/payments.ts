@@ -54,3 +54,18 @@ export interface PaymentSettingsAnswer {
   encryptionAvailable: boolean;
   version: number;
 }
+
+// ---- Visitor's side of paying for an order (issue 36, orders; decision 0077) ----------------
+
+/**
+ * GET /api/orders/:orderNumber/payment-status?token=… answers this to the buyer's return pages
+ * (/checkout/paid polls it until the webhook has said "paid"). `payUrl` is Stripe's page for the
+ * order while it is unpaid (to try again), null once paid or when there is none.
+ */
+export interface OrderPaymentStatusAnswer {
+  orderNumber: string;
+  status: PaymentStatus;
+  /** The order's total as the shop shows amounts, e.g. £4.999,00. */
+  totalText: string;
+  payUrl: string | null;
+}

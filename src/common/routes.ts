@@ -8,6 +8,10 @@ export const routeTable = {
   about: '/about',
   cart: '/cart',
   checkout: '/checkout',
+  /** Back from Stripe, paid: the order number and "payment received" (issue 36). */
+  checkoutPaid: '/checkout/paid',
+  /** Back from Stripe, cancelled: the order kept unpaid, with a way to pay again (issue 36). */
+  checkoutNotPaid: '/checkout/not-paid',
   success: '/order/success',
   failure: '/order/fail',
   product: '/product/:id',
@@ -120,5 +124,7 @@ export function isKnownPath(pathname: string): boolean {
 
 /** Sign-in, the back office and a visitor's booking link: never indexed by search engines. */
 export function isPrivatePath(pathname: string): boolean {
-  return /^\/(login|manage|booking\/manage|booking\/confirm|review)(\/|$)/.test(pathname);
+  return /^\/(login|manage|booking\/manage|booking\/confirm|review|checkout\/(paid|not-paid))(\/|$)/.test(
+    pathname,
+  );
 }

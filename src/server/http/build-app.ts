@@ -27,6 +27,7 @@ import { createPictureSetMaker } from '../media/picture-sets-on-demand.js';
 import { listImageSpecs } from '../media/placeholder-images.js';
 import { ordersRoutes } from '../orders/orders-routes.js';
 import { paymentsRoutes } from '../payments/payments-routes.js';
+import { orderPaymentStatusRoutes } from '../payments/order-payment-status-routes.js';
 import { ownerRoutes } from '../owners/owner-routes.js';
 import type { SignedInOwner } from '../kernel/signed-in-owner.js';
 import { bootScriptHash, findBootScript } from '../pages/app-boot.js';
@@ -280,6 +281,8 @@ export async function buildApp({
   await app.register(ordersRoutes, deps);
   // Issue 36: its own plugin, so its raw-bytes JSON parser applies to the webhook only.
   await app.register(paymentsRoutes, deps);
+  // Issue 36, the buyer's return pages: is the order paid yet (with the order's return token).
+  await app.register(orderPaymentStatusRoutes, deps);
   await app.register(diagnosticsRoutes);
   // The API's description (docs/decisions/0074-api-description.md); the page outside production.
   await app.register(openApiRoutes, { version: '1', withPage: config.env !== 'production' });

@@ -518,6 +518,13 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
     tag: 'payments',
     body: 'json',
   },
+  // ---- Issue 36, the visitor's side of paying for an order (decision 0077) ----
+  'GET /api/orders/:orderNumber/payment-status': {
+    summary:
+      'Whether a card order is paid yet (the buyer’s return pages; ?token= from Stripe’s return address)',
+    tag: 'payments',
+  },
+  // ---- end of the visitor's side ----
   'GET /api/manage/shop-settings': { summary: 'Delivery, VAT and shop settings', tag: 'orders' },
   'PUT /api/manage/shop-settings': {
     summary: 'Save the shop settings',

@@ -58,6 +58,16 @@ describe('order e-mails', () => {
     expect(mail.html).toContain('Nothing is charged until we contact you');
   });
 
+  it('a card order (issue 36) never says nothing is charged, and tells the owner how it is paid', () => {
+    const customerMail = renderCustomerOrderMail({ ...input, payByCard: true });
+    expect(customerMail.text).not.toMatch(/nothing is charged/i);
+    expect(customerMail.html).not.toMatch(/nothing is charged/i);
+    expect(customerMail.text).toContain('You chose to pay by card');
+    const ownerMail = renderOwnerOrderMail({ ...input, payByCard: true });
+    expect(ownerMail.text).toContain('Payment: Card, on Stripe');
+    expect(renderOwnerOrderMail(input).text).not.toContain('Payment:');
+  });
+
   it('read Subtotal … Total once: the items table carries no total row of its own', () => {
     const priced = {
       ...input,

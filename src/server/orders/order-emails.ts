@@ -20,6 +20,8 @@ export interface OrderMailInput {
   total: number;
   /** Issue 35: subtotal, discount, delivery, net, VAT and total as the server priced them. */
   money?: OrderMoney | undefined;
+  /** Issue 36: the customer chose to pay now by card on Stripe's page (no "nothing charged"). */
+  payByCard?: boolean | undefined;
 }
 
 /**
@@ -105,6 +107,15 @@ export function renderOwnerOrderMail(input: OrderMailInput): RenderedMail {
     ['Phone', customer.telephone],
     ['Address', customer.address],
     ['Message', customer.message],
+    // Issue 36: the owner knows not to ask for money a card payment may already be bringing.
+    ...(input.payByCard
+      ? [
+          [
+            'Payment',
+            'Card, on Stripe: a "Paid by card" e-mail follows once Stripe confirms it',
+          ] as [string, string],
+        ]
+      : []),
     ...moneyLines(input),
   ];
   const html = page(
@@ -139,6 +150,16 @@ export function renderOwnerOrderMail(input: OrderMailInput): RenderedMail {
   };
 }
 
+/**
+ * What happens next. Issue 36: a card order is paid on Stripe's page, and a separate "payment
+ * received" e-mail follows once Stripe says so; it must not say that nothing is charged.
+ */
+function nextStep(input: OrderMailInput): string {
+  return input.payByCard
+    ? 'You chose to pay by card: we will e-mail you again as soon as your payment has reached us, and then be in touch about delivery or collection.'
+    : 'Nothing is charged until we contact you: we will call or e-mail you to arrange payment and delivery.';
+}
+
 /** The customer's acknowledgement: the number to quote, the lines and what happens next. */
 export function renderCustomerOrderMail(input: OrderMailInput): RenderedMail {
   const { client, customer, orderNumber } = input;
@@ -146,7 +167,7 @@ export function renderCustomerOrderMail(input: OrderMailInput): RenderedMail {
   const html = page(
     [
       `<h1 style="font-size:20px">Thank you for your order, ${escapeHtml(oneLine(customer.name))}</h1>`,
-      `<p>${escapeHtml(client.title)} has received your order <strong>${escapeHtml(orderNumber)}</strong>. Nothing is charged until we contact you: we will call or e-mail you to arrange payment and delivery.</p>`,
+      `<p>${escapeHtml(client.title)} has received your order <strong>${escapeHtml(orderNumber)}</strong>. ${escapeHtml(nextStep(input))}</p>`,
       cartTable(input),
       moneyTableHtml(input),
       `<p>Questions? Reply to this e-mail or contact us at ${escapeHtml(contact)}, quoting ${escapeHtml(orderNumber)}.</p>`,
@@ -155,7 +176,7 @@ export function renderCustomerOrderMail(input: OrderMailInput): RenderedMail {
   const text = [
     `Thank you for your order, ${oneLine(customer.name)}`,
     '',
-    `${client.title} has received your order ${orderNumber}. Nothing is charged until we contact you: we will call or e-mail you to arrange payment and delivery.`,
+    `${client.title} has received your order ${orderNumber}. ${nextStep(input)}`,
     '',
     cartText(input),
     ...moneyText(input),

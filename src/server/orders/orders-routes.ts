@@ -12,6 +12,7 @@ import { fulfilmentOptions, moneyOf, priceCart } from './order-quote.js';
 import {
   clientStripe,
   startOrderCheckout,
+  takesCards,
   type ClientStripe,
 } from '../payments/payments-service.js';
 import type { FastifyRequest } from 'fastify';
@@ -53,7 +54,13 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
     async (request): Promise<{ data: OrderQuoteAnswer }> => {
       const body = parseRequest(quoteRequestSchema, request.body ?? {}, 'quote');
       const { quote, settings } = await priceCart(db, request.client, body, now(), false);
-      return { data: { money: moneyOf(quote, settings), options: fulfilmentOptions(settings) } };
+      return {
+        data: {
+          money: moneyOf(quote, settings),
+          options: fulfilmentOptions(settings),
+          cardPayment: await takesCards(db, config, request.client.name),
+        },
+      };
     },
   );
 
@@ -76,6 +83,7 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
           orderNumber: result.order.orderNumber,
           grossPence: result.stored.grossPence,
           customerEmail,
+          clientCode: request.client.name,
         },
         `${request.protocol}://${request.host}`,
         now(),

@@ -224,6 +224,7 @@ export async function placeOrder(
         lines,
         total: quote.totalPence,
         money,
+        payByCard,
       };
       const customerAddress = safeReplyTo(request.customer.email);
       await enqueueMessage(

@@ -9,6 +9,7 @@ import { clientSender } from '../mail/client-sender.js';
 import { safeReplyTo } from '../mail/compose-message.js';
 import { enqueueMessage } from '../mail/outbox-store.js';
 import { openSecret } from './secret-box.js';
+import { orderReturnToken, orderReturnUrls } from './order-return.js';
 import { renderCustomerPaidMail, renderOwnerPaidMail } from './payment-emails.js';
 import {
   insertPaymentEventOnce,
@@ -65,7 +66,14 @@ export async function clientStripe(
 export async function startOrderCheckout(
   deps: { db: Kysely<Database>; config: ServerConfig },
   connection: ClientStripe,
-  order: { id: number; orderNumber: string; grossPence: number; customerEmail: string },
+  order: {
+    id: number;
+    orderNumber: string;
+    grossPence: number;
+    customerEmail: string;
+    /** Issue 36, the visitor's return: the token of the pages Stripe sends them back to. */
+    clientCode: string;
+  },
   returnBase: string,
   now: Date,
 ): Promise<{ id: string; url: string }> {
@@ -89,8 +97,8 @@ export async function startOrderCheckout(
       payment_intent_data: {
         metadata: { order_number: order.orderNumber, order_id: String(order.id) },
       },
-      success_url: `${returnBase}/checkout/paid?order=${encodeURIComponent(order.orderNumber)}`,
-      cancel_url: `${returnBase}/checkout/not-paid?order=${encodeURIComponent(order.orderNumber)}`,
+      // Visitor's return (issue 36, orders): the pages poll the order's status with this token.
+      ...orderReturnUrls(returnBase, order.orderNumber, returnTokenOf(deps.config, order)),
     },
     { idempotencyKey: `order-checkout-${order.orderNumber}` },
   );
@@ -99,6 +107,33 @@ export async function startOrderCheckout(
   await recordCheckoutSession(deps.db, order.id, made, now);
   return made;
 }
+
+// ---- Visitor's side of paying for an order (issue 36, orders; decision 0077) ----------------
+
+/**
+ * Whether the client takes cards now: its keys are stored and the operator's sealing key is
+ * set. Checkout asks this (through the quote) to offer "Pay now by card"; no key leaves here.
+ */
+export async function takesCards(
+  db: Kysely<Database>,
+  config: ServerConfig,
+  clientCode: string,
+): Promise<boolean> {
+  if (!config.payments.encryptionKey) return false;
+  return (await readPaymentSettings(db, clientCode)) !== undefined;
+}
+
+function returnTokenOf(
+  config: ServerConfig,
+  order: { orderNumber: string; clientCode: string },
+): string {
+  const key = config.payments.encryptionKey;
+  // A session is only made with a client's opened keys, which need this key.
+  if (!key) throw new Error('PAYMENTS_ENCRYPTION_KEY is not set');
+  return orderReturnToken(key, order.clientCode, order.orderNumber);
+}
+
+// ---- end of the visitor's side -------------------------------------------------------------
 
 /** What one Stripe event (or a reconciliation look-up) says about an order's money. */
 export interface PaymentFact {

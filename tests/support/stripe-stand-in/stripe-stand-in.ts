@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -13,7 +14,7 @@ import Stripe from 'stripe';
 type Json = Record<string, unknown>;
 const fixtures = JSON.parse(
   readFileSync(new URL('./fixtures.json', import.meta.url), 'utf8'),
-) as Record<'checkout.session' | 'charge' | 'event', Json>;
+) as Record<'checkout.session' | 'charge' | 'event' | 'webhook_endpoint', Json>;
 
 export interface StandInSession extends Json {
   id: string;
@@ -40,8 +41,14 @@ export interface StripeStandIn {
 let made = 0;
 const nextId = (prefix: string) => `${prefix}_test_standin${Date.now().toString(36)}${++made}`;
 
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+export async function startStripeStandIn(
+  // Issue 36: how long after the hosted page's Pay the webhook goes (Stripe's may come late).
+  { webhookDelayMs = 0 }: { webhookDelayMs?: number } = {},
+): Promise<StripeStandIn> {
   const sessions = new Map<string, StandInSession>();
+  // Issue 36, the visitor's side: webhook endpoints per account, and which account made a session.
+  const endpointsOfAccount = new Map<string, Array<Json & { url: string; secret: string }>>();
+  const accountOfSession = new Map<string, string>();
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -50,6 +57,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(json));
       };
+      // Issue 36, the visitor's side: Stripe's hosted page (no API key; the browser opens it).
+      if (hostedPage(request.method ?? 'GET', request.url ?? '', response)) return;
+      const apiKey = String(request.headers.authorization ?? '').slice('Bearer '.length);
       if (!String(request.headers.authorization ?? '').startsWith('Bearer sk_')) {
         return answer(401, { error: { type: 'invalid_request_error', message: 'No API key' } });
       }
@@ -82,8 +92,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           sent,
         };
         sessions.set(id, session);
+        accountOfSession.set(id, apiKey); // Which account's webhook endpoints hear of it.
         const { sent: _sent, ...visible } = session;
         return answer(200, visible);
+      }
+      if (request.method === 'POST' && path === '/v1/webhook_endpoints') {
+        const endpoint = addWebhookEndpoint(apiKey, new URLSearchParams(body));
+        return answer(200, endpoint);
       }
       const found = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
       if (request.method === 'GET' && found?.[1]) {
@@ -112,7 +127,70 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return session;
   };
   const stripe = new Stripe('sk_test_signing_only');
-  return {
+
+  // ---- Issue 36, the visitor's side of paying for an order (decision 0077) ------------------
+  // Stripe's webhook endpoints (POST /v1/webhook_endpoints, per account: per API key) and its
+  // hosted payment page: GET /pay/:id shows "Pay" and "Cancel"; paying marks the session paid,
+  // sends the browser to success_url and then, a moment later as Stripe may, delivers the signed
+  // checkout.session.completed to the account's endpoints. Cancel is a link to cancel_url.
+  function addWebhookEndpoint(apiKey: string, form: URLSearchParams): Json {
+    const endpoint = {
+      ...fixtures.webhook_endpoint,
+      id: nextId('we'),
+      created: Math.floor(Date.now() / 1000),
+      url: form.get('url') ?? '',
+      enabled_events: [...form.entries()]
+        .filter(([key]) => key.startsWith('enabled_events['))
+        .map(([, value]) => value),
+      secret: `whsec_${randomBytes(24).toString('hex')}`,
+    };
+    endpointsOfAccount.set(apiKey, [...(endpointsOfAccount.get(apiKey) ?? []), endpoint]);
+    return endpoint;
+  }
+
+  async function deliver(sessionId: string, stripeEvent: Stripe.Event): Promise<void> {
+    for (const endpoint of endpointsOfAccount.get(accountOfSession.get(sessionId) ?? '') ?? []) {
+      const payload = JSON.stringify(stripeEvent);
+      const signature = stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: endpoint.secret,
+      });
+      await fetch(endpoint.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      }).catch((error: unknown) => console.warn(`Stand-in webhook to ${endpoint.url}`, error));
+    }
+  }
+
+  function hostedPage(method: string, url: string, response: ServerResponse): boolean {
+    const found = /^\/pay\/([A-Za-z0-9_]+)(\?.*)?$/.exec(url);
+    if (!found?.[1]) return false;
+    const session = sessions.get(found[1]);
+    if (!session || session.status !== 'open') {
+      response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      response.end('<!doctype html><title>Expired</title><h1>This payment page has expired</h1>');
+      return true;
+    }
+    if (method === 'POST') {
+      const completed = standIn.pay(session.id);
+      response.writeHead(303, { location: String(session['success_url']) });
+      response.end();
+      setTimeout(() => void deliver(session.id, completed), webhookDelayMs);
+      return true;
+    }
+    const amount = (session.amount_total / 100).toFixed(2);
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width"><link rel="icon" href="data:,"><title>Pay (Stripe stand-in)</title></head>
+<body><main><h1>Pay £${amount}</h1><p>${escapeText(String(session['client_reference_id'] ?? ''))}</p>
+<form method="post" action="/pay/${session.id}"><button type="submit">Pay</button></form>
+<p><a href="${escapeText(String(session['cancel_url']))}">Cancel and go back</a></p></main></body></html>`);
+    return true;
+  }
+  // ---- end of the visitor's side --------------------------------------------------------------
+
+  const standIn: StripeStandIn = {
     url: standInUrl(),
     sessions,
     pay(sessionId) {
@@ -142,4 +220,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return standIn;
+}
+
+/** Issue 36, the hosted page: the few values it shows, escaped. */
+function escapeText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

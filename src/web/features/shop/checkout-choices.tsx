@@ -49,6 +49,7 @@ export default function CheckoutChoicesFields({
   email,
   onQuote,
   onRefusal,
+  onPayByCard,
 }: {
   lines: readonly CartLine[];
   /** The order form's address field, shown only when delivering (or nothing is offered). */
@@ -57,6 +58,8 @@ export default function CheckoutChoicesFields({
   email: () => string;
   onQuote: (quote: OrderQuoteAnswer, deliveryPending: boolean) => void;
   onRefusal: (message: string) => void;
+  /** Issue 36: tells checkout whether the visitor will pay by card now (its button and note). */
+  onPayByCard?: (card: boolean) => void;
 }) {
   const [method, setMethod] = useState<Method | null>(null);
   const [methodError, setMethodError] = useState<string | null>(null);
@@ -65,6 +68,10 @@ export default function CheckoutChoicesFields({
   const extras = useForm<{ postcode: string; discountCode: string }>({
     defaultValues: { postcode: '', discountCode: '' },
   });
+  // Issue 36: card first when the client takes cards (it connected Stripe to be paid this way).
+  const [payLater, setPayLater] = useState(false);
+  const payByCard = Boolean(quote?.cardPayment) && !payLater;
+  useEffect(() => onPayByCard?.(payByCard), [payByCard, onPayByCard]);
   const options = quote?.options;
   const offersChoice = Boolean(options && (options.delivery || options.collection));
 
@@ -124,6 +131,7 @@ export default function CheckoutChoicesFields({
     choices: () => ({
       ...choicesFor(method, extras.getValues('discountCode').trim() || appliedCode),
       collecting: method === 'collection',
+      ...(payByCard ? { payBy: 'card' as const } : {}),
     }),
     showRefusal,
   }));
@@ -218,6 +226,31 @@ export default function CheckoutChoicesFields({
         />
       )}
       {(method === 'delivery' || !offersChoice) && address}
+      {quote?.cardPayment && (
+        <fieldset className="fulfilment-choice pay-choice">
+          <legend>How would you like to pay?</legend>
+          <label>
+            <input
+              type="radio"
+              name="payment"
+              value="card"
+              checked={!payLater}
+              onChange={() => setPayLater(false)}
+            />
+            Pay now by card (on Stripe’s secure page)
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="payment"
+              value="later"
+              checked={payLater}
+              onChange={() => setPayLater(true)}
+            />
+            Pay later: we contact you to arrange payment
+          </label>
+        </fieldset>
+      )}
       {quote && (
         <div className="discount-code">
           <FormField

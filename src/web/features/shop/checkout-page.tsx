@@ -33,9 +33,11 @@ type CheckoutInput = z.input<typeof checkoutFormSchema>;
 function OrderSummary({
   quote,
   deliveryPending,
+  payByCard,
 }: {
   quote: OrderQuoteAnswer | null;
   deliveryPending: boolean;
+  payByCard: boolean;
 }) {
   const client = useClient();
   const lines = useCart((cart) => cart.lines);
@@ -66,7 +68,9 @@ function OrderSummary({
         </p>
       )}
       <p className="nothing-charged">
-        Nothing is charged now: {client.title} will contact you to arrange payment.
+        {payByCard
+          ? 'You pay by card on Stripe’s secure page after pressing Order and pay.'
+          : `Nothing is charged now: ${client.title} will contact you to arrange payment.`}
       </p>
       <p>
         <Link to={routeTable.cart}>Change your cart</Link>
@@ -92,6 +96,8 @@ function CheckoutScreen() {
   const [summary, setSummary] = useState<{ quote: OrderQuoteAnswer; pending: boolean } | null>(
     null,
   );
+  // Issue 36: the visitor chose to pay now by card (in the choices chunk).
+  const [payByCard, setPayByCard] = useState(false);
   const showQuote = useCallback(
     (quote: OrderQuoteAnswer, pending: boolean) => setSummary({ quote, pending }),
     [],
@@ -114,6 +120,8 @@ function CheckoutScreen() {
     if (sendingNow.current) return;
     if (choices.current && !choices.current.check()) return;
     sendingNow.current = true;
+    // Issue 36: on the way to Stripe's page the button stays disabled.
+    let leaving = false;
     setSending(true);
     setNoAnswer(null);
     const cart = getCartStore(client.name);
@@ -137,6 +145,14 @@ function CheckoutScreen() {
         cart.getState().orderKey(),
         chosen,
       );
+      // Issue 36: paying by card goes on to Stripe's page, which sends the visitor back to
+      // /checkout/paid or /checkout/not-paid; those empty the cart. Until then it stays, so the
+      // browser's Back and Order again replay this same order (its key) to the same page.
+      if (placed.payment?.url) {
+        leaving = true;
+        window.location.assign(placed.payment.url);
+        return;
+      }
       cart.getState().clear();
       void navigate(routeTable.success, {
         state: { orderNumber: placed.orderNumber, total: placed.totalText },
@@ -157,8 +173,10 @@ function CheckoutScreen() {
       console.warn('Order not sent', error);
       void navigate(routeTable.failure);
     } finally {
-      sendingNow.current = false;
-      setSending(false);
+      if (!leaving) {
+        sendingNow.current = false;
+        setSending(false);
+      }
     }
   }
 
@@ -228,6 +246,7 @@ function CheckoutScreen() {
               email={() => getValues('email')}
               onQuote={showQuote}
               onRefusal={setRefusal}
+              onPayByCard={setPayByCard}
             />
           </Suspense>
           <FormField
@@ -245,13 +264,17 @@ function CheckoutScreen() {
             />
           )}
           <button type="submit" className="button button-primary" disabled={sending}>
-            {sending ? 'Sending your order…' : 'Order'}
+            {sending ? 'Sending your order…' : payByCard ? 'Order and pay' : 'Order'}
           </button>
           <p className="visually-hidden" role="status">
             {sending ? 'Sending your order' : ''}
           </p>
         </form>
-        <OrderSummary quote={summary?.quote ?? null} deliveryPending={summary?.pending ?? false} />
+        <OrderSummary
+          quote={summary?.quote ?? null}
+          deliveryPending={summary?.pending ?? false}
+          payByCard={payByCard}
+        />
       </div>
     </section>
   );

@@ -7,6 +7,8 @@ import { apiJson } from '@/lib/api-client';
 export interface CheckoutChoices {
   fulfilment?: FulfilmentRequest | undefined;
   discountCode?: string | undefined;
+  /** Issue 36: pay now by card on Stripe's page (offered only when the client takes cards). */
+  payBy?: 'card' | undefined;
 }
 
 const requestLines = (lines: readonly CartLine[]) =>

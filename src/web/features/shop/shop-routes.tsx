@@ -6,6 +6,11 @@ const productList = async () => ({ Component: (await import('./product-list-page
 const productPage = async () => ({ Component: (await import('./product-page')).default });
 const cartPage = async () => ({ Component: (await import('./cart-page')).default });
 const checkoutPage = async () => ({ Component: (await import('./checkout-page')).default });
+// Issue 36: back from Stripe's page, paid or not; a chunk of their own, loaded only there.
+const paidPage = async () => ({ Component: (await import('./payment-return-pages')).PaidPage });
+const notPaidPage = async () => ({
+  Component: (await import('./payment-return-pages')).NotPaidPage,
+});
 
 /** Catalogue, cart and checkout (spec sections 2, 4 and 6). */
 export const shopRoutes: RouteObject[] = [
@@ -17,4 +22,6 @@ export const shopRoutes: RouteObject[] = [
   { path: routeTable.product, lazy: productPage },
   { path: routeTable.cart, lazy: cartPage },
   { path: routeTable.checkout, lazy: checkoutPage },
+  { path: routeTable.checkoutPaid, lazy: paidPage },
+  { path: routeTable.checkoutNotPaid, lazy: notPaidPage },
 ];
