@@ -12,6 +12,9 @@ import { startBackgroundCheckpoints } from './db/sqlite-checkpoints.js';
 import { configurationReport } from './config-report.js';
 import { readEnvFile } from './env-file.js';
 
+/** How long a stop waits for requests in flight before it gives up on them. */
+const shutdownGraceMs = 10_000;
+
 async function main(): Promise<void> {
   // .env beside the code, under what the environment already sets (env-file.ts).
   const envFile = readEnvFile();
@@ -45,6 +48,12 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`);
+    // Requests in flight get their answers; one that never ends (a stalled client, a hung
+    // upstream) must not keep a stopping instance, and its port, for ever.
+    setTimeout(() => {
+      console.error(`Highstreet did not close within ${shutdownGraceMs / 1000} s; exiting.`);
+      process.exit(1);
+    }, shutdownGraceMs).unref();
     await app.close();
     await checkpoints?.stop();
     await handle.close();

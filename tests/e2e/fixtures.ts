@@ -130,7 +130,11 @@ export async function startSiteServer(
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
+        // A graceful stop that waits on a browser's open connection must not hold the test (and
+        // its port) for minutes: after 10 s it is killed, as a supervisor would.
+        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
         await exited;
+        clearTimeout(killer);
       }
       await smtp.close();
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
