@@ -55,7 +55,7 @@ export async function runClientCommand(
 async function listClients({ db, print }: ClientCommandContext): Promise<number> {
   const rows = await listClientRows(db);
   if (rows.length === 0) {
-    print('No clients yet: start the server once (it seeds them), or run npm run migrate.');
+    print('No clients yet: add one with npm run client -- add.');
     return 0;
   }
   for (const row of rows) {
