@@ -33,8 +33,11 @@ describe('brandTheme', () => {
     const theme = brandTheme({ colour: '#ffd400', accent: '#7fdbff', title: 'Sunny' });
     if (!theme.ok) throw new Error(theme.message);
     expect(theme.colours['--color-primary-contrast']).toBe('#111111');
-    expect(theme.adjustments.join('\n')).toMatch(/links use #/);
-    expect(theme.adjustments.join('\n')).toMatch(/--accent #7fdbff is too light/);
+    expect(theme.adjustments.map((a) => a.message).join('\n')).toMatch(/links use #/);
+    expect(theme.adjustments).toContainEqual({
+      field: 'accent',
+      message: expect.stringMatching(/^#7fdbff is too light/) as unknown as string,
+    });
     for (const [fore, back] of textPairs(theme.colours))
       expect(contrastRatio(fore!, back!)).toBeGreaterThanOrEqual(minimumContrast);
   });
@@ -44,7 +47,8 @@ describe('brandTheme', () => {
     expect(theme.ok && theme.css).toContain(`--font-heading: 'Playfair Display', system-ui`);
     expect(brandTheme({ colour: 'red', title: 'X' })).toEqual({
       ok: false,
-      message: '--colour "red" is not a colour like #7a2e5a.',
+      field: 'colour',
+      message: '"red" is not a colour like #7a2e5a.',
     });
     expect(brandTheme({ colour: '#123456', font: "x'; }", title: 'X' }).ok).toBe(false);
   });
