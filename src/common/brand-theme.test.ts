@@ -16,6 +16,9 @@ describe('brandTheme', () => {
     [colours['--color-link'], colours['--color-bg']],
     [colours['--color-link'], colours['--color-surface']],
     [colours['--color-accent'], colours['--color-bg']],
+    // Headings and the menu's current item are drawn in the primary colour.
+    [colours['--color-primary'], colours['--color-bg']],
+    [colours['--color-primary'], colours['--color-surface']],
     [colours['--color-primary-contrast'], colours['--color-primary']],
   ];
 
@@ -32,8 +35,11 @@ describe('brandTheme', () => {
   it('darkens a light brand colour for links and says so', () => {
     const theme = brandTheme({ colour: '#ffd400', accent: '#7fdbff', title: 'Sunny' });
     if (!theme.ok) throw new Error(theme.message);
-    expect(theme.colours['--color-primary-contrast']).toBe('#111111');
-    expect(theme.adjustments.map((a) => a.message).join('\n')).toMatch(/links use #/);
+    expect(theme.colours['--color-primary']).not.toBe('#ffd400');
+    expect(theme.colours['--color-primary-contrast']).toBe('#ffffff');
+    expect(theme.adjustments.map((a) => a.message).join('\n')).toMatch(
+      /links, headings and buttons use #/,
+    );
     expect(theme.adjustments).toContainEqual({
       field: 'accent',
       message: expect.stringMatching(/^#7fdbff is too light/) as unknown as string,

@@ -107,24 +107,22 @@ export function brandTheme(input: BrandInput): BrandTheme {
   const text = readableOn(mix(brand, '#000000', 0.82), [bg, surface]);
   const muted = readableOn(mix(brand, '#555555', 0.7), [bg, surface]);
   const border = mix(brand, '#ffffff', 0.8);
-  // Text on the brand colour: white or near black, whichever reads better.
-  const onBrand =
-    contrastRatio('#ffffff', brand) >= contrastRatio('#111111', brand) ? '#ffffff' : '#111111';
+  // The pages draw the primary colour as text too (headings, the menu's current item), so it
+  // must read on the page as well as under its own text: a pale brand colour is darkened for it
+  // (it still tints the page and the borders). Text on it: white or near black, whichever reads.
+  const link = readableOn(brand, [bg, surface]);
   let primary = brand;
-  if (contrastRatio(onBrand, brand) < minimumContrast) {
-    primary = readableOn(brand, ['#ffffff']);
+  let onBrand =
+    contrastRatio('#ffffff', brand) >= contrastRatio('#111111', brand) ? '#ffffff' : '#111111';
+  if (link !== brand || contrastRatio(onBrand, brand) < minimumContrast) {
+    primary = link;
+    onBrand = '#ffffff';
     adjustments.push({
       field: 'colour',
-      message: `${brand}: neither white nor black text reads at ${minimumContrast}:1 on it; buttons use ${primary}.`,
+      message: `${brand} is too light for text on the page (${contrastRatio(brand, bg).toFixed(2)}:1, ${minimumContrast}:1 needed); links, headings and buttons use ${primary}.`,
     });
   }
-  const primaryContrast = primary === brand ? onBrand : '#ffffff';
-  const link = readableOn(brand, [bg, surface]);
-  if (link !== brand)
-    adjustments.push({
-      field: 'colour',
-      message: `${brand} is too light for links on the page (${contrastRatio(brand, bg).toFixed(2)}:1, ${minimumContrast}:1 needed); links use ${link}.`,
-    });
+  const primaryContrast = onBrand;
   const accent = readableOn(accentGiven, [bg, surface]);
   if (accent !== accentGiven)
     adjustments.push({

@@ -31,7 +31,7 @@ describeEachDatabase('the operator API', (kind) => {
     rmSync(themesDir, { recursive: true, force: true });
   });
 
-  const add = (headers: Record<string, string>, body: unknown) =>
+  const add = (headers: Record<string, string>, body: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/operator/businesses', headers, payload: body });
 
   const nell = {
@@ -102,7 +102,9 @@ describeEachDatabase('the operator API', (kind) => {
     expect(body.hostNames).toEqual(['nellsnails.example', 'nell.localhost']);
     expect(body.adjustments).toContainEqual({
       field: 'colour',
-      message: expect.stringContaining('#ffb6c1 is too light for links') as unknown as string,
+      message: expect.stringContaining(
+        '#ffb6c1 is too light for text on the page',
+      ) as unknown as string,
     });
     expect(body.invitation.email).toBe('nell@nellsnails.example');
     expect(body.invitation.link).toMatch(
