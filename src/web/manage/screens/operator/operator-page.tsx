@@ -325,6 +325,8 @@ function OperatorPage() {
   const [added, setAdded] = useState<AddedBusiness | undefined>();
   const error = businesses.error;
   const needsSignIn = error instanceof ApiError && error.status === 401;
+  // Without OPERATOR_TOKEN the server has no operator API at all.
+  const switchedOff = error instanceof ApiError && error.status === 404;
   const signedIn = businesses.isSuccess && !needsSignIn;
   if (signedIn && !wasSignedIn) setWasSignedIn(true);
   const refresh = () => queryClient.invalidateQueries({ queryKey: businessesQueryKey });
@@ -336,7 +338,13 @@ function OperatorPage() {
         Add a business, and switch businesses off and on. For the host, not a business’s owners.
       </p>
       {needsSignIn && <SignInForm onSignedIn={() => void refresh()} />}
-      {error && !needsSignIn && (
+      {switchedOff && (
+        <p role="alert">
+          The operator screen is off on this server: set OPERATOR_TOKEN in its configuration
+          (docs/operating.md, Adding a business).
+        </p>
+      )}
+      {error && !needsSignIn && !switchedOff && (
         <p role="alert" className="operator__failure">
           {error instanceof ApiError ? error.message : 'The businesses could not be read.'}{' '}
           <button type="button" className="button" onClick={() => void refresh()}>
