@@ -57,6 +57,14 @@ test('the operator adds a business on the screen, and its site answers on its ho
   await form.getByLabel('Heading font').fill('Georgia');
   await form.getByLabel('First owner’s e-mail').fill('poppy@poppysplants.example');
   await expectNoAxeViolations(page);
+  // The session lapses while the operator types: the sign-in comes back, the typing stays.
+  await page.context().clearCookies();
+  await form.getByRole('button', { name: 'Add the business' }).click();
+  await page.getByLabel('Operator token').fill(operatorToken);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('form', { name: 'Operator sign-in' })).toHaveCount(0);
+  await expect(form.getByLabel('Code')).toHaveValue('POPPY');
+  await expect(form.getByLabel('First owner’s e-mail')).toHaveValue('poppy@poppysplants.example');
   await form.getByRole('button', { name: 'Add the business' }).click();
 
   const added = page.getByRole('region', { name: "Added POPPY: Poppy's Plants" });

@@ -134,7 +134,14 @@ function contrastHints(values: { colour: string; accent: string; font: string; n
   return hints;
 }
 
-function AddBusinessPanel({ onAdded }: { onAdded: (added: AddedBusiness) => void }) {
+function AddBusinessPanel({
+  onAdded,
+  onSignInNeeded,
+}: {
+  onAdded: (added: AddedBusiness) => void;
+  /** The operator's session lapsed while they typed: the sign-in shows above, this form stays. */
+  onSignInNeeded: () => void;
+}) {
   const form = useForm<AddBusinessForm, unknown, Checked>({
     resolver: zodResolver(addBusinessFormSchema),
     mode: 'onSubmit',
@@ -152,6 +159,10 @@ function AddBusinessPanel({ onAdded }: { onAdded: (added: AddedBusiness) => void
     failedText: 'The business was not added. Please try again: what you typed is kept.',
     // The server names the site's address field `email`; the form fills it from the host names.
     issueNames: { email: 'hostNames' },
+    onFailure: (error) => {
+      if (error instanceof ApiError && error.status === 401) onSignInNeeded();
+      return false;
+    },
   });
   const errors = form.formState.errors;
   return (
@@ -356,6 +367,7 @@ function OperatorPage() {
       {added && <AddedNotice added={added} />}
       {(signedIn || wasSignedIn) && (
         <AddBusinessPanel
+          onSignInNeeded={() => void refresh()}
           onAdded={(business) => {
             setAdded(business);
             showToast('saved', `Added ${business.code}.`);
