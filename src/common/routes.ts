@@ -57,6 +57,8 @@ export const routeTable = {
   loginSetPassword: '/login/set-password',
   loginReset: '/login/reset',
   manage: '/manage',
+  /** The host's screen: add and switch businesses (decision 0080). */
+  operator: '/operator',
 } as const;
 
 export type RouteName = keyof typeof routeTable;
@@ -124,7 +126,7 @@ export function isKnownPath(pathname: string): boolean {
 
 /** Sign-in, the back office and a visitor's booking link: never indexed by search engines. */
 export function isPrivatePath(pathname: string): boolean {
-  return /^\/(login|manage|booking\/manage|booking\/confirm|review|checkout\/(paid|not-paid))(\/|$)/.test(
+  return /^\/(login|manage|operator|booking\/manage|booking\/confirm|review|checkout\/(paid|not-paid))(\/|$)/.test(
     pathname,
   );
 }

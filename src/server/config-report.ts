@@ -104,6 +104,7 @@ export function configurationReport(
     `  e-mail           ${config.smtpUrl ? maskedValue('SMTP_URL', config.smtpUrl) : `.eml files in ${config.dataDir}/outbox-eml`}`,
     `  shared state     ${config.redis ? maskedValue('REDIS_URL', config.redis.url) : 'this process'}`,
     `  metrics          ${config.metricsToken ? '/metrics with the bearer token' : 'off'}`,
+    `  operator screen  ${config.operatorToken ? '/operator with the operator token' : 'off'}`,
     'The configuration is valid.',
   );
   return { ok: true, text: `${lines.join('\n')}\n` };

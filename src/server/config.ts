@@ -71,6 +71,11 @@ const envSchema = z.object({
     .string()
     .regex(/^(\S{16,})?$/, 'at least 16 characters, no spaces (e.g. openssl rand -hex 32)')
     .optional(),
+  // Issue 38: the host's screen (/operator: add, list, disable businesses) signs in with this.
+  OPERATOR_TOKEN: z
+    .string()
+    .regex(/^(\S{16,})?$/, 'at least 16 characters, no spaces (e.g. openssl rand -hex 32)')
+    .optional(),
   // Issue 38: 5xx answers and failed scheduled jobs are POSTed here, personal data stripped.
   ERROR_REPORT_URL: z
     .string()
@@ -221,6 +226,11 @@ export const environmentVariables: Record<VariableName, VariableDescription> = {
   METRICS_TOKEN: {
     meaning:
       'GET /metrics (Prometheus) answers with Authorization: Bearer <this>; unset: no /metrics',
+    secret: 'whole',
+  },
+  OPERATOR_TOKEN: {
+    meaning:
+      "the operator's screen /operator (add, list, disable and enable businesses) signs in with it; unset: no operator screen or API",
     secret: 'whole',
   },
   ERROR_REPORT_URL: {
@@ -409,6 +419,8 @@ export interface ServerConfig {
   redis: { url: string; keyPrefix: string } | undefined;
   /** The bearer token /metrics asks for; unset, there is no /metrics (docs/decisions/0061-operable.md). */
   metricsToken: string | undefined;
+  /** The token the operator's screen signs in with; unset, there is none (decision 0080). */
+  operatorToken: string | undefined;
   /** Where 5xx answers and failed jobs are reported (errors/error-reporter.ts); unset: nowhere. */
   errorReportUrl: string | undefined;
   /** How often the registry takes in clients added or disabled by another process; 0: never. */
@@ -496,6 +508,7 @@ export function loadConfig(
     migrateOnStart: e.MIGRATE_ON_START === 'on' || (e.MIGRATE_ON_START === '' && !e.DATABASE_URL),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     metricsToken: e.METRICS_TOKEN || undefined,
+    operatorToken: e.OPERATOR_TOKEN || undefined,
     errorReportUrl: e.ERROR_REPORT_URL || undefined,
     clientReloadMs: Math.round(e.CLIENT_RELOAD_SECONDS * 1000),
     payments: {

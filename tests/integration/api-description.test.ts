@@ -41,8 +41,11 @@ describe('the API description', () => {
   const registered = new Set<string>();
 
   beforeAll(async () => {
-    // A token so that /metrics is registered too, as in production with metrics on.
-    testApp = await startTestApp('sqlite', { METRICS_TOKEN: 'api-description-test' });
+    // Tokens so that /metrics and the operator's API are registered too, as in production.
+    testApp = await startTestApp('sqlite', {
+      METRICS_TOKEN: 'api-description-test',
+      OPERATOR_TOKEN: 'api-description-operator',
+    });
     for (const key of registeredRoutes(testApp)) registered.add(key);
   });
   afterAll(async () => testApp?.close());

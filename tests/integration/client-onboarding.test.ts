@@ -48,7 +48,7 @@ describeEachDatabase('npm run client', (kind) => {
       'nell@nellsnails.example',
     ]);
     expect(added.code, added.output).toBe(0);
-    expect(added.output).toContain('Contrast: --colour #ffb6c1 is too light for links');
+    expect(added.output).toContain('Contrast: --colour #ffb6c1 is too light for text on the page');
     expect(added.output).toMatch(/\/login\/set-password\?token=\S+/);
     const theme = readFileSync(join(d.config.themesDir, 'NELL.css'), 'utf8');
     expect(theme).toContain("--font-heading: 'Georgia'");

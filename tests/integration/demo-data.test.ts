@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orderStatuses } from '../../src/common/orders.js';
 import { describeEachDatabase } from '../support/each-database.js';
@@ -97,6 +100,22 @@ describeEachDatabase('npm run demo', (kind) => {
     expect(after.rrbBookings).toBe(before.rrbBookings);
   });
 });
+
+it('on a fresh data folder, migrates and seeds the database itself first', async () => {
+  const d = await startDeployment('sqlite');
+  const fresh = mkdtempSync(join(tmpdir(), 'highstreet-fresh-demo-'));
+  try {
+    const demo = await d.run('demo-cli', ['--client', 'RRB'], {
+      DATA_DIR: fresh,
+      SQLITE_FILE: join(fresh, 'highstreet.sqlite'),
+    });
+    expect(demo.code, demo.output).toBe(0);
+    expect(demo.output).toMatch(/owner@rrb\.demo {2}password: \S+/);
+  } finally {
+    await d.close();
+    rmSync(fresh, { recursive: true, force: true });
+  }
+}, 120_000);
 
 async function countAll(d: Deployment) {
   const row = await d.handle.db

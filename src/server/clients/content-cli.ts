@@ -1,8 +1,6 @@
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations.js';
 import { readSeed } from '../db/seed.js';
-import { runCommandLine } from '../kernel/command-line.js';
+import { runCommandLine, withCliDatabase } from '../kernel/command-line.js';
 import { republishSeedContent } from './content-store.js';
 
 const usage = 'Usage: npm run content -- reseed CODE';
@@ -24,21 +22,13 @@ async function main(args: string[]): Promise<number> {
   const record = readSeed(config.seedDir).clients.find((c) => c.name === code.toUpperCase());
   if (!record)
     throw new Error(`There is no seed record for "${code}" in ${config.seedDir}/clients.`);
-  const handle = openDatabase(
-    config.database.kind === 'sqlite'
-      ? config.database
-      : { kind: 'postgres', url: config.database.url },
-  );
-  try {
-    await migrateToLatest(handle.db, handle.kind);
-    const version = await republishSeedContent(handle.db, record);
+  return withCliDatabase(async ({ db }) => {
+    const version = await republishSeedContent(db, record);
     console.log(
       `${record.name}: the seed's content is published as version ${version}. Restart the server to serve it.`,
     );
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 runCommandLine('content', main);

@@ -1,9 +1,6 @@
 import { insertAudit } from '../audit/audit-store.js';
 import { loadClientRegistry } from '../clients/client-registry-store.js';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations.js';
-import { runCommandLine } from '../kernel/command-line.js';
+import { runCommandLine, withCliDatabase } from '../kernel/command-line.js';
 import { eraseCustomer, exportCustomer } from './customer-data.js';
 import { customerExportCsv } from './customer-export-csv.js';
 import { matchKeys } from './customer-matching.js';
@@ -47,15 +44,8 @@ async function main(args: string[]): Promise<number> {
     if (command === 'erase' && !yes) console.error('Erasing cannot be undone: add --yes to do it.');
     return 2;
   }
-  const config = loadConfig();
-  const handle = openDatabase(
-    config.database.kind === 'sqlite'
-      ? config.database
-      : { kind: 'postgres', url: config.database.url },
-  );
-  try {
-    await migrateToLatest(handle.db, handle.kind);
-    const client = (await loadClientRegistry(handle.db)).byCode(code!);
+  return withCliDatabase(async ({ db }) => {
+    const client = (await loadClientRegistry(db)).byCode(code!);
     if (!client) {
       console.error(`No client ${code}.`);
       return 1;
@@ -65,7 +55,7 @@ async function main(args: string[]): Promise<number> {
     else {
       const keys = matchKeys({ email: who });
       const found = keys.email
-        ? (await findMatchCandidates(handle.db, client.name, { ...keys, digits: null })).filter(
+        ? (await findMatchCandidates(db, client.name, { ...keys, digits: null })).filter(
             (c) => c.email === keys.email,
           )
         : [];
@@ -81,9 +71,9 @@ async function main(args: string[]): Promise<number> {
     }
     const now = new Date();
     if (command === 'export') {
-      const data = await exportCustomer(handle.db, client, id, now);
+      const data = await exportCustomer(db, client, id, now);
       await insertAudit(
-        handle.db,
+        db,
         {
           clientCode: client.name,
           ownerId: null,
@@ -99,7 +89,7 @@ async function main(args: string[]): Promise<number> {
       );
       return 0;
     }
-    const erased = await eraseCustomer(handle.db, client.name, id, (trx, counts) =>
+    const erased = await eraseCustomer(db, client.name, id, (trx, counts) =>
       insertAudit(
         trx,
         {
@@ -115,9 +105,7 @@ async function main(args: string[]): Promise<number> {
       `Customer ${id} of ${client.name} erased: ${erased.bookingsAnonymised} bookings and ${erased.ordersAnonymised} orders kept anonymised; ${erased.notesDeleted} notes, ${erased.enquiriesDeleted} enquiries and ${erased.emailsDeleted} e-mails deleted.`,
     );
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 runCommandLine('customers', main);

@@ -94,7 +94,7 @@ export async function runDemoCommand(args: string[], context: DemoCommandContext
     print(
       values.client
         ? `There is no client with the code "${values.client}".`
-        : 'This database has no clients yet: start the server once (it seeds them), or run npm run migrate.',
+        : 'This database has no clients: check SEED_DIR and DATABASE_URL / SQLITE_FILE.',
     );
     return 1;
   }

@@ -42,6 +42,7 @@ import { calendarFeedRoutes } from '../calendar-feeds/calendar-feed-routes.js';
 import { createErrorAnswer, installErrorHandling } from './error-handler.js';
 import { createErrorReporter, type ErrorReporter } from '../errors/error-reporter.js';
 import { attachClientReload } from '../clients/client-reload.js';
+import { operatorApiPrefix, operatorRoutes } from '../onboarding/operator-routes.js';
 import { manageApi, manageApiPrefix } from './manage-api.js';
 import { databaseCheck, healthRoutes } from './health-routes.js';
 import { hasRepeatedHost, refuseRepeatedHost } from './host-header.js';
@@ -296,6 +297,14 @@ export async function buildApp({
   await app.register(visitRoutes, deps);
   // The owner API (/api/manage/*): the owner guard once, every owner resource under it.
   await app.register(manageApi(deps), { prefix: manageApiPrefix });
+  // The host's own screen's API (decision 0080): only with OPERATOR_TOKEN set.
+  if (config.operatorToken) {
+    await app.register(operatorRoutes, {
+      ...deps,
+      token: config.operatorToken,
+      prefix: operatorApiPrefix,
+    });
+  }
   await app.register(pagesRoutes, { ...deps, indexHtml, devPages, boot });
 
   return app;

@@ -1,7 +1,4 @@
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { runCommandLine } from '../kernel/command-line.js';
-import { migrateToLatest } from '../db/migrations.js';
+import { runCommandLine, withCliDatabase } from '../kernel/command-line.js';
 import { listMessagesByStatus, retryFailedMessages } from './outbox-store.js';
 import { emlFolder } from './outbox-worker.js';
 
@@ -19,17 +16,10 @@ async function main(args: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
-  const config = loadConfig();
-  const handle = openDatabase(
-    config.database.kind === 'sqlite'
-      ? config.database
-      : { kind: 'postgres', url: config.database.url },
-  );
-  try {
-    await migrateToLatest(handle.db, handle.kind);
+  return withCliDatabase(async ({ db, config }) => {
     if (command === 'list') {
       const status = rest[0] ?? 'failed';
-      const rows = await listMessagesByStatus(handle.db, status);
+      const rows = await listMessagesByStatus(db, status);
       if (rows.length === 0) console.log(`No ${status} messages.`);
       for (const row of rows) {
         console.log(
@@ -45,14 +35,12 @@ async function main(args: string[]): Promise<number> {
       console.error(`Message ids must be whole numbers. ${usage}`);
       return 2;
     }
-    const count = await retryFailedMessages(handle.db, ids.length ? ids : 'all');
+    const count = await retryFailedMessages(db, ids.length ? ids : 'all');
     console.log(
       `${count} failed message${count === 1 ? '' : 's'} queued again; a running server delivers ${count === 1 ? 'it' : 'them'} within a few seconds.`,
     );
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 runCommandLine('outbox', main);

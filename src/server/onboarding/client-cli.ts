@@ -1,7 +1,4 @@
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations.js';
-import { runCommandLine } from '../kernel/command-line.js';
+import { runCommandLine, withCliDatabase } from '../kernel/command-line.js';
 import { runClientCommand } from './client-commands.js';
 
 /**
@@ -10,23 +7,10 @@ import { runClientCommand } from './client-commands.js';
  * Same DATABASE_URL / SQLITE_FILE / THEMES_DIR as the server; running servers take the change in
  * within CLIENT_RELOAD_SECONDS (docs/decisions/0071-onboarding-a-business.md).
  */
-async function main(args: string[]): Promise<number> {
-  const config = loadConfig();
-  const handle = openDatabase(
-    config.database.kind === 'sqlite'
-      ? config.database
-      : { kind: 'postgres', url: config.database.url },
+function main(args: string[]): Promise<number> {
+  return withCliDatabase(({ db, config }) =>
+    runClientCommand(args, { db, config, print: (line) => console.log(line) }),
   );
-  try {
-    await migrateToLatest(handle.db, handle.kind);
-    return await runClientCommand(args, {
-      db: handle.db,
-      config,
-      print: (line) => console.log(line),
-    });
-  } finally {
-    await handle.close();
-  }
 }
 
 runCommandLine('client', main);

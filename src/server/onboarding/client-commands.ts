@@ -1,19 +1,11 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import {
-  clientCodeSchema,
-  clientConfigSchema,
-  describeIssues,
-} from '../../common/client-config.js';
-import { loadClientRegistry } from '../clients/client-registry-store.js';
+import type { FieldIssue } from '../../common/field-issues.js';
+import type { BusinessKind } from '../../common/operator.js';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { runOwnerCommand } from '../owners/owner-commands.js';
-import { brandTheme } from './domain/brand-theme.js';
-import { clientKinds, clientTemplate, type ClientKind } from './domain/client-template.js';
-import { insertClient, listClientRows, setClientDisabled } from './onboarding-store.js';
+import { addBusiness } from './onboarding-service.js';
+import { listClientRows, setClientDisabled } from './onboarding-store.js';
 
 export const clientUsage = [
   'Usage: npm run client -- <command>',
@@ -34,10 +26,6 @@ export interface ClientCommandContext {
   now?: Date;
 }
 
-const hostPattern =
-  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The client CLI's commands (client-cli.ts). Exit code: 0 done, 1 refused, 2 usage. */
 export async function runClientCommand(
   args: string[],
@@ -55,7 +43,7 @@ export async function runClientCommand(
 async function listClients({ db, print }: ClientCommandContext): Promise<number> {
   const rows = await listClientRows(db);
   if (rows.length === 0) {
-    print('No clients yet: start the server once (it seeds them), or run npm run migrate.');
+    print('No clients yet: add one with npm run client -- add.');
     return 0;
   }
   for (const row of rows) {
@@ -86,8 +74,27 @@ async function switchClient(
   return 0;
 }
 
+/** The flag a request field came from, for messages about the value given. */
+const flagOf: Record<string, string> = {
+  code: 'CODE',
+  hostNames: '--host',
+  kind: '--kind',
+  colour: '--colour',
+  accent: '--accent',
+  font: '--font',
+  email: '--email',
+  ownerEmail: '--owner',
+};
+
+/** A problem as the command line says it: one about a value given names its flag first. */
+function onTheCommandLine(issue: FieldIssue): string {
+  const flag = flagOf[issue.path];
+  const aboutTheValue = issue.message.startsWith('"') || /^(must|#)/.test(issue.message);
+  return flag && aboutTheValue ? `${flag} ${issue.message}` : issue.message;
+}
+
 async function addClient(args: string[], context: ClientCommandContext): Promise<number> {
-  const { db, print, config } = context;
+  const { print, config } = context;
   let parsed;
   try {
     parsed = parseArgs({
@@ -115,84 +122,46 @@ async function addClient(args: string[], context: ClientCommandContext): Promise
     print(clientUsage);
     return 2;
   }
-  const problems: string[] = [];
-  const code = givenCode.toUpperCase();
-  const codeCheck = clientCodeSchema.safeParse(code);
-  if (!codeCheck.success)
-    problems.push(`CODE "${givenCode}" ${codeCheck.error.issues[0]?.message}.`);
-  if (!(clientKinds as readonly string[]).includes(values.kind))
-    problems.push(`--kind must be one of ${clientKinds.join(', ')}.`);
-  const hosts = values.host.map((h) => h.trim().toLowerCase().replace(/\.$/, ''));
-  for (const host of hosts) {
-    if (!hostPattern.test(host)) problems.push(`--host "${host}" is not a host name.`);
-  }
-  const email = values.email ?? `hello@${hosts[0] ?? 'example.com'}`;
-  if (!emailPattern.test(email)) problems.push(`--email "${email}" is not an e-mail address.`);
-  if (values.owner !== undefined && !emailPattern.test(values.owner))
-    problems.push(`--owner "${values.owner}" is not an e-mail address.`);
-
-  const existing = await listClientRows(db);
-  if (existing.some((row) => row.code === code))
-    problems.push(`There is already a client ${code} (npm run client -- list).`);
-  const localHost = `${code.toLowerCase()}.localhost`;
-  const allHosts = [...new Set([...hosts, localHost])];
-  for (const row of existing) {
-    for (const host of allHosts) {
-      if (row.hostNames.some((h) => h.toLowerCase() === host))
-        problems.push(`The host name ${host} is already ${row.code}'s.`);
-    }
-  }
-  const theme = brandTheme({
-    colour: values.colour ?? values.color ?? '#1f4e79',
-    accent: values.accent,
-    font: values.font,
-    title: values.name,
-  });
-  if (!theme.ok) problems.push(theme.message);
-  if (problems.length > 0 || !theme.ok) {
-    for (const problem of problems) print(problem);
-    print('Nothing was added.');
+  const outcome = await addBusiness(
+    {
+      code: givenCode,
+      name: values.name,
+      hostNames: values.host,
+      // Checked by the service, which names what it may be.
+      kind: values.kind as BusinessKind,
+      colour: values.colour ?? values.color,
+      accent: values.accent,
+      font: values.font,
+      email: values.email,
+      ownerEmail: values.owner,
+    },
+    context,
+  );
+  if (!outcome.ok) {
+    for (const issue of outcome.issues) print(onTheCommandLine(issue));
+    print('Nothing was added. (npm run client -- list shows the clients there are.)');
     return 1;
   }
-
-  const template = clientTemplate({
-    code,
-    name: values.name,
-    kind: values.kind as ClientKind,
-    hostNames: allHosts,
-    email,
-  });
-  const record = clientConfigSchema.safeParse(template.record);
-  if (!record.success) {
-    print(
-      `The template made an invalid record: ${describeIssues(record.error)}. Nothing was added.`,
-    );
-    return 1;
+  const { added } = outcome;
+  if (outcome.themeKept) print(`Kept the theme already at ${outcome.themeFile}.`);
+  else {
+    print(`Wrote the theme ${outcome.themeFile}.`);
+    for (const note of added.adjustments)
+      print(`  Contrast: ${flagOf[note.field]} ${note.message}`);
   }
-  // The theme first: a record without its theme would serve unstyled pages.
-  const themeFile = join(config.themesDir, `${code}.css`);
-  if (existsSync(themeFile)) {
-    print(`Kept the theme already at ${themeFile}.`);
-  } else {
-    mkdirSync(config.themesDir, { recursive: true });
-    writeFileSync(themeFile, theme.css);
-    print(`Wrote the theme ${themeFile}.`);
-    for (const adjustment of theme.adjustments) print(`  Contrast: ${adjustment}`);
-  }
-  await insertClient(db, record.data, template.treatments ? { [code]: template.treatments } : {});
   print(
-    `Added ${code} (${values.name}), a ${values.kind}, on ${allHosts.join(', ')}. Running servers serve it within ${Math.ceil(config.clientReloadMs / 1000)} s.`,
+    `Added ${added.code} (${added.title}), a ${added.kind}, on ${added.hostNames.join(', ')}. Running servers serve it within ${Math.ceil(config.clientReloadMs / 1000)} s.`,
   );
   if (values.owner) {
-    const registry = await loadClientRegistry(db);
-    return runOwnerCommand(['add', code, values.owner], {
-      db,
-      registry,
-      config,
-      print,
-      ...(context.now ? { now: context.now } : {}),
-    });
+    if (!added.invitation) {
+      print(`${added.code} already has an account for ${values.owner}.`);
+      return 1;
+    }
+    print(`Added ${added.invitation.email} as an owner of ${added.code} (${added.title}).`);
+    print(`One-time link to set the password (works once, for 24 hours):`);
+    print(`  ${added.invitation.link}`);
+    return 0;
   }
-  print(`Invite its owner with: npm run owner -- add ${code} owner@example.com`);
+  print(`Invite its owner with: npm run owner -- add ${added.code} owner@example.com`);
   return 0;
 }

@@ -77,6 +77,11 @@ import {
   teamInviteRequestSchema,
   teamRoleRequestSchema,
 } from '../../common/team.js';
+import {
+  addBusinessRequestSchema,
+  businessActiveRequestSchema,
+  operatorSignInRequestSchema,
+} from '../../common/operator.js';
 
 /**
  * What a request's body is: one of the shared zod schemas the handler parses (src/common), JSON
@@ -727,6 +732,34 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
     summary: 'Visits for a period',
     tag: 'visits',
     query: periodQuerySchema,
+  },
+
+  // src/server/onboarding/operator-routes.ts (only with OPERATOR_TOKEN set)
+  'POST /api/operator/session': {
+    summary: 'The operator signs in with OPERATOR_TOKEN (a cookie)',
+    tag: 'onboarding',
+    status: 204,
+    body: operatorSignInRequestSchema,
+  },
+  'DELETE /api/operator/session': {
+    summary: 'The operator signs out',
+    tag: 'onboarding',
+    status: 204,
+  },
+  'GET /api/operator/businesses': {
+    summary: 'Every business: code, name, host names, owners, disabled or not',
+    tag: 'onboarding',
+  },
+  'POST /api/operator/businesses': {
+    summary: 'Add a business: record, theme from brand colours, first owner invitation',
+    tag: 'onboarding',
+    status: 201,
+    body: addBusinessRequestSchema,
+  },
+  'PUT /api/operator/businesses/:code/active': {
+    summary: 'Switch a business off (its hosts answer "not available") or on again',
+    tag: 'onboarding',
+    body: businessActiveRequestSchema,
   },
 
   // src/server/openapi/openapi-routes.ts

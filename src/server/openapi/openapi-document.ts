@@ -3,9 +3,11 @@ import { staffMayUse } from '../owners/staff-permissions.js';
 import { apiRoutes, type AnswerKind, type RouteDescription } from './api-description.js';
 
 /** Who may call a route, read from where the owner guard sits and the staff allowlist. */
-export type RouteAccess = 'public' | 'owner' | 'owner-or-staff';
+export type RouteAccess = 'public' | 'owner' | 'owner-or-staff' | 'operator';
 
 export function accessOf(method: string, path: string): RouteAccess {
+  // The host's own API (decision 0080): its sign-in is open, the rest needs the operator.
+  if (path.startsWith('/api/operator/') && path !== '/api/operator/session') return 'operator';
   if (!path.startsWith('/api/manage/')) return 'public';
   return staffMayUse(method, path) ? 'owner-or-staff' : 'owner';
 }
@@ -66,7 +68,10 @@ function operation(method: string, path: string, route: RouteDescription): JsonS
   if (route.body || route.query || parameters.length > 0) {
     responses['400'] = errorResponse('The request broke its schema: each field’s issue is named');
   }
-  if (access !== 'public') {
+  if (access === 'operator') {
+    responses['401'] = errorResponse('No operator session or token');
+    responses['403'] = errorResponse("A business owner's session, or a cross-site change");
+  } else if (access !== 'public') {
     responses['401'] = errorResponse('No owner session');
     responses['403'] = errorResponse(
       access === 'owner'
@@ -100,6 +105,9 @@ function operation(method: string, path: string, route: RouteDescription): JsonS
     tags: [route.tag],
     operationId: `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(\w?)/g, (_, c: string) => c.toUpperCase())}`,
     ...(access === 'public' ? { security: [] } : {}),
+    ...(access === 'operator'
+      ? { security: [{ operatorSession: [] }, { operatorToken: [] }] }
+      : {}),
     'x-access': access,
     parameters: [
       ...parameters.map((name) => ({
@@ -148,6 +156,8 @@ export function buildOpenApiDocument(version: string): JsonSchema {
     components: {
       securitySchemes: {
         ownerSession: { type: 'apiKey', in: 'cookie', name: 'hs_owner' },
+        operatorSession: { type: 'apiKey', in: 'cookie', name: 'hs_operator' },
+        operatorToken: { type: 'http', scheme: 'bearer', description: 'OPERATOR_TOKEN' },
       },
       schemas: {
         ErrorAnswer: {

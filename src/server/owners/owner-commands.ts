@@ -1,19 +1,11 @@
 import { insertAudit } from '../audit/audit-store.js';
 import type { Kysely } from 'kysely';
+import { addAccountWithLink, setPasswordLink } from './owner-invitation.js';
 import type { ClientRegistry } from '../kernel/client-registry.js';
 import type { ServerConfig } from '../config.js';
 import type { OwnerRole } from '../../common/owners.js';
 import type { Database } from '../db/schema.js';
-import { setPasswordLinkValidMs } from './owner-service.js';
-import {
-  createOneTimeToken,
-  createOwner,
-  findOwnerByEmail,
-  listOwners,
-  normaliseEmail,
-  removeOwner,
-} from './owner-store.js';
-import { siteOrigin } from '../kernel/site-origin.js';
+import { findOwnerByEmail, listOwners, normaliseEmail, removeOwner } from './owner-store.js';
 
 export const ownerUsage = [
   'Usage: npm run owner -- <command>',
@@ -73,21 +65,9 @@ export async function runOwnerCommand(
     return 1;
   }
 
-  const printLink = async (ownerId: number) => {
-    const token = await createOneTimeToken(
-      db,
-      ownerId,
-      'set-password',
-      setPasswordLinkValidMs,
-      context.now,
-    );
-    const origin = siteOrigin(client!, {
-      production: context.config.env === 'production',
-      port: context.config.port,
-      registry,
-    });
+  const printLink = (link: string) => {
     print(`One-time link to set the password (works once, for 24 hours):`);
-    print(`  ${origin}/login/set-password?token=${token}`);
+    print(`  ${link}`);
   };
 
   if (command === 'add' && client && email) {
@@ -95,27 +75,17 @@ export async function runOwnerCommand(
       print(`"${email}" is not an e-mail address.`);
       return 1;
     }
-    const owner = await createOwner(db, client.name, email, context.now, { role, staffId: null });
-    if (!owner) {
+    const added = await addAccountWithLink(context, client, email, role);
+    if (!added) {
       print(
         `${client.name} already has an account for ${normaliseEmail(email)}; "link" makes a new set-password link.`,
       );
       return 1;
     }
-    await insertAudit(
-      db,
-      {
-        clientCode: client.name,
-        ownerId: null,
-        action: 'owner-added',
-        detail: { email: owner.email, role },
-      },
-      context.now,
-    );
     print(
-      `Added ${owner.email} as ${role === 'owner' ? 'an owner' : 'staff'} of ${client.name} (${client.title}).`,
+      `Added ${added.email} as ${role === 'owner' ? 'an owner' : 'staff'} of ${client.name} (${client.title}).`,
     );
-    await printLink(owner.id);
+    printLink(added.link);
     return 0;
   }
   if (command === 'link' && client && email) {
@@ -124,7 +94,7 @@ export async function runOwnerCommand(
       print(`${client.name} has no account for ${normaliseEmail(email)}.`);
       return 1;
     }
-    await printLink(owner.id);
+    printLink(await setPasswordLink(context, client, owner.id));
     return 0;
   }
   if (command === 'remove' && client && email) {

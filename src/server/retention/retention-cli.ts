@@ -1,8 +1,5 @@
 import { describeRetentionCounts } from '../../common/retention.js';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations.js';
-import { runCommandLine } from '../kernel/command-line.js';
+import { runCommandLine, withCliDatabase } from '../kernel/command-line.js';
 import { readRetentionLastRun, retentionRunName, runRecordsRetention } from './retention-job.js';
 import { listClientCodes, readLastRetentionRun } from './retention-store.js';
 
@@ -20,16 +17,9 @@ async function main(args: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
-  const config = loadConfig();
-  const handle = openDatabase(
-    config.database.kind === 'sqlite'
-      ? config.database
-      : { kind: 'postgres', url: config.database.url },
-  );
-  try {
-    await migrateToLatest(handle.db, handle.kind);
+  return withCliDatabase(async ({ db, config }) => {
     if (command === 'run') {
-      const result = await runRecordsRetention(handle.db, {
+      const result = await runRecordsRetention(db, {
         sessionIdleMs: config.ownerSession.idleMs,
         force: true,
       });
@@ -38,20 +28,18 @@ async function main(args: string[]): Promise<number> {
         console.log(`  ${code}: ${describeRetentionCounts(counts)}`);
       return 0;
     }
-    const lastRunAt = await readLastRetentionRun(handle.db, retentionRunName);
+    const lastRunAt = await readLastRetentionRun(db, retentionRunName);
     if (!lastRunAt) {
       console.log('Old records have not been tidied yet.');
       return 0;
     }
     console.log(`Old records last tidied at ${lastRunAt}.`);
-    for (const code of await listClientCodes(handle.db)) {
-      const run = await readRetentionLastRun(handle.db, code);
+    for (const code of await listClientCodes(db)) {
+      const run = await readRetentionLastRun(db, code);
       console.log(`  ${code}: ${describeRetentionCounts(run.counts)}`);
     }
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 runCommandLine('retention', main);

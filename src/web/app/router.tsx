@@ -6,7 +6,7 @@ import { bookingRoutes } from '@/features/booking/booking-routes';
 import { contentRoutes } from '@/features/content/content-routes';
 import { enquiryRoutes } from '@/features/enquiry/enquiry-routes';
 import { homeRoutes } from '@/features/home/home-routes';
-import { manageRoutes, signInRoutes } from '@/manage/app/manage-routes';
+import { manageRoutes, operatorRoutes, signInRoutes } from '@/manage/app/manage-routes';
 import { reviewsRoutes } from '@/features/reviews/reviews-routes';
 import { shopRoutes } from '@/features/shop/shop-routes';
 import { preloadable, type Preloadable } from '@/lib/preloadable';
@@ -112,6 +112,7 @@ export const appRoutes: RouteObject[] = [
   },
   // The back office has its own header and menu, not the site's.
   ...withLoadingFallback(manageRoutes),
+  ...withLoadingFallback(operatorRoutes),
 ];
 
 /** The screen for the current URL; render inside a BrowserRouter. */

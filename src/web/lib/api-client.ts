@@ -10,6 +10,11 @@ import type { FieldIssue } from '@common/field-issues';
 export interface ApiRequestInit extends RequestInit {
   /** Set once a request has been through the 401 handling, so it never loops. */
   retried?: boolean;
+  /**
+   * The caller answers a 401 itself: the operator's screen, whose sign-in is its own token,
+   * not the owners' /login.
+   */
+  ownSignIn?: boolean;
 }
 
 export interface ApiClientHooks {
@@ -113,7 +118,7 @@ export function setSessionRenewal(renew: (() => Promise<boolean>) | undefined): 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
-  const { retried, ...requestInit } = init;
+  const { retried, ownSignIn, ...requestInit } = init;
   if (!safeMethods.has((requestInit.method ?? 'GET').toUpperCase())) {
     // Every change carries the header the server's cross-site check asks for (owner API).
     const headers = new Headers(requestInit.headers);
@@ -121,7 +126,7 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
     requestInit.headers = headers;
   }
   const response = await fetchAnswer(path, { ...requestInit, credentials: 'include' });
-  if (response.status === 401 && !retried) {
+  if (response.status === 401 && !retried && !ownSignIn) {
     init.retried = true;
     if (renewSession && (await renewSession())) {
       return apiFetch(path, { ...requestInit, retried: true });

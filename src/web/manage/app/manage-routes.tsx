@@ -17,6 +17,16 @@ export const signInRoutes: RouteObject[] = [
   { path: routeTable.loginReset, lazy: loadPasswordPage },
 ];
 
+/** The host's own screen (decision 0080): outside the site and the back office's shell. */
+export const operatorRoutes: RouteObject[] = [
+  {
+    path: routeTable.operator,
+    lazy: async () => ({
+      Component: (await import('@/manage/screens/operator/operator-page')).default,
+    }),
+  },
+];
+
 /** The back office: one lazy route for /manage and everything under it (manage-app.tsx). */
 export const manageRoutes: RouteObject[] = [
   {

@@ -16,6 +16,9 @@ describe('brandTheme', () => {
     [colours['--color-link'], colours['--color-bg']],
     [colours['--color-link'], colours['--color-surface']],
     [colours['--color-accent'], colours['--color-bg']],
+    // Headings and the menu's current item are drawn in the primary colour.
+    [colours['--color-primary'], colours['--color-bg']],
+    [colours['--color-primary'], colours['--color-surface']],
     [colours['--color-primary-contrast'], colours['--color-primary']],
   ];
 
@@ -32,9 +35,15 @@ describe('brandTheme', () => {
   it('darkens a light brand colour for links and says so', () => {
     const theme = brandTheme({ colour: '#ffd400', accent: '#7fdbff', title: 'Sunny' });
     if (!theme.ok) throw new Error(theme.message);
-    expect(theme.colours['--color-primary-contrast']).toBe('#111111');
-    expect(theme.adjustments.join('\n')).toMatch(/links use #/);
-    expect(theme.adjustments.join('\n')).toMatch(/--accent #7fdbff is too light/);
+    expect(theme.colours['--color-primary']).not.toBe('#ffd400');
+    expect(theme.colours['--color-primary-contrast']).toBe('#ffffff');
+    expect(theme.adjustments.map((a) => a.message).join('\n')).toMatch(
+      /links, headings and buttons use #/,
+    );
+    expect(theme.adjustments).toContainEqual({
+      field: 'accent',
+      message: expect.stringMatching(/^#7fdbff is too light/) as unknown as string,
+    });
     for (const [fore, back] of textPairs(theme.colours))
       expect(contrastRatio(fore!, back!)).toBeGreaterThanOrEqual(minimumContrast);
   });
@@ -44,7 +53,8 @@ describe('brandTheme', () => {
     expect(theme.ok && theme.css).toContain(`--font-heading: 'Playfair Display', system-ui`);
     expect(brandTheme({ colour: 'red', title: 'X' })).toEqual({
       ok: false,
-      message: '--colour "red" is not a colour like #7a2e5a.',
+      field: 'colour',
+      message: '"red" is not a colour like #7a2e5a.',
     });
     expect(brandTheme({ colour: '#123456', font: "x'; }", title: 'X' }).ok).toBe(false);
   });

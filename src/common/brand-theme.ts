@@ -1,6 +1,7 @@
 /**
  * A client's theme (public/themes/CODE.css) from a few brand colours and a font (issue 38,
- * `npm run client -- add … --colour --accent --font`). Every colour that text is drawn in is
+ * `npm run client -- add … --colour --accent --font` and the operator's screen, which shows the
+ * same checks on its fields as they are typed). Every colour that text is drawn in is
  * checked against what it is drawn on for WCAG 2's 4.5:1; a brand colour too light for that is
  * darkened step by step until it passes, and the theme says what it changed. Pure.
  */
@@ -69,55 +70,65 @@ export interface BrandInput {
   title: string;
 }
 
+/** The input a message is about: the command line names it `--colour`, the screen its field. */
+export type BrandField = 'colour' | 'accent' | 'font';
+
+export interface BrandNote {
+  field: BrandField;
+  message: string;
+}
+
 export type BrandTheme =
-  | { ok: true; css: string; colours: Record<string, string>; adjustments: string[] }
-  | { ok: false; message: string };
+  | { ok: true; css: string; colours: Record<string, string>; adjustments: BrandNote[] }
+  | ({ ok: false } & BrandNote);
 
 const fontPattern = /^[A-Za-z0-9 .-]{1,60}$/;
 
 export function brandTheme(input: BrandInput): BrandTheme {
-  for (const [flag, value] of [
-    ['--colour', input.colour],
-    ['--accent', input.accent],
+  for (const [field, value] of [
+    ['colour', input.colour],
+    ['accent', input.accent],
   ] as const) {
     if (value !== undefined && !isHexColour(value))
-      return { ok: false, message: `${flag} "${value}" is not a colour like #7a2e5a.` };
+      return { ok: false, field, message: `"${value}" is not a colour like #7a2e5a.` };
   }
   if (input.font !== undefined && !fontPattern.test(input.font))
     return {
       ok: false,
-      message: `--font "${input.font}": letters, digits, spaces, dots and dashes only (a font family name).`,
+      field: 'font',
+      message: `"${input.font}": letters, digits, spaces, dots and dashes only (a font family name).`,
     };
   const brand = toHex(parseHex(input.colour));
   const accentGiven = input.accent === undefined ? brand : toHex(parseHex(input.accent));
-  const adjustments: string[] = [];
+  const adjustments: BrandNote[] = [];
   const surface = '#ffffff';
   // A faint wash of the brand colour behind the page, the text near black in the same hue.
   const bg = mix(brand, '#ffffff', 0.96);
   const text = readableOn(mix(brand, '#000000', 0.82), [bg, surface]);
   const muted = readableOn(mix(brand, '#555555', 0.7), [bg, surface]);
   const border = mix(brand, '#ffffff', 0.8);
-  // Text on the brand colour: white or near black, whichever reads better.
-  const onBrand =
-    contrastRatio('#ffffff', brand) >= contrastRatio('#111111', brand) ? '#ffffff' : '#111111';
-  let primary = brand;
-  if (contrastRatio(onBrand, brand) < minimumContrast) {
-    primary = readableOn(brand, ['#ffffff']);
-    adjustments.push(
-      `--colour ${brand}: neither white nor black text reads at ${minimumContrast}:1 on it; buttons use ${primary}.`,
-    );
-  }
-  const primaryContrast = primary === brand ? onBrand : '#ffffff';
+  // The pages draw the primary colour as text too (headings, the menu's current item), so it
+  // must read on the page as well as under its own text: a pale brand colour is darkened for it
+  // (it still tints the page and the borders). Text on it: white or near black, whichever reads.
   const link = readableOn(brand, [bg, surface]);
-  if (link !== brand)
-    adjustments.push(
-      `--colour ${brand} is too light for links on the page (${contrastRatio(brand, bg).toFixed(2)}:1, ${minimumContrast}:1 needed); links use ${link}.`,
-    );
+  let primary = brand;
+  let onBrand =
+    contrastRatio('#ffffff', brand) >= contrastRatio('#111111', brand) ? '#ffffff' : '#111111';
+  if (link !== brand || contrastRatio(onBrand, brand) < minimumContrast) {
+    primary = link;
+    onBrand = '#ffffff';
+    adjustments.push({
+      field: 'colour',
+      message: `${brand} is too light for text on the page (${contrastRatio(brand, bg).toFixed(2)}:1, ${minimumContrast}:1 needed); links, headings and buttons use ${primary}.`,
+    });
+  }
+  const primaryContrast = onBrand;
   const accent = readableOn(accentGiven, [bg, surface]);
   if (accent !== accentGiven)
-    adjustments.push(
-      `--accent ${accentGiven} is too light on the page (${contrastRatio(accentGiven, bg).toFixed(2)}:1, ${minimumContrast}:1 needed); the theme uses ${accent}.`,
-    );
+    adjustments.push({
+      field: 'accent',
+      message: `${accentGiven} is too light on the page (${contrastRatio(accentGiven, bg).toFixed(2)}:1, ${minimumContrast}:1 needed); the theme uses ${accent}.`,
+    });
   const colours = {
     '--color-primary': primary,
     '--color-primary-contrast': primaryContrast,
@@ -134,7 +145,7 @@ export function brandTheme(input: BrandInput): BrandTheme {
     : `system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif`;
   const title = input.title.replace(/\*\//g, '');
   const css = [
-    `/* ${title}: made by \`npm run client -- add\` from ${brand}${input.accent ? ` and ${accentGiven}` : ''}; every text colour checked at ${minimumContrast}:1. Edit freely. */`,
+    `/* ${title}: made by onboarding (npm run client -- add, or the operator's screen) from ${brand}${input.accent ? ` and ${accentGiven}` : ''}; every text colour checked at ${minimumContrast}:1. Edit freely. */`,
     ':root {',
     ...Object.entries(colours).map(([name, value]) => `  ${name}: ${value};`),
     `  --font-body: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;`,
