@@ -9,7 +9,7 @@ import { deferAppScripts, type BootScript } from './app-boot.js';
 import { acceptedPageEncoding, compressPageAsync } from '../kernel/compress-page.js';
 import { inlineStylesheets, renderPage } from './html.js';
 import { createPageHeads } from './page-heads.js';
-import { createPageCache, matchesEtag, pageBody } from './page-cache.js';
+import { createPageCache, matchesEtag } from './page-cache.js';
 import { withSiteContent } from '../../common/site-content.js';
 import { readDraft } from '../clients/content-store.js';
 import { findSessionOwner } from '../owners/owner-store.js';
@@ -273,13 +273,18 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     const page =
       isPrivatePath(path) || noSuchProduct
         ? (await pageHtml(path, client, siteOrigin, request.url)).html
-        : await cache.get(client.name, key, async () => {
-            if (!notFound) return pageHtml(path, client, siteOrigin);
-            return {
-              html: (await pageHtml(notFoundRenderPath, client, siteOrigin)).html,
-              keep: true,
-            };
-          });
+        : await cache.get(
+            client.name,
+            key,
+            async () => {
+              if (!notFound) return pageHtml(path, client, siteOrigin);
+              return {
+                html: (await pageHtml(notFoundRenderPath, client, siteOrigin)).html,
+                keep: true,
+              };
+            },
+            acceptedPageEncoding(request.headers['accept-encoding']),
+          );
     if (isPrivatePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
     reply
       .code(notFound || noSuchProduct ? 404 : 200)
@@ -299,7 +304,12 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     }
     reply.header('etag', page.etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-    const { body, encoding } = pageBody(page, request.headers['accept-encoding']);
+    const { body, encoding } = await cache.body(
+      client.name,
+      key,
+      page,
+      request.headers['accept-encoding'],
+    );
     if (encoding) reply.header('content-encoding', encoding);
     // The same request again is answered from memory while this page is the one kept.
     rememberedAnswers.remember(request.raw, {
