@@ -132,6 +132,17 @@ const notFoundKeyPath = '/\u0000not-found';
 const notFoundRenderPath = '/not-found';
 
 /**
+ * A back-office or sign-in page links the back office's stylesheet at the end of its head, after
+ * the site's inline one as before the two were split, so it is drawn styled from the first paint
+ * (decision 0081). A visitor's page never carries it.
+ */
+export function withBackOfficeStylesheet(html: string, prerender: Prerender | undefined): string {
+  const href = prerender?.backOfficeStylesheet;
+  if (!href) return html;
+  return html.replace('</head>', () => `<link rel="stylesheet" href="${href}"></head>`);
+}
+
+/**
  * The bar across the top of a previewed page: outside the app's root, so hydration never sees
  * it; the robots tag keeps a leaked preview link out of search engines.
  */
@@ -199,8 +210,9 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     const appHtml = await prerender?.(url, client, page.queries);
     const head = await headFor(client, path, page.product, origin, page.bookingRules?.weeklyHours);
     const pageTemplate = devPages ? await devPages.template(path) : template;
+    const html = renderPage(pageTemplate, client, appHtml, page, themeCss(client), head);
     return {
-      html: renderPage(pageTemplate, client, appHtml, page, themeCss(client), head),
+      html: isPrivatePath(path) ? withBackOfficeStylesheet(html, prerender) : html,
       // Not kept: a product page whose product does not exist (endless such URLs). A home page
       // whose featured product is gone is still the client's one home page.
       keep: isKnownPath(path) && page.product !== null,

@@ -13,6 +13,9 @@ import { contentRoutes } from '@/features/content/content-routes';
 import { enquiryRoutes } from '@/features/enquiry/enquiry-routes';
 import { homeRoutes } from '@/features/home/home-routes';
 import { manageRoutes, signInRoutes } from '@/manage/app/manage-routes';
+
+/** The back office's stylesheet, for the server to link on its pages (decision 0081). */
+export { backOfficeStylesheet } from '@/manage/app/manage-routes';
 import { reviewsRoutes } from '@/features/reviews/reviews-routes';
 import { shopRoutes } from '@/features/shop/shop-routes';
 import { preloadable, type Preloadable } from '@/lib/preloadable';

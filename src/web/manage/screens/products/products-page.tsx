@@ -46,7 +46,6 @@ import {
   setHidden,
   shopCategoriesQueryKey,
 } from './products-api';
-import './products.css';
 
 type ProductForm = UseFormReturn<ProductFormValues, unknown, ProductFields>;
 
