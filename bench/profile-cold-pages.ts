@@ -1,8 +1,10 @@
 /**
  * `node --import tsx bench/profile-cold-pages.ts`: a CPU profile of the compiled server rendering
  * cold pages (page cache off, so every answer is a first render), summed by frame and by group
- * (React's renderer, compression, JSON, the head, the page's HTML). Shares of the samples, not
- * times: they hold on a busy machine, where times do not (issue 37). Needs `npm run build` first.
+ * (React's renderer, compression, JSON, the head, the page's HTML), and the server's CPU time per
+ * cold page from /proc. Shares of the samples, and CPU time rather than wall time: they hold on a
+ * busy machine, where wall times do not (issue 37). `npm run bench:cold`: the CPU time alone,
+ * without the profiler's own cost. Needs `npm run build` first.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,8 +13,11 @@ import { productionServerEnv, productionServerScript, startNodeServer } from './
 
 const requests = Number(process.env.PROFILE_REQUESTS ?? 1200);
 const port = Number(process.env.PROFILE_PORT ?? 5090);
-/** PROFILE=off: no profiler (it costs CPU of its own), only the CPU time per cold page. */
-const profiling = process.env.PROFILE !== 'off';
+/**
+ * PROFILE=off or `--no-profile` (`npm run bench:cold`): no profiler (it costs CPU of its own), only
+ * the CPU time per cold page.
+ */
+const profiling = process.env.PROFILE !== 'off' && !process.argv.includes('--no-profile');
 const profileDir = mkdtempSync(join(tmpdir(), 'highstreet-profile-'));
 if (profiling) process.env.BENCH_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${profileDir}`;
 /** Pages asked for before the CPU time is read: the first ones compile code and fill caches. */
