@@ -33,8 +33,10 @@ export default defineConfig({
     sourcemap: false,
     // The bundle budget check (scripts/check-bundle-budget.mjs) reads the chunk graph from here.
     manifest: true,
-    // One stylesheet for every screen: the prerendered HTML of a lazy screen is styled from the
-    // first paint instead of shifting when its chunk's CSS arrives (docs/decisions/0014-page-speed.md).
+    // One stylesheet for every screen of the site: the prerendered HTML of a lazy screen is styled
+    // from the first paint instead of shifting when its chunk's CSS arrives
+    // (docs/decisions/0014-page-speed.md). The back office's styles are a file of their own
+    // (src/web/manage/manage-styles.css, imported ?url; decision 0081).
     cssCodeSplit: false,
     rolldownOptions: {
       // The page, and the boot script that every built page loads (src/web/boot.ts): a classic

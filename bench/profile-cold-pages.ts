@@ -1,8 +1,10 @@
 /**
  * `node --import tsx bench/profile-cold-pages.ts`: a CPU profile of the compiled server rendering
  * cold pages (page cache off, so every answer is a first render), summed by frame and by group
- * (React's renderer, compression, JSON, the head, the page's HTML). Shares of the samples, not
- * times: they hold on a busy machine, where times do not (issue 37). Needs `npm run build` first.
+ * (React's renderer, compression, JSON, the head, the page's HTML), and the server's CPU time per
+ * cold page from /proc. Shares of the samples, and CPU time rather than wall time: they hold on a
+ * busy machine, where wall times do not (issue 37). `npm run bench:cold`: the CPU time alone,
+ * without the profiler's own cost. Needs `npm run build` first.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,8 +13,25 @@ import { productionServerEnv, productionServerScript, startNodeServer } from './
 
 const requests = Number(process.env.PROFILE_REQUESTS ?? 1200);
 const port = Number(process.env.PROFILE_PORT ?? 5090);
+/**
+ * PROFILE=off or `--no-profile` (`npm run bench:cold`): no profiler (it costs CPU of its own), only
+ * the CPU time per cold page.
+ */
+const profiling = process.env.PROFILE !== 'off' && !process.argv.includes('--no-profile');
 const profileDir = mkdtempSync(join(tmpdir(), 'highstreet-profile-'));
-process.env.BENCH_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${profileDir}`;
+if (profiling) process.env.BENCH_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${profileDir}`;
+/** Pages asked for before the CPU time is read: the first ones compile code and fill caches. */
+const warmUp = 100;
+
+/**
+ * utime + stime in ms (fields 14 and 15 of /proc/PID/stat): of every thread of the process (zlib's
+ * pool too), or of its main thread alone (/proc/PID/task/PID/stat).
+ */
+function cpuMs(pid: number, mainThreadOnly = false): number {
+  const file = mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+  const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
 
 const pages: [string, string][] = [
   ['se.localhost', '/'],
@@ -39,8 +58,14 @@ const server = await startNodeServer(
 try {
   // Four at a time, round the pages; a query makes each URL distinct (it changes nothing shown).
   let next = 0;
+  let cpuBefore = 0;
+  let mainBefore = 0;
   const worker = async () => {
     while (next < requests) {
+      if (next === warmUp) {
+        cpuBefore = cpuMs(server.pid);
+        mainBefore = cpuMs(server.pid, true);
+      }
       const i = next++;
       const [host, path] = pages[i % pages.length]!;
       const res = await fetch(`http://127.0.0.1:${port}${path}?n=${i}`, {
@@ -51,9 +76,16 @@ try {
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
+  const perPage = (cpuMs(server.pid) - cpuBefore) / (requests - warmUp);
+  const mainPerPage = (cpuMs(server.pid, true) - mainBefore) / (requests - warmUp);
+  console.log(
+    `server CPU (user + system) per cold page over ${requests - warmUp} pages after ${warmUp}: ${perPage.toFixed(2)} ms, of which the main thread ${mainPerPage.toFixed(2)} ms${profiling ? ' (under the profiler)' : ''}`,
+  );
 } finally {
   await server.stop();
 }
+
+if (!profiling) process.exit(0);
 
 interface ProfileNode {
   id: number;
@@ -72,8 +104,20 @@ for (const node of profile.nodes)
   for (const child of node.children ?? []) parentOf.set(child, node.id);
 const selfSamples = new Map<number, number>();
 for (const id of profile.samples) selfSamples.set(id, (selfSamples.get(id) ?? 0) + 1);
-const idle = new Set(['(idle)', '(program)', '(garbage collector)']);
-const busy = [...selfSamples].filter(([id]) => !idle.has(byId.get(id)!.callFrame.functionName));
+// processChunk's samples are the main thread waiting for zlib's pool, not work: /proc's per-thread
+// times give async brotli ~0.05 ms of main-thread CPU a call where the profile shows ~0.5 ms.
+const idle = new Set(['(idle)', '(program)', '(garbage collector)', 'processChunk']);
+/** Loading the server's modules (start-up), not a page: left out, so the shares are per page. */
+const startUp = new Set(['Module._load', 'compileSourceTextModule', 'wrapSafe', 'ModuleJob.run']);
+const isStartUp = (id: number): boolean => {
+  for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+    if (startUp.has(byId.get(at)!.callFrame.functionName)) return true;
+  }
+  return false;
+};
+const busy = [...selfSamples].filter(
+  ([id]) => !idle.has(byId.get(id)!.callFrame.functionName) && !isStartUp(id),
+);
 const total = busy.reduce((sum, [, n]) => sum + n, 0);
 const frameName = (node: ProfileNode) =>
   `${node.callFrame.functionName || '(anonymous)'} ${basename(node.callFrame.url) || '(native)'}:${node.callFrame.lineNumber + 1}`;
@@ -125,7 +169,9 @@ const gc =
     profile.nodes.find((n) => n.callFrame.functionName === '(garbage collector)')?.id ?? -1,
   ) ?? 0;
 const pct = (n: number) => `${((n * 100) / total).toFixed(1)}%`;
-console.log(`${requests} cold pages, ${total} busy samples (+ ${gc} in GC, not counted)\n`);
+console.log(
+  `${requests} cold pages, ${total} busy samples (+ ${gc} in GC; zlib's waits in processChunk and start-up's module loading are in neither list)\n`,
+);
 console.log('| group (stack, leaf up) | share |\n| --- | --- |');
 for (const [group, n] of [...grouped].sort((x, y) => y[1] - x[1]))
   console.log(`| ${group} | ${pct(n)} |`);

@@ -11,6 +11,9 @@ import { AppRoutes, preloadScreens } from './app/router';
 import { featuredProductWithQueries } from './features/home/lazy-featured-product';
 import { seedQueries } from './lib/page-data';
 
+/** The back office's stylesheet, which the server links on its pages (decision 0081). */
+export { backOfficeStylesheet } from './app/router';
+
 /**
  * The server's prerender (src/server/prerender.ts): the HTML of the screen at `url` for this
  * client, put into #root so the page paints before any script runs; the browser hydrates it

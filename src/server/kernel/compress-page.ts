@@ -31,13 +31,18 @@ function parseAcceptEncoding(acceptEncoding: string): PageEncoding | undefined {
 }
 
 /**
- * How hard to compress. `fast` is for a page someone is waiting for (brotli 5 compresses these
- * pages to within a few per cent of 11, far faster); `best` is for a page kept in the cache and
+ * How hard to compress. `fast` is for a page someone is waiting for (brotli 3, far faster than
+ * 11, for about a fifth more bytes); `best` is for a page kept in the cache and
  * asked for again, recompressed off the request path (page-cache.ts), never while anyone waits.
  */
 export type CompressionEffort = 'fast' | 'best';
 
-const brotliQuality: Record<CompressionEffort, number> = { fast: 5, best: 11 };
+/**
+ * Brotli 3 for a cold page: about half the CPU of 5 (the last quality before brotli's slower
+ * matcher) for ~15% more bytes, sent only until the page is asked for again and recompressed at
+ * 11 (issue 37: a cold page's CPU, docs/benchmarks.md).
+ */
+const brotliQuality: Record<CompressionEffort, number> = { fast: 3, best: 11 };
 const gzipLevel: Record<CompressionEffort, number> = { fast: 6, best: 9 };
 
 /**

@@ -4,8 +4,9 @@ import type { CompressionEffort } from './compress-page.js';
 export interface SharedPage {
   etag: string;
   html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** Absent until an instance has made that form (a page is first compressed one way only). */
+  br?: Buffer | undefined;
+  gzip?: Buffer | undefined;
   effort: CompressionEffort;
 }
 
@@ -43,13 +44,17 @@ export function encodeSharedPage(page: SharedPage): Buffer {
       e: page.etag,
       f: page.effort,
       h: page.html.length,
-      b: page.br.length,
-      g: page.gzip.length,
+      // 0: not made (no compressed form is empty).
+      b: page.br?.length ?? 0,
+      g: page.gzip?.length ?? 0,
     }),
   );
   const length = Buffer.alloc(4);
   length.writeUInt32BE(header.length);
-  return Buffer.concat([length, header, page.html, page.br, page.gzip]);
+  const parts = [length, header, page.html];
+  if (page.br) parts.push(page.br);
+  if (page.gzip) parts.push(page.gzip);
+  return Buffer.concat(parts);
 }
 
 /** The page in a stored Buffer, or undefined when it is not one (truncated, another program's). */
@@ -74,7 +79,13 @@ export function decodeSharedPage(value: Buffer): SharedPage | undefined {
     const html = Buffer.from(value.subarray(start, start + h));
     const br = Buffer.from(value.subarray(start + h, start + h + b));
     const gzip = Buffer.from(value.subarray(start + h + b));
-    return { etag: e, effort: f, html, br, gzip };
+    return {
+      etag: e,
+      effort: f,
+      html,
+      br: br.length > 0 ? br : undefined,
+      gzip: gzip.length > 0 ? gzip : undefined,
+    };
   } catch {
     return undefined;
   }

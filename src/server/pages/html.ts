@@ -52,9 +52,32 @@ function styleElement(css: string | undefined, attributes = ''): string | undefi
   return `<style${attributes}>${css.trim()}</style>`;
 }
 
+/** The public record of each client record, made once per record (records are replaced, never changed). */
+const publicConfigs = new WeakMap<ClientConfig, ClientConfig>();
+
 /** The client record as the browser needs it: everything public, nothing server-only. */
 export function publicClientConfig(client: ClientConfig): ClientConfig {
-  return { ...client, hostNames: [] };
+  let config = publicConfigs.get(client);
+  if (!config) {
+    config = { ...client, hostNames: [] };
+    publicConfigs.set(client, config);
+  }
+  return config;
+}
+
+/**
+ * The client record's data block, serialised once per record: the same few KB of JSON in every
+ * page of a client (issue 37: JSON serialisation per cold page).
+ */
+const configElements = new WeakMap<ClientConfig, string>();
+
+function clientConfigElement(client: ClientConfig): string {
+  let element = configElements.get(client);
+  if (element === undefined) {
+    element = `<script type="application/json" id="${clientConfigElementId}">${jsonForScript(publicClientConfig(client))}</script>`;
+    configElements.set(client, element);
+  }
+  return element;
 }
 
 /**
@@ -114,7 +137,7 @@ export function renderPage(
   const filled: Record<keyof typeof htmlMarkers, string> = {
     title: escapeHtml(pageHead?.title ?? client.title),
     head,
-    config: `<script type="application/json" id="${clientConfigElementId}">${jsonForScript(publicClientConfig(client))}</script>${queries}`,
+    config: clientConfigElement(client) + queries,
     root: `<div id="root">${appHtml}</div>`,
   };
   const parts = templateParts(template);

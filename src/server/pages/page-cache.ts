@@ -12,8 +12,12 @@ export interface CachedPage {
   /** A weak validator of the HTML: the same page sent br, gzip or plain has the same ETag. */
   etag: string;
   html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /**
+   * The compressed forms, made when first asked for: a cold page is compressed only in the
+   * encoding its first visitor takes (issue 37: half the compression of a page asked for once).
+   */
+  br?: Buffer | undefined;
+  gzip?: Buffer | undefined;
   bytes: number;
   storedAt: number;
   /** How hard `br` and `gzip` were compressed: fast when first answered, best once asked again. */
@@ -49,7 +53,19 @@ export interface PageCache {
     clientCode: string,
     key: string,
     render: () => Promise<{ html: string; keep: boolean }>,
+    /** The encoding the asking visitor takes: the one form a newly rendered page is made in. */
+    encoding?: PageEncoding,
   ): Promise<CachedPage | string>;
+  /**
+   * The body to send a kept page in for an Accept-Encoding header: a form not made yet is
+   * compressed now (fast), kept with the page and counted in the cache's bytes.
+   */
+  body(
+    clientCode: string,
+    key: string,
+    page: CachedPage,
+    acceptEncoding: string | undefined,
+  ): Promise<{ body: Buffer; encoding?: PageEncoding }>;
   /**
    * Whether `page` is still the page kept for this client and key, at the current data version
    * and within its age (a remembered answer made from it may be sent again); counts as a use.
@@ -87,37 +103,46 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
     .some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(etag));
 }
 
-/** A page compressed both ways, with its ETag. */
+/** A page with its ETag, compressed in the encodings given (both unless told). */
 export async function preparePage(
   html: string,
   now = Date.now(),
   effort: CompressionEffort = 'fast',
+  encodings: readonly PageEncoding[] = ['br', 'gzip'],
 ): Promise<CachedPage> {
-  const [br, gzip] = await Promise.all([
-    compressPageAsync(html, 'br', effort),
-    compressPageAsync(html, 'gzip', effort),
-  ]);
   const body = Buffer.from(html);
+  const [br, gzip] = await Promise.all([
+    encodings.includes('br') ? compressPageAsync(body, 'br', effort) : undefined,
+    encodings.includes('gzip') ? compressPageAsync(body, 'gzip', effort) : undefined,
+  ]);
   return {
     etag: pageEtag(body),
     html: body,
     br,
     gzip,
-    bytes: body.length + br.length + gzip.length,
+    bytes: pageBytes(body, br, gzip),
     storedAt: now,
     effort,
   };
 }
 
-/** The body to send for an Accept-Encoding header, and its content-encoding. */
+/** The bytes a page holds: its HTML and the compressed forms made so far. */
+function pageBytes(html: Buffer, br: Buffer | undefined, gzip: Buffer | undefined): number {
+  return html.length + (br?.length ?? 0) + (gzip?.length ?? 0);
+}
+
+/**
+ * The body to send for an Accept-Encoding header, and its content-encoding; undefined when the
+ * form it takes has not been made yet (PageCache.body makes it).
+ */
 export function pageBody(
   page: CachedPage,
   acceptEncoding: string | undefined,
-): { body: Buffer; encoding?: PageEncoding } {
+): { body: Buffer; encoding?: PageEncoding } | undefined {
   const encoding = acceptedPageEncoding(acceptEncoding);
-  if (encoding === 'br') return { body: page.br, encoding };
-  if (encoding === 'gzip') return { body: page.gzip, encoding };
-  return { body: page.html };
+  if (!encoding) return { body: page.html };
+  const body = page[encoding];
+  return body ? { body, encoding } : undefined;
 }
 
 /**
@@ -179,7 +204,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         ]);
         if (!stillWanted()) return;
         // The same object, so a remembered answer made from it stays current (isCurrent).
-        const grown = br.length + gzip.length - page.br.length - page.gzip.length;
+        const grown = pageBytes(page.html, br, gzip) - page.bytes;
         page.br = br;
         page.gzip = gzip;
         page.bytes += grown;
@@ -207,7 +232,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 
   return {
-    async get(clientCode, key, render) {
+    async get(clientCode, key, render, encoding) {
       const cacheKey = fullKey(clientCode, key);
       const hit = freshEntry(cacheKey);
       if (hit) {
@@ -226,7 +251,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           const { html, br, gzip } = found.page;
           const page: CachedPage = {
             ...found.page,
-            bytes: html.length + br.length + gzip.length,
+            bytes: pageBytes(html, br, gzip),
             storedAt: now(),
             sharedGeneration: found.generation,
           };
@@ -236,7 +261,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         counts.renders++;
         const { html, keep } = await render();
         if (!keep) return html;
-        const page = await preparePage(html, now());
+        const page = await preparePage(html, now(), 'fast', encoding ? [encoding] : []);
         if (found) {
           page.sharedGeneration = found.generation;
           options.shared?.put(clientCode, key, found.generation, page);
@@ -251,6 +276,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       } finally {
         rendering.delete(cacheKey);
       }
+    },
+    async body(clientCode, key, page, acceptEncoding) {
+      const ready = pageBody(page, acceptEncoding);
+      if (ready) return ready;
+      // Only br or gzip can be missing: the plain HTML is always there.
+      const encoding = acceptedPageEncoding(acceptEncoding)!;
+      const body = await compressPageAsync(page.html, encoding, page.effort);
+      // Made meanwhile (recompressed at the best setting, or by another visitor): that one.
+      const made = page[encoding];
+      if (made) return { body: made, encoding };
+      page[encoding] = body;
+      page.bytes += body.length;
+      if (entries.get(fullKey(clientCode, key)) === page) bytes += body.length;
+      return { body, encoding };
     },
     isCurrent(clientCode, key, page) {
       return freshEntry(fullKey(clientCode, key)) === page;

@@ -9,7 +9,7 @@ import { deferAppScripts, type BootScript } from './app-boot.js';
 import { acceptedPageEncoding, compressPageAsync } from '../kernel/compress-page.js';
 import { inlineStylesheets, renderPage } from './html.js';
 import { createPageHeads } from './page-heads.js';
-import { createPageCache, matchesEtag, pageBody } from './page-cache.js';
+import { createPageCache, matchesEtag } from './page-cache.js';
 import { withSiteContent } from '../../common/site-content.js';
 import { readDraft } from '../clients/content-store.js';
 import { findSessionOwner } from '../owners/owner-store.js';
@@ -132,6 +132,17 @@ const notFoundKeyPath = '/\u0000not-found';
 const notFoundRenderPath = '/not-found';
 
 /**
+ * A back-office or sign-in page links the back office's stylesheet at the end of its head, after
+ * the site's inline one as before the two were split, so it is drawn styled from the first paint
+ * (decision 0081). A visitor's page never carries it.
+ */
+export function withBackOfficeStylesheet(html: string, prerender: Prerender | undefined): string {
+  const href = prerender?.backOfficeStylesheet;
+  if (!href) return html;
+  return html.replace('</head>', () => `<link rel="stylesheet" href="${href}"></head>`);
+}
+
+/**
  * The bar across the top of a previewed page: outside the app's root, so hydration never sees
  * it; the robots tag keeps a leaked preview link out of search engines.
  */
@@ -199,8 +210,9 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     const appHtml = await prerender?.(url, client, page.queries);
     const head = await headFor(client, path, page.product, origin, page.bookingRules?.weeklyHours);
     const pageTemplate = devPages ? await devPages.template(path) : template;
+    const html = renderPage(pageTemplate, client, appHtml, page, themeCss(client), head);
     return {
-      html: renderPage(pageTemplate, client, appHtml, page, themeCss(client), head),
+      html: isPrivatePath(path) ? withBackOfficeStylesheet(html, prerender) : html,
       // Not kept: a product page whose product does not exist (endless such URLs). A home page
       // whose featured product is gone is still the client's one home page.
       keep: isKnownPath(path) && page.product !== null,
@@ -273,13 +285,18 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     const page =
       isPrivatePath(path) || noSuchProduct
         ? (await pageHtml(path, client, siteOrigin, request.url)).html
-        : await cache.get(client.name, key, async () => {
-            if (!notFound) return pageHtml(path, client, siteOrigin);
-            return {
-              html: (await pageHtml(notFoundRenderPath, client, siteOrigin)).html,
-              keep: true,
-            };
-          });
+        : await cache.get(
+            client.name,
+            key,
+            async () => {
+              if (!notFound) return pageHtml(path, client, siteOrigin);
+              return {
+                html: (await pageHtml(notFoundRenderPath, client, siteOrigin)).html,
+                keep: true,
+              };
+            },
+            acceptedPageEncoding(request.headers['accept-encoding']),
+          );
     if (isPrivatePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
     reply
       .code(notFound || noSuchProduct ? 404 : 200)
@@ -299,7 +316,12 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     }
     reply.header('etag', page.etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-    const { body, encoding } = pageBody(page, request.headers['accept-encoding']);
+    const { body, encoding } = await cache.body(
+      client.name,
+      key,
+      page,
+      request.headers['accept-encoding'],
+    );
     if (encoding) reply.header('content-encoding', encoding);
     // The same request again is answered from memory while this page is the one kept.
     rememberedAnswers.remember(request.raw, {

@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readSeed } from '../db/seed.js';
 import { loadPrerender } from './prerender.js';
+import { withBackOfficeStylesheet } from './pages-routes.js';
 
 const root = join(import.meta.dirname, '../../..');
 const se = readSeed(join(root, 'seed')).clients.find((c) => c.name === 'SE')!;
@@ -50,6 +51,23 @@ describe('loadPrerender', () => {
       log,
     );
     expect(await prerender!('/', se)).toBeUndefined();
+  });
+
+  it('links the back office stylesheet the bundle names on back-office pages only', async () => {
+    const entry = (href: string) =>
+      `export async function renderApp() { return ''; }\nexport const backOfficeStylesheet = ${JSON.stringify(href)};`;
+    const prerender = await loadPrerender(
+      distWithEntry(entry('/assets/manage-styles-Ab1.css')),
+      log,
+    );
+    expect(prerender!.backOfficeStylesheet).toBe('/assets/manage-styles-Ab1.css');
+    expect(withBackOfficeStylesheet('<head><style>a{}</style></head><body>', prerender)).toBe(
+      '<head><style>a{}</style><link rel="stylesheet" href="/assets/manage-styles-Ab1.css"></head><body>',
+    );
+    // Anything but a built asset's path never reaches the page.
+    const odd = await loadPrerender(distWithEntry(entry('/assets/x.css"><script>')), log);
+    expect(odd!.backOfficeStylesheet).toBeUndefined();
+    expect(withBackOfficeStylesheet('<head></head>', odd)).toBe('<head></head>');
   });
 
   it('refuses a bundle without renderApp', async () => {

@@ -7,15 +7,19 @@ import type { PrefetchedQuery } from '../../common/page-data.js';
 import { publicClientConfig } from './html.js';
 
 /** The HTML of the app's screen at a URL for a client, or undefined to send the empty shell. */
-export type Prerender = (
+export type Prerender = ((
   url: string,
   client: ClientConfig,
   /** Data the screen reads from its query cache (src/server/pages/page-data.ts). */
   queries?: PrefetchedQuery[],
-) => Promise<string | undefined>;
+) => Promise<string | undefined>) & {
+  /** The built back office's stylesheet (/assets/…css), linked on its pages (decision 0081). */
+  backOfficeStylesheet?: string | undefined;
+};
 
 interface ServerEntry {
   renderApp: (url: string, client: ClientConfig, queries: PrefetchedQuery[]) => Promise<string>;
+  backOfficeStylesheet?: unknown;
 }
 
 function isServerEntry(value: unknown): value is ServerEntry {
@@ -40,7 +44,7 @@ export async function loadPrerender(
   if (!existsSync(file)) return undefined;
   const entry: unknown = await import(pathToFileURL(file).href);
   if (!isServerEntry(entry)) throw new Error(`${file} does not export renderApp`);
-  return async (url, client, queries = []) => {
+  const prerender: Prerender = async (url, client, queries = []) => {
     try {
       // The same record and data the browser reads from the page, so both draw the same screen.
       return await entry.renderApp(url, publicClientConfig(client), queries);
@@ -52,4 +56,10 @@ export async function loadPrerender(
       return undefined;
     }
   };
+  const stylesheet = entry.backOfficeStylesheet;
+  // Only a path of the built assets: it goes into an attribute of every back-office page.
+  if (typeof stylesheet === 'string' && /^\/assets\/[\w.-]+\.css$/.test(stylesheet)) {
+    prerender.backOfficeStylesheet = stylesheet;
+  }
+  return prerender;
 }

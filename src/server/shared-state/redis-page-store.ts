@@ -94,7 +94,8 @@ export function createRedisPageStore(
       }
     },
     put(clientCode, key, generation, page) {
-      if (page.html.length + page.br.length + page.gzip.length > maxPageBytes) return;
+      const bytes = page.html.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
+      if (bytes > maxPageBytes) return;
       if (!breaker.available()) return;
       redis
         .set(

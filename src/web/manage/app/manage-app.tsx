@@ -23,7 +23,6 @@ import { SessionRenewal } from '@/manage/shared/session-renewal';
 import { UnsavedChangesGuard, useConfirmLeave } from '@/manage/shared/unsaved-changes';
 import { sectionsFor, sectionsForRole } from './manage-sections';
 import { NavIcon } from './nav-icons';
-import './manage.css';
 
 function ManageNotFound() {
   return (

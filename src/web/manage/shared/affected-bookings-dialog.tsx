@@ -13,7 +13,6 @@ import { ApiError } from '@/lib/api-client';
 import { ModalDialog } from './confirm-dialog';
 import { previewCancellation, type AffectedGroup } from './closing-api';
 import { EmailPreviewBox } from './email-preview';
-import './email-preview.css';
 
 type MessageValues = z.input<typeof cancelPreviewRequestSchema>;
 

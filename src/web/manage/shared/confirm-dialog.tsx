@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import './dialogs.css';
 
 /**
  * A modal question of the back office, on the browser's own <dialog> (focus kept inside, Escape

@@ -1,5 +1,4 @@
 import type { EmailPreview } from '@common/diary';
-import './email-preview.css';
 
 /** Exactly what the customer will receive (the server renders it with the real template). */
 export function EmailPreviewBox({ preview, label }: { preview: EmailPreview; label: string }) {

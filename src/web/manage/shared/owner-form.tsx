@@ -1,7 +1,6 @@
 import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { FormField } from '@/components/form-field';
 import type { UseFormRegisterReturn, FieldError } from 'react-hook-form';
-import './sign-in.css';
 
 /**
  * The frame of every sign-in screen's form: one failure message announced above the fields, the

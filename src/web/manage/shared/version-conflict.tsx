@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
 import { describeValue, type VersionDifference } from './version-diff';
-import './version-conflict.css';
 
 /**
  * A save refused with 409 because someone else saved first (issue 31): both versions side by side,

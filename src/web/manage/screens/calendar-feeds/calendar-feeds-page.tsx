@@ -24,7 +24,6 @@ import {
   fetchCalendarFeeds,
   revokeCalendarFeed,
 } from './calendar-feeds-api';
-import './calendar-feeds.css';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const feedName = (feed: Pick<CalendarFeedEntry, 'staffName'>) => feed.staffName ?? 'Whole salon';

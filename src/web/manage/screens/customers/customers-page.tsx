@@ -19,7 +19,6 @@ import {
   mergeCustomer,
   searchCustomers,
 } from './customers-api';
-import './customers.css';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });

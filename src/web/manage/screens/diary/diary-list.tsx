@@ -13,7 +13,6 @@ import { problem } from './booking-display';
 import { DiaryDayGrid } from './diary-day-grid';
 import { DiarySearchBox, DiarySearchResults } from './diary-search';
 import { DayTotalsSummary } from './diary-totals';
-import './diary-views.css';
 
 /**
  * The diary itself: a day (today first) as a time grid with a column per therapist, or a week

@@ -4,7 +4,6 @@ import { routeTable } from '@common/routes';
 import type { BookingFigures, Dashboard, DashboardDay, ReportSummary } from '@common/reports';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { dashboardQueryKey, fetchDashboard } from './dashboard-api';
-import './dashboard.css';
 
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 const money = (pence: number) => pounds.format(pence / 100);

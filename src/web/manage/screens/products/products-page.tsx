@@ -44,7 +44,6 @@ import {
   setHidden,
   shopCategoriesQueryKey,
 } from './products-api';
-import './products.css';
 
 type ProductForm = UseFormReturn<ProductFormValues, unknown, ProductFields>;
 

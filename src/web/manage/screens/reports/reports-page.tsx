@@ -14,7 +14,6 @@ import { useClient } from '@/lib/client-context';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { BarChart } from './bar-chart';
 import { fetchReport, reportCsvLink, reportQueryKey } from './reports-api';
-import './reports.css';
 
 type DateGrouping = 'day' | 'week' | 'month';
 const dateGroupings: Array<[DateGrouping, string]> = [

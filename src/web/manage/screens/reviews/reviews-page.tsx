@@ -43,7 +43,6 @@ import {
   setReviewStatus,
 } from './reviews-api';
 import { ReviewAskingSection } from './review-asking-form';
-import './reviews.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { schemaResolver } from '@/lib/schema-resolver';
 

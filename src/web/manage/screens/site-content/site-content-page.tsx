@@ -41,7 +41,6 @@ import {
   recordSections,
   type BlockKind,
 } from './content-specs';
-import './content-editor.css';
 
 type Part = 'texts' | 'pages';
 type Kinds = Record<string, BlockKind<unknown>>;

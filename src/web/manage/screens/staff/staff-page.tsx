@@ -60,7 +60,6 @@ import {
   withTreatment,
   type StaffFormValues,
 } from './staff-form-values';
-import './staff.css';
 import { schemaResolver } from '@/lib/schema-resolver';
 
 type StaffForm = UseFormReturn<StaffFormValues, unknown, StaffFields>;

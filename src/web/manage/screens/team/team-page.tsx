@@ -30,7 +30,6 @@ import {
   setMemberActive,
   teamQueryKey,
 } from './team-api';
-import './team.css';
 
 type Checked = z.output<typeof teamInviteFormSchema>;
 

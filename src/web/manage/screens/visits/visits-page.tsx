@@ -7,7 +7,6 @@ import { useClient } from '@/lib/client-context';
 import { EmptyState } from '@/manage/shared/empty-state';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { exportLink, fetchVisits, visitsQueryKey } from './visits-api';
-import './visits.css';
 
 const views = new Intl.NumberFormat('en-GB');
 

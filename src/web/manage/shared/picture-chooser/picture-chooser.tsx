@@ -8,7 +8,6 @@ import { mediaUrl } from '@/lib/media';
 import { deleteFromLibrary, fetchLibrary, libraryQueryKey, uploadToLibrary } from './library-api';
 import { PictureFileInput, UploadList } from './upload-list';
 import { useUploadQueue } from './use-upload-queue';
-import './picture-chooser.css';
 
 /** What the chooser places: a file of the media folder, its alt text, a library upload's size. */
 export interface ChosenPicture {

@@ -11,7 +11,6 @@ import type { EditorView } from '@tiptap/pm/view';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { checkLinkAddress, isAllowedLink, toolbarTarget } from './editor-rules';
-import './rich-text-editor.css';
 
 export interface RichTextEditorProps {
   /** The id of the editable area (and the base of its label's and help's ids). */
