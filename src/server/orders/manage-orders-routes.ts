@@ -8,6 +8,9 @@ import {
   type OrderDetail,
   type OrderSummary,
 } from '../../common/orders.js';
+import { formatPounds } from '../../common/money.js';
+import { refundOrderRequestSchema } from '../../common/payments.js';
+import { refundCardOrder } from '../payments/order-refunds.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { parseRequest } from '../kernel/errors.js';
 import { recordAudit } from '../audit/audit-store.js';
@@ -82,5 +85,45 @@ export const manageOrdersRoutes: FastifyPluginAsync<AppDeps> = async (app, deps)
       );
     }
     return order;
+  });
+
+  // ---- Issue 36: a refund of a card order, part or whole, optionally cancelling it ----
+  app.post('/orders/:orderNumber/refund', async (request): Promise<OrderDetail> => {
+    const { orderNumber } = parseRequest(orderParamsSchema, request.params, 'order number');
+    const body = parseRequest(refundOrderRequestSchema, request.body ?? {}, 'refund');
+    const before = await getOrderDetail(deps.db, request.owner.clientCode, orderNumber);
+    const cancelling = body.cancelOrder && before.nextStatuses.includes('cancelled');
+    const refund = await refundCardOrder(
+      deps,
+      request.client,
+      orderNumber,
+      { ...body, cancelling },
+      new Date(),
+    );
+    // Who, when (the audit row's own), how much and why: every refund.
+    await recordAudit(deps, request.owner, 'order.refund', {
+      orderNumber,
+      amountPence: refund.refundPence,
+      refundedPence: refund.refundedPence,
+      paidPence: refund.paidPence,
+      reason: body.reason,
+      stripeRefund: refund.refundId,
+      cancelled: cancelling,
+    });
+    if (cancelling) {
+      // The refund's e-mail has already told the customer; the note keeps the reason.
+      await changeOrderStatusAndTell(context(request), orderNumber, {
+        status: 'cancelled',
+        note: `Refunded ${formatPounds(refund.refundPence / 100)}: ${body.reason}`.slice(0, 1000),
+        notifyCustomer: false,
+      });
+      await recordAudit(deps, request.owner, 'order.status', {
+        orderNumber,
+        status: 'cancelled',
+        note: body.reason,
+        customerEmailed: false,
+      });
+    }
+    return getOrderDetail(deps.db, request.owner.clientCode, orderNumber);
   });
 };

@@ -8,9 +8,22 @@ import {
   type OrderStatus,
   type OrderSummary,
 } from '../../common/orders.js';
+import { paymentStatusOf, type OrderPayment } from '../../common/payments.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../kernel/errors.js';
 import { findOrderByNumber, storedMoney, type StoredOrder } from './orders-store.js';
+
+/** Issue 36: the card payment of an order paid by card, in pence; null otherwise. */
+export function orderPaymentOf(row: {
+  payment_status: string | null;
+  paid_pence: number;
+  refunded_pence: number;
+}): OrderPayment | null {
+  if (row.payment_status === null) return null;
+  const paidPence = Number(row.paid_pence);
+  const refundedPence = Number(row.refunded_pence);
+  return { status: paymentStatusOf(paidPence, refundedPence), paidPence, refundedPence };
+}
 
 const asStatus = (value: string): OrderStatus =>
   (orderStatuses as readonly string[]).includes(value) ? (value as OrderStatus) : 'new';
@@ -29,6 +42,7 @@ function summaryOf(
     itemCount,
     createdAt: order.created_at,
     updatedAt: order.updated_at,
+    payment: orderPaymentOf(order),
   };
 }
 
@@ -83,6 +97,9 @@ export async function listOrders(
       'orders.prices_in_pence',
       'orders.created_at',
       'orders.updated_at',
+      'orders.payment_status',
+      'orders.paid_pence',
+      'orders.refunded_pence',
     ])
     .select((eb) =>
       eb.fn.coalesce(eb.fn.sum<number>('order_lines.quantity'), eb.lit(0)).as('items'),
@@ -97,6 +114,9 @@ export async function listOrders(
       'orders.prices_in_pence',
       'orders.created_at',
       'orders.updated_at',
+      'orders.payment_status',
+      'orders.paid_pence',
+      'orders.refunded_pence',
     ])
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
@@ -124,6 +144,7 @@ export async function listOrders(
     itemCount: Number(row.items),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    payment: orderPaymentOf(row),
   }));
 }
 

@@ -22,6 +22,8 @@ import {
 export interface ClientStripe {
   stripe: Stripe;
   webhookSecret: string;
+  /** Issue 36, the Payments screen's on/off: new payments only when on (refunds and events always). */
+  takesNewPayments: boolean;
 }
 
 /** The SDK's options: Stripe's own API, or STRIPE_API_URL (the tests' local stand-in). */
@@ -53,6 +55,7 @@ export async function clientStripe(
       stripeOptions(config.payments.stripeApiUrl),
     ),
     webhookSecret: openSecret(key, clientCode, row.webhook_secret_sealed),
+    takesNewPayments: row.enabled === 1,
   };
 }
 
