@@ -22,7 +22,7 @@ const screens = {
     'audit',
   ],
   // The shop's own screens; the ones it shares with the salon are the same code.
-  SE: ['', 'orders', 'products', 'shop-categories'],
+  SE: ['', 'orders', 'products', 'shop-categories', 'payments'],
 } as const;
 
 const tabs = {
@@ -33,6 +33,7 @@ const tabs = {
       'Staff',
       'Calendar feeds',
       'Reports',
+      'Payments',
       'Customers',
       'Reviews',
       'E-mails',
@@ -49,6 +50,7 @@ const tabs = {
       'Reports',
       'Shop settings',
       'Discount codes',
+      'Payments',
       'Customers',
       'Reviews',
       'E-mails',
@@ -69,6 +71,7 @@ const sideBar = {
     'Staff',
     'Calendar feeds',
     'Reports',
+    'Payments',
     'Customers',
     'Reviews',
     'Site content',
@@ -86,6 +89,7 @@ const sideBar = {
     'Reports',
     'Shop settings',
     'Discount codes',
+    'Payments',
     'Customers',
     'Reviews',
     'Site content',
