@@ -9,6 +9,7 @@ import {
   type OrderStatus,
   type OrderSummary,
 } from '@common/orders';
+import type { RefundOrderRequest } from '@common/payments';
 import { apiJson } from '@/lib/api-client';
 
 /** The back office's calls for orders; answers parsed with the shared schemas. */
@@ -61,6 +62,19 @@ export async function previewStatusMail(
 ): Promise<OrderStatusPreview> {
   return orderStatusPreviewSchema.parse(
     await apiJson(`/api/manage/orders/${encodeURIComponent(orderNumber)}/status-preview`, {
+      method: 'POST',
+      body: JSON.stringify(request),
+    }),
+  );
+}
+
+// ---- Issue 36: a refund of a card order (pence), answered with the order as it is now ----
+export async function refundOrder(
+  orderNumber: string,
+  request: RefundOrderRequest,
+): Promise<OrderDetail> {
+  return orderDetailSchema.parse(
+    await apiJson(`/api/manage/orders/${encodeURIComponent(orderNumber)}/refund`, {
       method: 'POST',
       body: JSON.stringify(request),
     }),

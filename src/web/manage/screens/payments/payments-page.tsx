@@ -219,8 +219,8 @@ export default function PaymentsPage() {
     <section className="manage__screen">
       <PageHeading title="Payments">Card payments</PageHeading>
       <p>
-        Connect your own Stripe account and customers pay by card when they order; the money goes
-        to your Stripe account, and you refund from an order’s page here. Card details never pass
+        Connect your own Stripe account and customers pay by card when they order; the money goes to
+        your Stripe account, and you refund from an order’s page here. Card details never pass
         through this site.
       </p>
       {settings.isPending && <ScreenSkeleton />}
