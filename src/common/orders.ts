@@ -2,7 +2,6 @@
 import * as z from 'zod/mini';
 import { maxQuantityPerLine } from './cart-rules.js';
 import { checkoutFormSchema } from './forms.js';
-import { orderPaymentSchema } from './payments.js';
 import { multiLineChecks, singleLineChecks } from './text-rules.js';
 
 /**
@@ -202,8 +201,6 @@ export const orderSummarySchema = z.object({
   itemCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Issue 36: the card payment (null when not paid by card); optional for older answers. */
-  payment: z.optional(z.nullable(orderPaymentSchema)),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const orderListSchema = z.object({ orders: z.array(orderSummarySchema) });

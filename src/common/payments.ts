@@ -80,19 +80,7 @@ export interface PaymentSettingsAnswer {
 }
 
 // ---- Issue 36, the owner's side of orders: payment shown on orders, and refunds ----
-
-/** An order's card payment as the owner sees it; pence throughout (shown as pounds). */
-export const orderPaymentSchema = z.object({
-  status: z.enum(paymentStatuses),
-  paidPence: z.number().check(z.int()),
-  refundedPence: z.number().check(z.int()),
-});
-export type OrderPayment = z.infer<typeof orderPaymentSchema>;
-
-/** What is left to refund: paid minus refunded, never below nothing. */
-export function refundablePence(payment: Pick<OrderPayment, 'paidPence' | 'refundedPence'>) {
-  return Math.max(0, payment.paidPence - payment.refundedPence);
-}
+export { orderPaymentSchema, refundablePence, type OrderPayment } from './order-payment.js';
 
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
   unpaid: 'Unpaid',

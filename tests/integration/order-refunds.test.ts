@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { OrderDetail, OrderSummary, PlacedOrder } from '../../src/common/orders.js';
+import type {
+  PaidOrderDetail as OrderDetail,
+  PaidOrderSummary as OrderSummary,
+} from '../../src/common/order-payment.js';
+import type { PlacedOrder } from '../../src/common/orders.js';
 import type { PaymentSettingsAnswer } from '../../src/common/payments.js';
 import { describeEachDatabase } from '../support/each-database.js';
 import { signInAs, type OwnerSession } from '../support/owner-session.js';

@@ -6,9 +6,9 @@ import {
   orderStatuses,
   type OrderStatusPreview,
   type OrderDetail,
-  type OrderSummary,
 } from '../../common/orders.js';
 import { formatPounds } from '../../common/money.js';
+import type { PaidOrderDetail, PaidOrderSummary } from '../../common/order-payment.js';
 import { refundOrderRequestSchema } from '../../common/payments.js';
 import { refundCardOrder } from '../payments/order-refunds.js';
 import type { AppDeps } from '../kernel/app-deps.js';
@@ -35,12 +35,12 @@ const orderParamsSchema = z.object({
  * answers 404.
  */
 export const manageOrdersRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  app.get('/orders', async (request): Promise<{ orders: OrderSummary[] }> => {
+  app.get('/orders', async (request): Promise<{ orders: PaidOrderSummary[] }> => {
     const query = parseRequest(listQuerySchema, request.query, 'query');
     return { orders: await listOrders(deps.db, request.owner.clientCode, query) };
   });
 
-  app.get('/orders/:orderNumber', async (request): Promise<OrderDetail> => {
+  app.get('/orders/:orderNumber', async (request): Promise<PaidOrderDetail> => {
     const { orderNumber } = parseRequest(orderParamsSchema, request.params, 'order number');
     return getOrderDetail(deps.db, request.owner.clientCode, orderNumber);
   });
@@ -88,7 +88,7 @@ export const manageOrdersRoutes: FastifyPluginAsync<AppDeps> = async (app, deps)
   });
 
   // ---- Issue 36: a refund of a card order, part or whole, optionally cancelling it ----
-  app.post('/orders/:orderNumber/refund', async (request): Promise<OrderDetail> => {
+  app.post('/orders/:orderNumber/refund', async (request): Promise<PaidOrderDetail> => {
     const { orderNumber } = parseRequest(orderParamsSchema, request.params, 'order number');
     const body = parseRequest(refundOrderRequestSchema, request.body ?? {}, 'refund');
     const before = await getOrderDetail(deps.db, request.owner.clientCode, orderNumber);

@@ -6,9 +6,13 @@ import {
   type ChangeOrderStatus,
   type OrderDetail,
   type OrderStatus,
-  type OrderSummary,
 } from '../../common/orders.js';
-import { paymentStatusOf, type OrderPayment } from '../../common/payments.js';
+import type {
+  OrderPayment,
+  PaidOrderDetail,
+  PaidOrderSummary,
+} from '../../common/order-payment.js';
+import { paymentStatusOf } from '../../common/payments.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../kernel/errors.js';
 import { findOrderByNumber, storedMoney, type StoredOrder } from './orders-store.js';
@@ -32,7 +36,7 @@ function summaryOf(
   order: Omit<StoredOrder, 'lines'>,
   itemCount: number,
   pricesInPence: boolean,
-): OrderSummary {
+): PaidOrderSummary {
   return {
     orderNumber: order.order_number,
     status: asStatus(order.status),
@@ -46,7 +50,7 @@ function summaryOf(
   };
 }
 
-export function toOrderDetail(order: StoredOrder): OrderDetail {
+export function toOrderDetail(order: StoredOrder): PaidOrderDetail {
   const status = asStatus(order.status);
   return {
     ...summaryOf(
@@ -84,7 +88,7 @@ export async function listOrders(
   db: Kysely<Database>,
   clientCode: string,
   query: OrderListQuery,
-): Promise<OrderSummary[]> {
+): Promise<PaidOrderSummary[]> {
   let select = db
     .selectFrom('orders')
     .leftJoin('order_lines', 'order_lines.order_id', 'orders.id')
@@ -153,7 +157,7 @@ export async function getOrderDetail(
   db: Kysely<Database>,
   clientCode: string,
   orderNumber: string,
-): Promise<OrderDetail> {
+): Promise<PaidOrderDetail> {
   const order = await findOrderByNumber(db, clientCode, orderNumber);
   if (!order) throw new AppError(404, `There is no order ${orderNumber}.`);
   return toOrderDetail(order);

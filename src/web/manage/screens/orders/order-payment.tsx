@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { formatPounds } from '@common/money';
-import type { OrderDetail } from '@common/orders';
+import type { PaidOrderDetail as OrderDetail } from '@common/order-payment';
 import {
   paymentStatusLabels,
   penceOfPounds,
@@ -76,7 +76,6 @@ function resolverFor(
   order: OrderDetail,
 ): Resolver<RefundValues, unknown, Omit<RefundOrderRequest, 'expectedRefundedPence'>> {
   const left = order.payment ? refundablePence(order.payment) : 0;
-  const schema = z.omit(refundOrderRequestSchema, { expectedRefundedPence: true });
   return (values) => {
     const amountPence = penceOfPounds(values.amount);
     if (amountPence === undefined || amountPence > left) {
@@ -93,8 +92,16 @@ function resolverFor(
         },
       };
     }
-    const parsed = z.safeParse(schema, { ...values, amountPence });
-    if (parsed.success) return { values: parsed.data, errors: {} };
+    // The request's own schema; what the owner saw refunded is added when sending.
+    const parsed = z.safeParse(refundOrderRequestSchema, {
+      ...values,
+      amountPence,
+      expectedRefundedPence: 0,
+    });
+    if (parsed.success) {
+      const { expectedRefundedPence: _added, ...request } = parsed.data;
+      return { values: request, errors: {} };
+    }
     const errors: Record<string, { type: string; message: string }> = {};
     for (const issue of parsed.error.issues) {
       const name = issue.path[0] === 'amountPence' ? 'amount' : String(issue.path[0]);

@@ -1,14 +1,18 @@
 import {
   orderDetailSchema,
-  orderListSchema,
   orderStatusPreviewSchema,
   type OrderStatusPreview,
   type OrderStatusPreviewRequest,
   type ChangeOrderStatus,
   type OrderDetail,
   type OrderStatus,
-  type OrderSummary,
 } from '@common/orders';
+import {
+  paidOrderDetailSchema,
+  paidOrderListSchema,
+  type PaidOrderDetail,
+  type PaidOrderSummary,
+} from '@common/order-payment';
 import type { RefundOrderRequest } from '@common/payments';
 import { apiJson } from '@/lib/api-client';
 
@@ -27,18 +31,18 @@ export const ordersPageSize = 20;
 export const ordersQueryKey = (query?: OrderListQuery) =>
   query ? (['manage', 'orders', query] as const) : (['manage', 'orders'] as const);
 
-export async function fetchOrders(query: OrderListQuery = {}): Promise<OrderSummary[]> {
+export async function fetchOrders(query: OrderListQuery = {}): Promise<PaidOrderSummary[]> {
   const params = new URLSearchParams({ limit: String(ordersPageSize) });
   if (query.status) params.set('status', query.status);
   if (query.search) params.set('search', query.search);
   if (query.page && query.page > 1) params.set('page', String(query.page));
-  return orderListSchema.parse(await apiJson(`/api/manage/orders?${params.toString()}`)).orders;
+  return paidOrderListSchema.parse(await apiJson(`/api/manage/orders?${params.toString()}`)).orders;
 }
 
 export const orderQueryKey = (orderNumber: string) => ['manage', 'orders', orderNumber] as const;
 
-export async function fetchOrder(orderNumber: string): Promise<OrderDetail> {
-  return orderDetailSchema.parse(
+export async function fetchOrder(orderNumber: string): Promise<PaidOrderDetail> {
+  return paidOrderDetailSchema.parse(
     await apiJson(`/api/manage/orders/${encodeURIComponent(orderNumber)}`),
   );
 }
@@ -72,8 +76,8 @@ export async function previewStatusMail(
 export async function refundOrder(
   orderNumber: string,
   request: RefundOrderRequest,
-): Promise<OrderDetail> {
-  return orderDetailSchema.parse(
+): Promise<PaidOrderDetail> {
+  return paidOrderDetailSchema.parse(
     await apiJson(`/api/manage/orders/${encodeURIComponent(orderNumber)}/refund`, {
       method: 'POST',
       body: JSON.stringify(request),

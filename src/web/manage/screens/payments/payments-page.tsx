@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import * as z from 'zod/mini';
 import {
   paymentSettingsRequestSchema,
   type PaymentConnectionTest,
   type PaymentSettingsAnswer,
+  type PaymentSettingsRequest,
 } from '@common/payments';
 import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
@@ -23,19 +23,23 @@ import {
 } from './payments-api';
 import './payments.css';
 
-/** The form's fields: the keys are write-only (empty keeps the saved one), and the on/off. */
-const fieldsSchema = z.omit(paymentSettingsRequestSchema, { version: true });
-type PaymentFields = z.output<typeof fieldsSchema>;
+/**
+ * The form's fields: the keys are write-only (empty keeps the saved one), and the on/off. Checked
+ * with the request's own schema (the version is the screen's, added when sending).
+ */
 interface PaymentValues {
   secretKey: string;
   webhookSecret: string;
   enabled: boolean;
 }
-const resolver = zodResolver(fieldsSchema) as unknown as Resolver<
-  PaymentValues,
-  unknown,
-  PaymentFields
->;
+type PaymentFields = Omit<PaymentSettingsRequest, 'version'>;
+const checkRequest = zodResolver(paymentSettingsRequestSchema);
+const resolver: Resolver<PaymentValues, unknown, PaymentFields> = (values, context, options) =>
+  checkRequest(
+    { ...values, version: 0 } as never,
+    context,
+    options as never,
+  ) as unknown as ReturnType<Resolver<PaymentValues, unknown, PaymentFields>>;
 
 const labels = {
   secretKey: 'Secret key',
