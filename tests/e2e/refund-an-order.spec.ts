@@ -109,7 +109,8 @@ test('the owner connects Stripe, then refunds part of a paid order', async ({ br
 
   // Part of it back: more than was paid is refused on the field; then £1.50, confirmed.
   const amount = page.getByLabel('Amount to refund (£)');
-  const paidText = await amount.inputValue();
+  const paid = Number(await amount.inputValue());
+  const paidText = paid.toLocaleString('en-GB', { minimumFractionDigits: 2 });
   await amount.fill('99999');
   await page.getByLabel(/^Why/).fill('One tub arrived dented');
   await page.getByRole('button', { name: 'Refund…' }).click();

@@ -193,7 +193,7 @@ function PaymentsForm({ settings }: { settings: PaymentSettingsAnswer }) {
         error={errors.webhookSecret}
         hint={
           saved(current.webhookSecretMasked) ??
-          'In Stripe: Developers → Webhooks → Add endpoint, with the address below and the events checkout.session.completed and charge.refunded; then Signing secret. It starts whsec_.'
+          'In Stripe: Developers → Webhooks → Add endpoint, with the address below and the events checkout.session.completed, checkout.session.async_payment_succeeded and charge.refunded; then Signing secret. It starts whsec_.'
         }
       />
       <label className="manage__check">
