@@ -45,6 +45,9 @@ describe('refund amounts', () => {
     expect(penceOfPounds('12')).toBe(1200);
     expect(penceOfPounds('12.5')).toBe(1250);
     expect(penceOfPounds(' £0.07 ')).toBe(7);
+    expect(penceOfPounds('£1,250.50')).toBe(125050);
+    expect(penceOfPounds('1.250,50')).toBe(125050);
+    expect(penceOfPounds('1,5')).toBe(150);
     expect(penceOfPounds('1.505')).toBeUndefined();
     expect(penceOfPounds('-1')).toBeUndefined();
     expect(penceOfPounds('ten')).toBeUndefined();

@@ -90,11 +90,17 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
 };
 
 /**
- * Pence from what an owner typed in pounds ("12", "12.5", "£12.50"), or undefined when it is not
- * an amount of whole pence. Integers from here on: no float reaches Stripe.
+ * Pence from what an owner typed in pounds ("12", "12.5", "£1,250.00", or the shop's own
+ * "1.250,50"), or undefined when it is not an amount of whole pence. Integers from here on: no
+ * float reaches Stripe.
  */
 export function penceOfPounds(typed: string): number | undefined {
-  const match = /^\s*£?\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(typed);
+  const bare = typed.replace(/[£\s]/g, '');
+  // A comma before the last one or two digits is the decimal mark (the cart's format).
+  const plain = /,\d{1,2}$/.test(bare)
+    ? bare.replace(/\./g, '').replace(',', '.')
+    : bare.replace(/,(?=\d{3}(\D|$))/g, '');
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(plain);
   if (!match) return undefined;
   const [, whole = '0', fraction = ''] = match;
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { formatPounds } from '@common/money';
+import { formatCartPrice } from '@common/money';
 import type { PaidOrderDetail as OrderDetail } from '@common/order-payment';
 import {
   paymentStatusLabels,
@@ -22,7 +22,8 @@ import { orderQueryKey, ordersQueryKey, refundOrder } from './orders-api';
 
 /** Issue 36: an order's card payment, refunds from the back office. Pence in, pounds shown. */
 
-const pounds = (pence: number) => formatPounds(pence / 100);
+/** In the cart's format, as every other amount on the owner's order screen. */
+const pounds = (pence: number) => formatCartPrice(pence / 100);
 
 /** The badge of a card order's payment: Paid, Part-refunded … (nothing for one not paid by card). */
 export function PaymentBadge({ payment }: { payment: OrderPayment | null | undefined }) {
