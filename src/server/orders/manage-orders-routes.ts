@@ -103,10 +103,11 @@ export const manageOrdersRoutes: FastifyPluginAsync<AppDeps> = async (app, deps)
     // Who, when (the audit row's own), how much and why: every refund.
     await recordAudit(deps, request.owner, 'order.refund', {
       orderNumber,
+      amount: formatPounds(refund.refundPence / 100),
+      reason: body.reason,
       amountPence: refund.refundPence,
       refundedPence: refund.refundedPence,
       paidPence: refund.paidPence,
-      reason: body.reason,
       stripeRefund: refund.refundId,
       cancelled: cancelling,
     });
