@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { maskSecret, paymentSettingsRequestSchema, paymentStatusOf } from './payments.js';
+import {
+  maskSecret,
+  paymentSettingsRequestSchema,
+  paymentStatusOf,
+  penceOfPounds,
+  refundablePence,
+} from './payments.js';
 
 describe('paymentStatusOf', () => {
   it('is unpaid, paid, part-refunded or refunded from the amounts', () => {
@@ -30,5 +36,33 @@ describe('payment settings', () => {
       version: 0,
     });
     expect(good.success).toBe(true);
+  });
+});
+
+// ---- Issue 36, the owner's refunds ----
+describe('refund amounts', () => {
+  it('reads pounds as typed into whole pence, and refuses what is not an amount', () => {
+    expect(penceOfPounds('12')).toBe(1200);
+    expect(penceOfPounds('12.5')).toBe(1250);
+    expect(penceOfPounds(' £0.07 ')).toBe(7);
+    expect(penceOfPounds('£1,250.50')).toBe(125050);
+    expect(penceOfPounds('1.250,50')).toBe(125050);
+    expect(penceOfPounds('1,5')).toBe(150);
+    expect(penceOfPounds('1.505')).toBeUndefined();
+    expect(penceOfPounds('-1')).toBeUndefined();
+    expect(penceOfPounds('ten')).toBeUndefined();
+    expect(penceOfPounds('')).toBeUndefined();
+    expect(refundablePence({ paidPence: 2000, refundedPence: 150 })).toBe(1850);
+    expect(refundablePence({ paidPence: 0, refundedPence: 150 })).toBe(0);
+  });
+  it('keeps saved keys when a key is left empty, and still refuses a wrong one', () => {
+    expect(paymentSettingsRequestSchema.safeParse({ enabled: false, version: 3 }).data).toEqual({
+      secretKey: '',
+      webhookSecret: '',
+      enabled: false,
+      version: 3,
+    });
+    const wrong = paymentSettingsRequestSchema.safeParse({ webhookSecret: 'sk_x', version: 0 });
+    expect(wrong.error?.issues[0]?.path).toEqual(['webhookSecret']);
   });
 });

@@ -25,24 +25,44 @@ export function maskSecret(hint: string): string {
   return `••••${hint}`;
 }
 
+const secretKeyPattern = /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/;
+const webhookSecretPattern = /^whsec_[A-Za-z0-9+/=]{8,}$/;
+
+/**
+ * The owner's Stripe keys and on/off. The keys are write-only: an empty (or absent) key keeps
+ * the one stored, so switching card payment off and on needs no retyping; the first save needs
+ * both (the server says so on the field).
+ */
 export const paymentSettingsRequestSchema = z.object({
-  secretKey: z
-    .string()
-    .check(
+  secretKey: z._default(
+    z.string().check(
       z.trim(),
-      z.regex(
-        /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/,
-        'A Stripe secret key starts sk_test_ or sk_live_',
+      z.refine(
+        (key) => key === '' || secretKeyPattern.test(key),
+        'A Stripe secret key starts sk_test_ or sk_live_ (Stripe: Developers → API keys)',
       ),
     ),
-  webhookSecret: z
-    .string()
-    .check(
+    '',
+  ),
+  webhookSecret: z._default(
+    z.string().check(
       z.trim(),
-      z.regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, 'A webhook signing secret starts whsec_'),
+      z.refine(
+        (secret) => secret === '' || webhookSecretPattern.test(secret),
+        'A webhook signing secret starts whsec_ (Stripe: Developers → Webhooks → your endpoint)',
+      ),
     ),
+    '',
+  ),
+  /** Card payment offered at checkout; false keeps the keys but takes no new payments. */
+  enabled: z._default(z.boolean(), true),
   version: z.number().check(z.int(), z.gte(0)),
 });
+/** POST /api/manage/payment-settings/test: whether Stripe accepts the stored key. */
+export interface PaymentConnectionTest {
+  ok: boolean;
+  message: string;
+}
 export type PaymentSettingsRequest = z.infer<typeof paymentSettingsRequestSchema>;
 
 /** What the owner API answers: whether card payment is on, and the keys masked. */
@@ -52,6 +72,10 @@ export interface PaymentSettingsAnswer {
   webhookSecretMasked: string | null;
   /** False when the operator has not set PAYMENTS_ENCRYPTION_KEY: keys cannot be stored. */
   encryptionAvailable: boolean;
+  /** The owner's on/off (the Payments screen); true until switched off. */
+  enabled: boolean;
+  /** Where Stripe sends this client's events: pasted by the owner into Stripe's Webhooks. */
+  webhookUrl: string;
   version: number;
 }
 
@@ -69,3 +93,49 @@ export interface OrderPaymentStatusAnswer {
   totalText: string;
   payUrl: string | null;
 }
+// ---- Issue 36, the owner's side of orders: payment shown on orders, and refunds ----
+export { orderPaymentSchema, refundablePence, type OrderPayment } from './order-payment.js';
+
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  'part-refunded': 'Part-refunded',
+  refunded: 'Refunded',
+};
+
+/**
+ * Pence from what an owner typed in pounds ("12", "12.5", "£1,250.00", or the shop's own
+ * "1.250,50"), or undefined when it is not an amount of whole pence. Integers from here on: no
+ * float reaches Stripe.
+ */
+export function penceOfPounds(typed: string): number | undefined {
+  const bare = typed.replace(/[£\s]/g, '');
+  // A comma before the last one or two digits is the decimal mark (the cart's format).
+  const plain = /,\d{1,2}$/.test(bare)
+    ? bare.replace(/\./g, '').replace(',', '.')
+    : bare.replace(/,(?=\d{3}(\D|$))/g, '');
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(plain);
+  if (!match) return undefined;
+  const [, whole = '0', fraction = ''] = match;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/**
+ * POST /api/manage/orders/:orderNumber/refund. `expectedRefundedPence` is what the owner saw
+ * refunded: a refund made meanwhile (another tab, Stripe's dashboard) is refused, not repeated.
+ */
+export const refundOrderRequestSchema = z.object({
+  amountPence: z
+    .number('Type the amount to refund, in pounds')
+    .check(z.int('Whole pence, please'), z.gte(1, 'The amount must be at least 1p')),
+  reason: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Say why, for the audit log (the customer does not see it)'),
+      z.maxLength(500, 'Please keep the reason under 500 characters'),
+    ),
+  cancelOrder: z._default(z.boolean(), false),
+  expectedRefundedPence: z.number().check(z.int(), z.gte(0)),
+});
+export type RefundOrderRequest = z.infer<typeof refundOrderRequestSchema>;

@@ -22,7 +22,7 @@ const screens = {
     'audit',
   ],
   // The shop's own screens; the ones it shares with the salon are the same code.
-  SE: ['', 'orders', 'products', 'shop-categories'],
+  SE: ['', 'orders', 'products', 'shop-categories', 'payments'],
 } as const;
 
 const tabs = {
@@ -37,6 +37,7 @@ const tabs = {
       'E-mails',
       'Visits',
       'Reports',
+      'Payments',
       'Morning e-mail',
       'Team',
       'Audit',
@@ -53,6 +54,7 @@ const tabs = {
       'E-mails',
       'Visits',
       'Reports',
+      'Payments',
       'Morning e-mail',
       'Team',
       'Audit',
@@ -75,6 +77,7 @@ const sideBar = {
     'E-mails',
     'Visits',
     'Reports',
+    'Payments',
     'Morning e-mail',
     'Team',
     'Audit',
@@ -92,6 +95,7 @@ const sideBar = {
     'E-mails',
     'Visits',
     'Reports',
+    'Payments',
     'Morning e-mail',
     'Team',
     'Audit',
@@ -128,6 +132,7 @@ async function expectMenuFits(page: Page, width: number, code: keyof typeof tabs
     // Each group's list is named by its heading.
     await expect(menu.getByRole('list', { name: 'Business' }).getByRole('link')).toHaveText([
       'Reports',
+      'Payments',
       'Morning e-mail',
       'Team',
       'Audit',

@@ -92,6 +92,21 @@ describeEachDatabase('paying for an order: the visitor side (issue 36)', (kind) 
     expect(se.body).not.toContain('whsec_');
     const bbg = await quote('BBG');
     expect(bbg.json<{ data: OrderQuoteAnswer }>().data.cardPayment).toBe(false);
+    // Switched off on the Payments screen: the keys stay, checkout offers no card.
+    await t.handle.db
+      .updateTable('payment_settings')
+      .set({ enabled: 0 })
+      .where('client_code', '=', 'SE')
+      .execute();
+    try {
+      expect((await quote('SE')).json<{ data: OrderQuoteAnswer }>().data.cardPayment).toBe(false);
+    } finally {
+      await t.handle.db
+        .updateTable('payment_settings')
+        .set({ enabled: 1 })
+        .where('client_code', '=', 'SE')
+        .execute();
+    }
   });
 
   it('sends the buyer back to /checkout/paid or /checkout/not-paid with the order and its token', async () => {

@@ -538,6 +538,8 @@ export interface PaymentSettingsTable {
   webhook_secret_sealed: string;
   secret_key_hint: string;
   webhook_secret_hint: string;
+  /** Issue 36, the Payments screen: 0 when the owner has switched card payment off (keys kept). */
+  enabled: Generated<number>;
   version: number;
   updated_at: string;
 }

@@ -38,7 +38,7 @@ import {
   staffTimeOffSchema,
 } from '../../common/manage-staff.js';
 import { morningSummaryEditSchema } from '../../common/morning-summary.js';
-import { paymentSettingsRequestSchema } from '../../common/payments.js';
+import { paymentSettingsRequestSchema, refundOrderRequestSchema } from '../../common/payments.js';
 import {
   changeOrderStatusSchema,
   orderStatusPreviewRequestSchema,
@@ -517,6 +517,17 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
     summary: 'Save the Stripe keys (sealed at rest; with the version read)',
     tag: 'payments',
     body: paymentSettingsRequestSchema,
+  },
+  // ---- Issue 36, the owner's side: test the keys, refund an order ----
+  'POST /api/manage/payment-settings/test': {
+    summary: 'Ask Stripe whether the saved secret key works (nothing changes at Stripe)',
+    tag: 'payments',
+  },
+  'POST /api/manage/orders/:orderNumber/refund': {
+    summary:
+      'Refund part or all of a card order through Stripe (at most paid minus refunded), optionally cancelling it',
+    tag: 'payments',
+    body: refundOrderRequestSchema,
   },
   'POST /api/payments/webhook/:clientCode': {
     summary: 'Stripe’s events for one client, signed (Stripe-Signature checked on the raw body)',

@@ -6,8 +6,11 @@ import {
   orderStatuses,
   type OrderStatusPreview,
   type OrderDetail,
-  type OrderSummary,
 } from '../../common/orders.js';
+import { formatPounds } from '../../common/money.js';
+import type { PaidOrderDetail, PaidOrderSummary } from '../../common/order-payment.js';
+import { refundOrderRequestSchema } from '../../common/payments.js';
+import { refundCardOrder } from '../payments/order-refunds.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { parseRequest } from '../kernel/errors.js';
 import { recordAudit } from '../audit/audit-store.js';
@@ -32,12 +35,12 @@ const orderParamsSchema = z.object({
  * answers 404.
  */
 export const manageOrdersRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  app.get('/orders', async (request): Promise<{ orders: OrderSummary[] }> => {
+  app.get('/orders', async (request): Promise<{ orders: PaidOrderSummary[] }> => {
     const query = parseRequest(listQuerySchema, request.query, 'query');
     return { orders: await listOrders(deps.db, request.owner.clientCode, query) };
   });
 
-  app.get('/orders/:orderNumber', async (request): Promise<OrderDetail> => {
+  app.get('/orders/:orderNumber', async (request): Promise<PaidOrderDetail> => {
     const { orderNumber } = parseRequest(orderParamsSchema, request.params, 'order number');
     return getOrderDetail(deps.db, request.owner.clientCode, orderNumber);
   });
@@ -82,5 +85,46 @@ export const manageOrdersRoutes: FastifyPluginAsync<AppDeps> = async (app, deps)
       );
     }
     return order;
+  });
+
+  // ---- Issue 36: a refund of a card order, part or whole, optionally cancelling it ----
+  app.post('/orders/:orderNumber/refund', async (request): Promise<PaidOrderDetail> => {
+    const { orderNumber } = parseRequest(orderParamsSchema, request.params, 'order number');
+    const body = parseRequest(refundOrderRequestSchema, request.body ?? {}, 'refund');
+    const before = await getOrderDetail(deps.db, request.owner.clientCode, orderNumber);
+    const cancelling = body.cancelOrder && before.nextStatuses.includes('cancelled');
+    const refund = await refundCardOrder(
+      deps,
+      request.client,
+      orderNumber,
+      { ...body, cancelling },
+      new Date(),
+    );
+    // Who, when (the audit row's own), how much and why: every refund.
+    await recordAudit(deps, request.owner, 'order.refund', {
+      orderNumber,
+      amount: formatPounds(refund.refundPence / 100),
+      reason: body.reason,
+      amountPence: refund.refundPence,
+      refundedPence: refund.refundedPence,
+      paidPence: refund.paidPence,
+      stripeRefund: refund.refundId,
+      cancelled: cancelling,
+    });
+    if (cancelling) {
+      // The refund's e-mail has already told the customer; the note keeps the reason.
+      await changeOrderStatusAndTell(context(request), orderNumber, {
+        status: 'cancelled',
+        note: `Refunded ${formatPounds(refund.refundPence / 100)}: ${body.reason}`.slice(0, 1000),
+        notifyCustomer: false,
+      });
+      await recordAudit(deps, request.owner, 'order.status', {
+        orderNumber,
+        status: 'cancelled',
+        note: body.reason,
+        customerEmailed: false,
+      });
+    }
+    return getOrderDetail(deps.db, request.owner.clientCode, orderNumber);
   });
 };

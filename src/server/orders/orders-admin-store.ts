@@ -6,11 +6,28 @@ import {
   type ChangeOrderStatus,
   type OrderDetail,
   type OrderStatus,
-  type OrderSummary,
 } from '../../common/orders.js';
+import type {
+  OrderPayment,
+  PaidOrderDetail,
+  PaidOrderSummary,
+} from '../../common/order-payment.js';
+import { paymentStatusOf } from '../../common/payments.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../kernel/errors.js';
 import { findOrderByNumber, storedMoney, type StoredOrder } from './orders-store.js';
+
+/** Issue 36: the card payment of an order paid by card, in pence; null otherwise. */
+export function orderPaymentOf(row: {
+  payment_status: string | null;
+  paid_pence: number;
+  refunded_pence: number;
+}): OrderPayment | null {
+  if (row.payment_status === null) return null;
+  const paidPence = Number(row.paid_pence);
+  const refundedPence = Number(row.refunded_pence);
+  return { status: paymentStatusOf(paidPence, refundedPence), paidPence, refundedPence };
+}
 
 const asStatus = (value: string): OrderStatus =>
   (orderStatuses as readonly string[]).includes(value) ? (value as OrderStatus) : 'new';
@@ -19,7 +36,7 @@ function summaryOf(
   order: Omit<StoredOrder, 'lines'>,
   itemCount: number,
   pricesInPence: boolean,
-): OrderSummary {
+): PaidOrderSummary {
   return {
     orderNumber: order.order_number,
     status: asStatus(order.status),
@@ -29,10 +46,11 @@ function summaryOf(
     itemCount,
     createdAt: order.created_at,
     updatedAt: order.updated_at,
+    payment: orderPaymentOf(order),
   };
 }
 
-export function toOrderDetail(order: StoredOrder): OrderDetail {
+export function toOrderDetail(order: StoredOrder): PaidOrderDetail {
   const status = asStatus(order.status);
   return {
     ...summaryOf(
@@ -70,7 +88,7 @@ export async function listOrders(
   db: Kysely<Database>,
   clientCode: string,
   query: OrderListQuery,
-): Promise<OrderSummary[]> {
+): Promise<PaidOrderSummary[]> {
   let select = db
     .selectFrom('orders')
     .leftJoin('order_lines', 'order_lines.order_id', 'orders.id')
@@ -83,6 +101,9 @@ export async function listOrders(
       'orders.prices_in_pence',
       'orders.created_at',
       'orders.updated_at',
+      'orders.payment_status',
+      'orders.paid_pence',
+      'orders.refunded_pence',
     ])
     .select((eb) =>
       eb.fn.coalesce(eb.fn.sum<number>('order_lines.quantity'), eb.lit(0)).as('items'),
@@ -97,6 +118,9 @@ export async function listOrders(
       'orders.prices_in_pence',
       'orders.created_at',
       'orders.updated_at',
+      'orders.payment_status',
+      'orders.paid_pence',
+      'orders.refunded_pence',
     ])
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
@@ -124,6 +148,7 @@ export async function listOrders(
     itemCount: Number(row.items),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    payment: orderPaymentOf(row),
   }));
 }
 
@@ -132,7 +157,7 @@ export async function getOrderDetail(
   db: Kysely<Database>,
   clientCode: string,
   orderNumber: string,
-): Promise<OrderDetail> {
+): Promise<PaidOrderDetail> {
   const order = await findOrderByNumber(db, clientCode, orderNumber);
   if (!order) throw new AppError(404, `There is no order ${orderNumber}.`);
   return toOrderDetail(order);

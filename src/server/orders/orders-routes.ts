@@ -105,8 +105,10 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
         throw new AppError(400, 'The idempotency key must be 8 to 128 letters, digits, - or _');
       }
       const body = parseRequest(placeOrderRequestSchema, request.body ?? {}, 'order');
-      const connection =
+      const stripe =
         body.payBy === 'card' ? await clientStripe(db, config, request.client.name) : undefined;
+      // The owner may switch card payment off on the Payments screen, keeping the keys.
+      const connection = stripe?.takesNewPayments ? stripe : undefined;
       if (body.payBy === 'card' && !connection) {
         throw new AppError(422, 'Paying by card online is not available here.', [
           { path: 'payBy', message: 'Paying by card online is not available here.' },

@@ -1,12 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import Stripe from 'stripe';
 import {
   maskSecret,
   paymentSettingsRequestSchema,
+  type PaymentConnectionTest,
   type PaymentSettingsAnswer,
 } from '../../common/payments.js';
 import { recordAudit } from '../audit/audit-store.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
+import { clientStripe } from './payments-service.js';
 import { readPaymentSettings, writePaymentSettings } from './payments-store.js';
 import { sealSecret } from './secret-box.js';
 
@@ -16,18 +19,21 @@ import { sealSecret } from './secret-box.js';
  * four characters, masked, so a stolen session cannot read them back.
  */
 export const managePaymentsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  const answer = async (clientCode: string): Promise<PaymentSettingsAnswer> => {
+  const answer = async (request: FastifyRequest): Promise<PaymentSettingsAnswer> => {
+    const clientCode = request.owner.clientCode;
     const row = await readPaymentSettings(deps.db, clientCode);
     return {
       connected: row !== undefined && deps.config.payments.encryptionKey !== undefined,
       secretKeyMasked: row ? maskSecret(row.secret_key_hint) : null,
       webhookSecretMasked: row ? maskSecret(row.webhook_secret_hint) : null,
       encryptionAvailable: deps.config.payments.encryptionKey !== undefined,
+      enabled: row ? row.enabled === 1 : true,
+      webhookUrl: `${request.protocol}://${request.host}/api/payments/webhook/${encodeURIComponent(clientCode)}`,
       version: row?.version ?? 0,
     };
   };
 
-  app.get('/payment-settings', async (request) => answer(request.owner.clientCode));
+  app.get('/payment-settings', async (request) => answer(request));
 
   app.put('/payment-settings', async (request): Promise<PaymentSettingsAnswer> => {
     const body = parseRequest(paymentSettingsRequestSchema, request.body ?? {}, 'payment settings');
@@ -39,14 +45,31 @@ export const managePaymentsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
       );
     }
     const { clientCode } = request.owner;
+    const stored = await readPaymentSettings(deps.db, clientCode);
+    // Write-only keys: an empty one keeps the stored key; the first save needs both.
+    const missing = [
+      !body.secretKey && !stored && { path: 'secretKey', message: 'Paste your Stripe secret key' },
+      !body.webhookSecret &&
+        !stored && { path: 'webhookSecret', message: 'Paste the webhook signing secret' },
+    ].filter((issue) => issue !== false);
+    if (missing.length > 0) {
+      throw new AppError(422, 'Both keys are needed the first time.', missing);
+    }
+    const sealed = (plain: string, sealedBefore: string | undefined) =>
+      plain ? sealSecret(key, clientCode, plain) : (sealedBefore ?? '');
     const saved = await writePaymentSettings(
       deps.db,
       {
         client_code: clientCode,
-        secret_key_sealed: sealSecret(key, clientCode, body.secretKey),
-        webhook_secret_sealed: sealSecret(key, clientCode, body.webhookSecret),
-        secret_key_hint: body.secretKey.slice(-4),
-        webhook_secret_hint: body.webhookSecret.slice(-4),
+        secret_key_sealed: sealed(body.secretKey, stored?.secret_key_sealed),
+        webhook_secret_sealed: sealed(body.webhookSecret, stored?.webhook_secret_sealed),
+        secret_key_hint: body.secretKey
+          ? body.secretKey.slice(-4)
+          : (stored?.secret_key_hint ?? ''),
+        webhook_secret_hint: body.webhookSecret
+          ? body.webhookSecret.slice(-4)
+          : (stored?.webhook_secret_hint ?? ''),
+        enabled: body.enabled ? 1 : 0,
         updated_at: new Date().toISOString(),
       },
       body.version,
@@ -59,8 +82,35 @@ export const managePaymentsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     }
     // The audit says that the keys changed, never what they are.
     await recordAudit(deps, request.owner, 'payments.settings', {
-      secretKey: maskSecret(body.secretKey.slice(-4)),
+      ...(body.secretKey ? { secretKey: maskSecret(body.secretKey.slice(-4)) } : {}),
+      ...(body.webhookSecret ? { webhookSecret: maskSecret(body.webhookSecret.slice(-4)) } : {}),
+      enabled: body.enabled,
     });
-    return answer(clientCode);
+    return answer(request);
+  });
+
+  // ---- Issue 36, the Payments screen: "Test the connection" ----
+  // Asks Stripe (with the stored key) for the account's balance: a wrong or revoked key answers
+  // here, rather than at a customer's checkout. Nothing is changed at Stripe.
+  app.post('/payment-settings/test', async (request): Promise<PaymentConnectionTest> => {
+    const connection = await clientStripe(deps.db, deps.config, request.owner.clientCode);
+    if (!connection) {
+      throw new AppError(409, 'Save your Stripe keys first, then test them.');
+    }
+    try {
+      const balance = await connection.stripe.balance.retrieve();
+      return {
+        ok: true,
+        message: `Stripe answered: the key works (${balance.livemode ? 'live' : 'test'} mode).`,
+      };
+    } catch (error) {
+      const reason =
+        error instanceof Stripe.errors.StripeAuthenticationError
+          ? 'Stripe does not accept this secret key. Copy it again from Stripe and save.'
+          : error instanceof Stripe.errors.StripeError
+            ? `Stripe answered: ${error.message}`
+            : 'Stripe could not be reached. Please try again in a minute.';
+      return { ok: false, message: reason };
+    }
   });
 };

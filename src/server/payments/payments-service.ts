@@ -23,6 +23,8 @@ import {
 export interface ClientStripe {
   stripe: Stripe;
   webhookSecret: string;
+  /** Issue 36, the Payments screen's on/off: new payments only when on (refunds and events always). */
+  takesNewPayments: boolean;
 }
 
 /** The SDK's options: Stripe's own API, or STRIPE_API_URL (the tests' local stand-in). */
@@ -54,6 +56,7 @@ export async function clientStripe(
       stripeOptions(config.payments.stripeApiUrl),
     ),
     webhookSecret: openSecret(key, clientCode, row.webhook_secret_sealed),
+    takesNewPayments: row.enabled === 1,
   };
 }
 
@@ -111,8 +114,9 @@ export async function startOrderCheckout(
 // ---- Visitor's side of paying for an order (issue 36, orders; decision 0077) ----------------
 
 /**
- * Whether the client takes cards now: its keys are stored and the operator's sealing key is
- * set. Checkout asks this (through the quote) to offer "Pay now by card"; no key leaves here.
+ * Whether the client takes cards now: its keys are stored, the owner has card payment switched
+ * on, and the operator's sealing key is set. Checkout asks this (through the quote) to offer
+ * "Pay now by card"; no key leaves here.
  */
 export async function takesCards(
   db: Kysely<Database>,
@@ -120,7 +124,7 @@ export async function takesCards(
   clientCode: string,
 ): Promise<boolean> {
   if (!config.payments.encryptionKey) return false;
-  return (await readPaymentSettings(db, clientCode)) !== undefined;
+  return (await readPaymentSettings(db, clientCode))?.enabled === 1;
 }
 
 function returnTokenOf(

@@ -14,7 +14,10 @@ import Stripe from 'stripe';
 type Json = Record<string, unknown>;
 const fixtures = JSON.parse(
   readFileSync(new URL('./fixtures.json', import.meta.url), 'utf8'),
-) as Record<'checkout.session' | 'charge' | 'event' | 'webhook_endpoint', Json>;
+) as Record<
+  'checkout.session' | 'charge' | 'event' | 'webhook_endpoint' | 'refund' | 'balance',
+  Json
+>;
 
 export interface StandInSession extends Json {
   id: string;
@@ -35,7 +38,23 @@ export interface StripeStandIn {
   refund(sessionId: string, refundedPence: number): Stripe.Event;
   /** Body and Stripe-Signature header for an event, signed with `secret`. */
   sign(event: Stripe.Event, secret: string): { payload: string; signature: string };
+  // ---- Issue 36, the owner's refunds ----
+  /** Each refund made through POST /v1/refunds, with what the SDK sent. */
+  refunds: StandInRefund[];
+  /** Events the stand-in has emitted by itself (charge.refunded after each refund), oldest first. */
+  emitted: Stripe.Event[];
+  /** Also POSTs each emitted event, signed, to a server's webhook (as Stripe would). */
+  forwardEventsTo(webhookUrl: string, secret: string): void;
   close(): Promise<void>;
+}
+
+/** A refund as the stand-in made it: Stripe's refund object, and the request's headers. */
+export interface StandInRefund extends Json {
+  id: string;
+  amount: number;
+  payment_intent: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string | undefined;
 }
 
 let made = 0;
@@ -107,9 +126,122 @@ export async function startStripeStandIn(
         const { sent: _sent, ...visible } = session;
         return answer(200, visible);
       }
+      // ---- Issue 36, the owner's refunds: POST /v1/refunds and GET /v1/balance ----
+      if (request.method === 'POST' && path === '/v1/refunds') {
+        const key = request.headers['idempotency-key'];
+        const idempotencyKey = typeof key === 'string' ? key : undefined;
+        const kept = idempotencyKey ? answered.get(idempotencyKey) : undefined;
+        if (kept) return answer(kept.status, kept.json);
+        const result = makeRefund(Object.fromEntries(new URLSearchParams(body)), idempotencyKey);
+        if (idempotencyKey) answered.set(idempotencyKey, result);
+        return answer(result.status, result.json);
+      }
+      if (request.method === 'GET' && path === '/v1/balance') {
+        return answer(200, fixtures.balance);
+      }
       answer(404, { error: { type: 'invalid_request_error', message: `No ${path} here` } });
     });
   });
+  // ---- Issue 36, the owner's refunds: the charge behind each paid session, refunded in parts ----
+  const refunds: StandInRefund[] = [];
+  const emitted: Stripe.Event[] = [];
+  const answered = new Map<string, { status: number; json: unknown }>();
+  const chargeIds = new Map<string, string>();
+  let forwardTo: { url: string; secret: string } | undefined;
+  const chargeOf = (session: StandInSession) => {
+    const refunded = refunds
+      .filter((r) => r.payment_intent === session.payment_intent)
+      .reduce((sum, r) => sum + r.amount, 0);
+    let id = chargeIds.get(session.payment_intent);
+    if (!id) chargeIds.set(session.payment_intent, (id = nextId('ch')));
+    return {
+      ...fixtures.charge,
+      id,
+      amount: session.amount_total,
+      amount_captured: session.amount_total,
+      amount_refunded: refunded,
+      refunded: refunded >= session.amount_total,
+      currency: 'gbp',
+      payment_intent: session.payment_intent,
+      metadata: session.metadata,
+    };
+  };
+  const refused = (code: string, message: string) => ({
+    status: 400,
+    json: { error: { type: 'invalid_request_error', code, message, param: 'amount' } },
+  });
+  /** Stripe's rules for a refund of a payment intent: paid, and no more than is left. */
+  const makeRefund = (sent: Record<string, string>, idempotencyKey: string | undefined) => {
+    const intent = sent['payment_intent'] ?? '';
+    const session = [...sessions.values()].find((s) => s.payment_intent === intent);
+    if (!session || session.payment_status !== 'paid') {
+      return {
+        status: 404,
+        json: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${intent}'`,
+            param: 'payment_intent',
+          },
+        },
+      };
+    }
+    const before = chargeOf(session);
+    const left = before.amount_captured - before.amount_refunded;
+    const amount = sent['amount'] === undefined ? left : Number(sent['amount']);
+    if (left <= 0)
+      return refused('charge_already_refunded', `Charge ${before.id} has already been refunded.`);
+    if (!Number.isInteger(amount) || amount < 1 || amount > left) {
+      return refused(
+        'amount_too_large',
+        `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`,
+      );
+    }
+    const metadata: Record<string, string> = {};
+    for (const [name, value] of Object.entries(sent)) {
+      const match = /^metadata\[(.+)\]$/.exec(name);
+      if (match?.[1]) metadata[match[1]] = value;
+    }
+    const refund: StandInRefund = {
+      ...fixtures.refund,
+      id: nextId('re'),
+      amount,
+      charge: before.id,
+      created: Math.floor(Date.now() / 1000),
+      currency: 'gbp',
+      metadata,
+      payment_intent: intent,
+      reason: sent['reason'] ?? null,
+      idempotencyKey,
+    };
+    refunds.push(refund);
+    const after = chargeOf(session);
+    const refundedEvent = event('charge.refunded', after);
+    emitted.push(refundedEvent);
+    if (forwardTo) {
+      const { url, secret } = forwardTo;
+      const { payload, signature } = sign(refundedEvent, secret);
+      // As Stripe does: after the answer, on its own; a failure here is the test's to notice.
+      setTimeout(() => {
+        void fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          body: payload,
+        }).catch(() => undefined);
+      }, 50);
+    }
+    const { idempotencyKey: _key, ...visible } = refund;
+    const expandCharge = Object.entries(sent).some(
+      ([name, value]) => /^expand\[\d*\]$/.test(name) && value === 'charge',
+    );
+    return { status: 200, json: expandCharge ? { ...visible, charge: after } : visible };
+  };
+  const sign = (stripeEvent: Stripe.Event, secret: string) => {
+    const payload = JSON.stringify(stripeEvent);
+    return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+  };
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const standInUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -214,9 +346,11 @@ export async function startStripeStandIn(
         metadata: session.metadata,
       });
     },
-    sign(stripeEvent, secret) {
-      const payload = JSON.stringify(stripeEvent);
-      return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+    sign,
+    refunds,
+    emitted,
+    forwardEventsTo(webhookUrl, secret) {
+      forwardTo = { url: webhookUrl, secret };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -111,6 +111,17 @@ export const manageSections: ManageSection[] = [
     load: () => import('@/manage/screens/discount-codes/discount-codes-page'),
     shownFor: (client) => client.usesCart,
   },
+  // ---- Issue 36: the owner connects Stripe (orders now; booking deposits use the same keys) ----
+  {
+    path: 'payments',
+    group: 'business',
+    label: 'Payments',
+    description:
+      'Connect your Stripe account so customers can pay by card; switch it off or on, test it.',
+    load: () => import('@/manage/screens/payments/payments-page'),
+    // The business's money is the owner's: not open to staff (the API refuses them too).
+    shownFor: (client) => client.booking !== undefined || client.usesCart,
+  },
   {
     path: 'customers',
     group: 'customers',

@@ -30,6 +30,8 @@ const outlines: Record<string, string> = {
   // A price tag with a percent: the discount codes.
   'discount-codes': 'M3.5 12.5 12 4h7.5v7.5L11 20zM15.5 8h.01M9.5 15.5l4-4M10 12h.01M13 15h.01',
   outbox: 'M3 6h18v12H3zM3 6l9 7 9-7',
+  // Issue 36: a bank card with its stripe, for card payments.
+  payments: 'M3 6h18v12H3zM3 10h18M6.5 14.5h4',
   // Bars rising, with a down arrow: visits counted, and the downloads.
   visits: 'M4 20h16M6 16v-3M10 16V9M14 16v-5M18 6v6M16 10l2 2 2-2',
   // A sun on the horizon: the morning e-mail.

@@ -28,6 +28,9 @@ const actionLabels: Record<string, string> = {
   'export.orders': 'Downloaded the orders (CSV)',
   'export.customers': 'Downloaded the customers (CSV)',
   'morning-summary.set': 'Changed their morning e-mail',
+  // Issue 36: card payments.
+  'payments.settings': 'Changed the Stripe keys or card payment on/off',
+  'order.refund': 'Refunded a card order',
 };
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

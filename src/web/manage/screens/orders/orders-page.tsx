@@ -34,6 +34,7 @@ import {
   ordersQueryKey,
   previewStatusMail,
 } from './orders-api';
+import { PaymentBadge, PaymentSummary, RefundForm } from './order-payment';
 
 const statusLabels: Record<OrderStatus, string> = {
   new: 'New',
@@ -200,7 +201,8 @@ function OrderList() {
                 </Link>{' '}
                 <span className={`manage__status manage__status--${order.status}`}>
                   {statusLabels[order.status]}
-                </span>
+                </span>{' '}
+                <PaymentBadge payment={order.payment} />
               </h2>
               <p>
                 {order.customerName} · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}{' '}
@@ -405,7 +407,7 @@ function OrderView({ orderNumber }: { orderNumber: string }) {
             <span className={`manage__status manage__status--${order.data.status}`}>
               {statusLabels[order.data.status]}
             </span>{' '}
-            · placed{' '}
+            <PaymentBadge payment={order.data.payment} /> · placed{' '}
             <time dateTime={order.data.createdAt}>
               {when.format(new Date(order.data.createdAt))}
             </time>
@@ -477,6 +479,8 @@ function OrderView({ orderNumber }: { orderNumber: string }) {
               <OrderMoneyLines money={order.data.money} />
             </>
           )}
+          {order.data.payment && <PaymentSummary payment={order.data.payment} />}
+          {order.data.payment && <RefundForm order={order.data} />}
           {order.data.nextStatuses.length > 0 && <StatusForm order={order.data} />}
         </>
       )}

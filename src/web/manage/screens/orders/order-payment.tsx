@@ -1,0 +1,219 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import * as z from 'zod/mini';
+import { formatCartPrice } from '@common/money';
+import type { PaidOrderDetail as OrderDetail } from '@common/order-payment';
+import {
+  paymentStatusLabels,
+  penceOfPounds,
+  refundablePence,
+  refundOrderRequestSchema,
+  type OrderPayment,
+  type RefundOrderRequest,
+} from '@common/payments';
+import { FormErrorSummary } from '@/components/error-summary';
+import { FormField } from '@/components/form-field';
+import { showToast } from '@/components/toast';
+import { ApiError } from '@/lib/api-client';
+import { useFormSubmit } from '@/lib/form-kit';
+import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
+import { orderQueryKey, ordersQueryKey, refundOrder } from './orders-api';
+
+/** Issue 36: an order's card payment, refunds from the back office. Pence in, pounds shown. */
+
+/** In the cart's format, as every other amount on the owner's order screen. */
+const pounds = (pence: number) => formatCartPrice(pence / 100);
+
+/** The badge of a card order's payment: Paid, Part-refunded … (nothing for one not paid by card). */
+export function PaymentBadge({ payment }: { payment: OrderPayment | null | undefined }) {
+  if (!payment) return null;
+  return (
+    <span className={`manage__status manage__status--payment-${payment.status}`}>
+      {paymentStatusLabels[payment.status]}
+    </span>
+  );
+}
+
+/** What was paid and refunded, in pounds. */
+export function PaymentSummary({ payment }: { payment: OrderPayment }) {
+  return (
+    <>
+      <h2>Card payment</h2>
+      <dl className="manage__details">
+        <dt>Status</dt>
+        <dd>
+          <PaymentBadge payment={payment} />
+        </dd>
+        <dt>Paid</dt>
+        <dd>{pounds(payment.paidPence)}</dd>
+        <dt>Refunded</dt>
+        <dd>{pounds(payment.refundedPence)}</dd>
+        {payment.refundedPence > 0 && payment.refundedPence < payment.paidPence && (
+          <>
+            <dt>Left to refund</dt>
+            <dd>{pounds(refundablePence(payment))}</dd>
+          </>
+        )}
+      </dl>
+    </>
+  );
+}
+
+interface RefundValues {
+  amount: string;
+  reason: string;
+  cancelOrder: boolean;
+}
+
+const labels = {
+  amount: 'Amount to refund (£)',
+  reason: 'Why (for the audit log; the customer does not see it)',
+  cancelOrder: 'Cancel the order too',
+};
+
+/** The typed pounds as pence, checked against what is left; the shared schema does the rest. */
+function resolverFor(
+  order: OrderDetail,
+): Resolver<RefundValues, unknown, Omit<RefundOrderRequest, 'expectedRefundedPence'>> {
+  const left = order.payment ? refundablePence(order.payment) : 0;
+  return (values) => {
+    const amountPence = penceOfPounds(values.amount);
+    if (amountPence === undefined || amountPence > left) {
+      return {
+        values: {},
+        errors: {
+          amount: {
+            type: 'amount',
+            message:
+              amountPence === undefined
+                ? 'Type the amount in pounds, like 12.50'
+                : `At most ${pounds(left)} can be refunded`,
+          },
+        },
+      };
+    }
+    // The request's own schema; what the owner saw refunded is added when sending.
+    const parsed = z.safeParse(refundOrderRequestSchema, {
+      ...values,
+      amountPence,
+      expectedRefundedPence: 0,
+    });
+    if (parsed.success) {
+      const { expectedRefundedPence: _added, ...request } = parsed.data;
+      return { values: request, errors: {} };
+    }
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const issue of parsed.error.issues) {
+      const name = issue.path[0] === 'amountPence' ? 'amount' : String(issue.path[0]);
+      errors[name] ??= { type: 'schema', message: issue.message };
+    }
+    return { values: {}, errors };
+  };
+}
+
+/**
+ * A refund of part or all of a card order, to the card it was paid with (issue 36). The first
+ * press asks to confirm (a refund cannot be undone); the second sends the amount in pence with
+ * what the owner saw refunded, so a refund made meanwhile is refused and the order shown afresh,
+ * the typing kept. The server checks the amount again, and so does Stripe.
+ */
+export function RefundForm({ order }: { order: OrderDetail }) {
+  const queries = useQueryClient();
+  const payment = order.payment;
+  const left = payment ? refundablePence(payment) : 0;
+  const [confirming, setConfirming] = useState(false);
+  const form = useForm<RefundValues, unknown, Omit<RefundOrderRequest, 'expectedRefundedPence'>>({
+    resolver: resolverFor(order),
+    mode: 'onSubmit',
+    defaultValues: { amount: (left / 100).toFixed(2), reason: '', cancelOrder: false },
+  });
+  useUnsavedChanges(form.formState.isDirty);
+  const { submit, failure, setFailure } = useFormSubmit(form, {
+    send: async (request) => {
+      if (!confirming) {
+        setConfirming(true);
+        return;
+      }
+      const updated = await refundOrder(order.orderNumber, {
+        ...request,
+        expectedRefundedPence: payment?.refundedPence ?? 0,
+      });
+      setConfirming(false);
+      queries.setQueryData(orderQueryKey(order.orderNumber), updated);
+      await queries.invalidateQueries({ queryKey: ordersQueryKey() });
+      const after = updated.payment ? refundablePence(updated.payment) : 0;
+      form.reset({ amount: (after / 100).toFixed(2), reason: '', cancelOrder: false });
+      showToast('saved', `Refunded ${pounds(request.amountPence)}. The customer is e-mailed.`);
+    },
+    failedText: 'The refund could not be made. Nothing has been refunded; please try again.',
+    issueNames: { amountPence: 'amount' },
+    onFailure: (error) => {
+      setConfirming(false);
+      // A refund made meanwhile: show the order as it is now; the message says why.
+      if (error instanceof ApiError && error.status === 409) {
+        void queries.invalidateQueries({ queryKey: orderQueryKey(order.orderNumber) });
+      }
+      return false;
+    },
+  });
+  const typed = useWatch({ control: form.control, name: 'amount' });
+  const typedPence = penceOfPounds(typed ?? '');
+  const busy = form.formState.isSubmitting;
+  const errors = form.formState.errors;
+  if (!payment || left === 0) return null;
+  const mayCancel = order.nextStatuses.includes('cancelled');
+  // A change after the question asks it again, for the new amount.
+  const unconfirm = { onChange: () => setConfirming(false) };
+  return (
+    <form
+      className="manage__form"
+      noValidate
+      aria-labelledby="order-refund-heading"
+      onSubmit={(event) => {
+        setFailure(undefined);
+        void submit(event);
+      }}
+    >
+      <h2 id="order-refund-heading">Refund</h2>
+      <p>
+        Up to {pounds(left)} goes back to the card the customer paid with, through your Stripe
+        account; the customer gets an e-mail.
+      </p>
+      <FormField
+        label={labels.amount}
+        inputMode="decimal"
+        required
+        registration={form.register('amount', unconfirm)}
+        error={errors.amount}
+      />
+      <FormField
+        label={labels.reason}
+        multiline
+        required
+        registration={form.register('reason', unconfirm)}
+        error={errors.reason}
+      />
+      {mayCancel && (
+        <label className="manage__check">
+          <input type="checkbox" {...form.register('cancelOrder', unconfirm)} />{' '}
+          {labels.cancelOrder}
+        </label>
+      )}
+      {confirming && typedPence !== undefined && (
+        <p role="status" className="card">
+          {pounds(typedPence)} will go back to {order.customerName}’s card. A refund cannot be
+          undone.
+        </p>
+      )}
+      <FormErrorSummary form={form} failure={failure} busy={busy} labels={labels} />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy
+          ? 'Refunding…'
+          : confirming && typedPence !== undefined
+            ? `Yes, refund ${pounds(typedPence)}`
+            : 'Refund…'}
+      </button>
+    </form>
+  );
+}
