@@ -1,4 +1,5 @@
 // zod/mini: the back office's customer screens check with these schemas in the browser too.
+import type { OrderPayment } from './order-payment.js';
 import * as z from 'zod/mini';
 import { multiLineText } from './text-rules.js';
 
@@ -105,6 +106,8 @@ export interface CustomerOrder {
   createdAt: string;
   valuePence: number;
   valueText: string;
+  /** Issue 36: the card payment, in pence; null for an order not paid by card. */
+  payment: OrderPayment | null;
 }
 
 export interface CustomerNote {

@@ -1,3 +1,4 @@
+import type { CustomerDetail } from '../../src/common/customers.js';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type {
@@ -194,6 +195,20 @@ describeEachDatabase('refunds of card orders from the back office (issue 36)', (
     const after = rest.json<OrderDetail>();
     expect(after.payment).toEqual({ status: 'refunded', paidPence: gross, refundedPence: gross });
     expect(after.status).toBe('cancelled');
+    // The customer's page shows the same money (issue 36, "money shown right").
+    const { customer_id: customerId } = await t.handle.db
+      .selectFrom('orders')
+      .select('customer_id')
+      .where('order_number', '=', orderNumber)
+      .executeTakeFirstOrThrow();
+    const onTheirPage = (
+      await call(owner, 'GET', `/api/manage/customers/${customerId}`)
+    ).json<CustomerDetail>();
+    expect(onTheirPage.orders.find((o) => o.orderNumber === orderNumber)?.payment).toEqual({
+      status: 'refunded',
+      paidPence: gross,
+      refundedPence: gross,
+    });
     const nothingLeft = await refund(orderNumber, {
       amountPence: 1,
       reason: 'Again',

@@ -1,3 +1,4 @@
+import { orderPaymentOf } from '../orders/orders-admin-store.js';
 import { listBookingTreatmentNames } from '../booking/booking-treatment-names.js';
 import type { Kysely } from 'kysely';
 import type {
@@ -195,6 +196,7 @@ export async function getCustomerDetail(
       createdAt: o.created_at,
       valuePence,
       valueText: formatPounds(valuePence / 100),
+      payment: orderPaymentOf(o),
     };
   });
   const spendPence =

@@ -216,6 +216,9 @@ export interface CustomerOrderRow {
   total: number;
   prices_in_pence: number;
   created_at: string;
+  payment_status: string | null;
+  paid_pence: number;
+  refunded_pence: number;
 }
 
 export async function listCustomerOrders(
@@ -225,7 +228,16 @@ export async function listCustomerOrders(
 ): Promise<CustomerOrderRow[]> {
   return db
     .selectFrom('orders')
-    .select(['order_number', 'status', 'total', 'prices_in_pence', 'created_at'])
+    .select([
+      'order_number',
+      'status',
+      'total',
+      'prices_in_pence',
+      'created_at',
+      'payment_status',
+      'paid_pence',
+      'refunded_pence',
+    ])
     .where('client_code', '=', clientCode)
     .where('customer_id', '=', customerId)
     .orderBy('created_at', 'desc')

@@ -6,6 +6,7 @@ import type { CustomerDetail, CustomerSummary } from '@common/customers';
 import { PageHeading } from '@/components/page-heading';
 import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
+import { PaymentBadge } from '@/manage/shared/payment-badge';
 import { ConfirmDialog } from '@/manage/shared/confirm-dialog';
 import { EmptyState } from '@/manage/shared/empty-state';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
@@ -313,7 +314,8 @@ function CustomerPage({ id, isOwner }: { id: number; isOwner: boolean }) {
                 </p>
                 <p>
                   {when.format(new Date(order.createdAt))} · {order.valueText} ·{' '}
-                  <span className="manage__tag">{order.status}</span>
+                  <span className="manage__tag">{order.status}</span>{' '}
+                  <PaymentBadge payment={order.payment} />
                 </p>
               </li>
             ))}

@@ -5,7 +5,6 @@ import * as z from 'zod/mini';
 import { formatCartPrice } from '@common/money';
 import type { PaidOrderDetail as OrderDetail } from '@common/order-payment';
 import {
-  paymentStatusLabels,
   penceOfPounds,
   refundablePence,
   refundOrderRequestSchema,
@@ -17,23 +16,15 @@ import { FormField } from '@/components/form-field';
 import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
 import { useFormSubmit } from '@/lib/form-kit';
+import { PaymentBadge } from '@/manage/shared/payment-badge';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { orderQueryKey, ordersQueryKey, refundOrder } from './orders-api';
 
 /** Issue 36: an order's card payment, refunds from the back office. Pence in, pounds shown. */
+export { PaymentBadge };
 
 /** In the cart's format, as every other amount on the owner's order screen. */
 const pounds = (pence: number) => formatCartPrice(pence / 100);
-
-/** The badge of a card order's payment: Paid, Part-refunded … (nothing for one not paid by card). */
-export function PaymentBadge({ payment }: { payment: OrderPayment | null | undefined }) {
-  if (!payment) return null;
-  return (
-    <span className={`manage__status manage__status--payment-${payment.status}`}>
-      {paymentStatusLabels[payment.status]}
-    </span>
-  );
-}
 
 /** What was paid and refunded, in pounds. */
 export function PaymentSummary({ payment }: { payment: OrderPayment }) {
