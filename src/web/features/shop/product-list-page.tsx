@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
-import { productListOfPath } from '@common/page-data';
-import { categoryHeadings } from '@common/routes';
+import { productListHeading, productListOfPath, shownCategoriesOf } from '@common/page-data';
+import NotFoundPage from '@/components/not-found-page';
+import { useClient } from '@/lib/client-context';
 import { LoadingLine } from '@/components/loading-line';
 import { PageHeading } from '@/components/page-heading';
 import { useProducts } from './product-queries';
@@ -8,13 +9,20 @@ import { ProductCard } from './components/product-card';
 import './shop.css';
 import { withQueryClient } from '@/lib/query-provider';
 
-const headings = categoryHeadings;
-
-/** /products (all) and one list per category route, showing only that category (spec section 2). */
+/**
+ * /products (all) and one list per shown category at /its-slug, showing only that category (spec
+ * section 2; an owner's own categories too, issue 35). Any other single-part path that reaches
+ * here (a hidden category, a mistyped address) is not found, as the server answered it.
+ */
 function ProductListPage() {
-  const list = productListOfPath(useLocation().pathname) ?? 'all';
+  const shown = shownCategoriesOf(useClient());
+  const list = productListOfPath(useLocation().pathname, shown);
+  if (list === undefined) return <NotFoundPage />;
+  return <ProductList list={list} heading={productListHeading(list, shown)} />;
+}
+
+function ProductList({ list, heading }: { list: string; heading: string }) {
   const products = useProducts(list === 'all' ? undefined : list);
-  const heading = headings[list];
 
   return (
     <section className="page shop-page">
