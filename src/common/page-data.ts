@@ -1,6 +1,6 @@
 import type { ClientConfig } from './client-config.js';
 import { isKnownPath, routeTable } from './routes.js';
-import { builtInCategories } from './shop-categories.js';
+import { builtInCategories } from './built-in-categories.js';
 import type { ShownCategory } from './site-menu.js';
 
 /**

@@ -56,20 +56,8 @@ export const shopCategoryOrderSchema = z.object({
     .check(z.minLength(1, 'slugs lists the categories in their new order')),
 });
 
-/** The spec's categories, in its order, with the names the site has always shown. */
-export const builtInCategories: ReadonlyArray<{ slug: string; name: string }> = [
-  { slug: 'oasis', name: 'Oasis hot tubs' },
-  { slug: 'sunbeach', name: 'Sunbeach hot tubs' },
-  { slug: 'spas', name: 'Swim spas' },
-  { slug: 'haircare', name: 'Hair care' },
-  { slug: 'body', name: 'Body care' },
-  { slug: 'extensions', name: 'Hair extensions' },
-  { slug: 'groceries', name: 'Groceries' },
-];
-
-export function builtInCategoryName(slug: string): string {
-  return builtInCategories.find((c) => c.slug === slug)?.name ?? slug;
-}
+export { builtInCategories, builtInCategoryName } from './built-in-categories.js';
+import { builtInCategories } from './built-in-categories.js';
 
 /** Where a built-in category goes in a new client's list (1-based); others after them. */
 export function builtInCategoryPosition(slug: string): number {

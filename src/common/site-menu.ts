@@ -1,5 +1,5 @@
 import type { ClientConfig, MenuItem } from './client-config';
-import { builtInCategories, builtInCategoryName } from './shop-categories.js';
+import { builtInCategories, builtInCategoryName } from './built-in-categories.js';
 
 /** The retailer's fixed header links (spec section 2), in the spec's order. */
 export const retailerMenu: MenuItem[] = [
