@@ -8,14 +8,13 @@ import {
   activeTreatmentsQueryKey,
   bookingCategoriesQueryKey,
   productIdOfPath,
-  productListOfPath,
   productListQueryKey,
   productQueryKey,
   reviewsQueryKey,
-  shownCategoriesOf,
   visitorBookingRulesQueryKey,
   type PrefetchedQuery,
 } from '../../common/page-data.js';
+import { productListOfPath, shownCategoriesOf } from '../../common/category-pages.js';
 import { routeTable } from '../../common/routes.js';
 import { visitorBookingRules } from '../../common/visitor-booking-rules.js';
 import { cachedBookingRules } from '../booking/booking-rules-store.js';

@@ -6,7 +6,7 @@ import {
   productListHeading,
   productListOfPath,
   shownCategoriesOf,
-} from '../../common/page-data.js';
+} from '../../common/category-pages.js';
 import { contentPaths, routeTable, type ContentPath } from '../../common/routes.js';
 import { buildHeaderMenu } from '../../common/site-menu.js';
 import { escapeHtml } from '../kernel/escape-html.js';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
-import { isSitePath, shownCategoriesOf } from '../../common/page-data.js';
+import { hasPageAt, shownCategoriesOf } from '../../common/category-pages.js';
 import { isPrivatePath } from '../../common/routes.js';
 import { withShownCategories } from '../catalogue/shop-categories-store.js';
 import type { ServerConfig } from '../config.js';
@@ -205,7 +205,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
       html: renderPage(pageTemplate, client, appHtml, page, themeCss(client), head),
       // Not kept: a product page whose product does not exist (endless such URLs). A home page
       // whose featured product is gone is still the client's one home page.
-      keep: isSitePath(path, shownCategoriesOf(client)) && page.product !== null,
+      keep: hasPageAt(path, shownCategoriesOf(client)) && page.product !== null,
     };
   };
 
@@ -243,7 +243,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     const noSuchProduct = 'noSuchProduct' in canonical;
     // The shop's categories as the owner set them: the menu, and which category lists exist.
     const client = await withShownCategories(db, referenceCache, request.client);
-    const known = isSitePath(rawPath, shownCategoriesOf(client));
+    const known = hasPageAt(rawPath, shownCategoriesOf(client));
     const notFound = !noSuchProduct && !known;
     const path = rawPath;
     if (

@@ -1,5 +1,5 @@
 import type { ClientConfig } from '../../common/client-config.js';
-import { isSitePath, shownCategoriesOf } from '../../common/page-data.js';
+import { hasPageAt, shownCategoriesOf } from '../../common/category-pages.js';
 import { routeTable } from '../../common/routes.js';
 import { buildHeaderMenu, footerMenu } from '../../common/site-menu.js';
 import { escapeHtml } from '../kernel/escape-html.js';
@@ -27,7 +27,7 @@ export function sitemapPaths(client: ClientConfig, productIds: number[]): string
     ...productIds.map((id) => `/product/${id}`),
   ];
   const shown = shownCategoriesOf(client);
-  return [...new Set(paths)].filter((path) => isSitePath(path, shown) && !isNoindexPath(path));
+  return [...new Set(paths)].filter((path) => hasPageAt(path, shown) && !isNoindexPath(path));
 }
 
 /** The sitemap protocol's XML (sitemaps.org), every page with the same last-modified time. */

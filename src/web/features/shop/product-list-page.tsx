@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { productListHeading, productListOfPath, shownCategoriesOf } from '@common/page-data';
+import { productListHeading, productListOfPath, shownCategoriesOf } from '@common/category-pages';
 import NotFoundPage from '@/components/not-found-page';
 import { useClient } from '@/lib/client-context';
 import { LoadingLine } from '@/components/loading-line';
