@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { desktop, expectNoAxeViolations, phone, signedInOwner } from './back-office';
 import { expect, test, type SiteServer } from './fixtures';
 import { addToCart, fillCheckout } from './shop-steps';
@@ -39,15 +40,32 @@ test('the last one in stock sells once, and its buyer hears of the status change
     await owner.goto('/manage/products');
     await owner.getByText('Add a product', { exact: true }).click();
     const add = owner.getByRole('form', { name: 'Add a product' });
-    await add.getByLabel('Title', { exact: true }).fill(title);
+    await add.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
     await add.getByLabel(/^Price/).fill('2500');
-    await add.getByLabel('Category', { exact: true }).selectOption('oasis');
-    await add.getByLabel('Stock', { exact: true }).selectOption('count');
+    await add.getByRole('combobox', { name: 'Category', exact: true }).selectOption('oasis');
+    await add.getByRole('combobox', { name: 'Stock', exact: true }).selectOption('count');
     await add.getByLabel('How many are in stock').fill('1');
     await add.getByRole('button', { name: 'Add the product' }).click();
     // Its editor opens next, the product hidden until the owner shows it.
     await expect(owner).toHaveURL(/\?edit=\d+$/);
     const productId = Number(new URL(owner.url()).searchParams.get('edit'));
+    // A product is shown with a picture: the owner's photo from the phone.
+    const photo = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: '#1a6' },
+    })
+      .jpeg()
+      .toBuffer();
+    const pictures = owner.getByRole('group', { name: `Pictures of ${title}` });
+    await pictures
+      .getByLabel(/^New cover picture/)
+      .setInputFiles({ name: 'lagoon.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(
+      pictures.getByRole('list', { name: 'Uploads' }).getByRole('listitem'),
+    ).toContainText('Uploaded');
+    // The first picture of a product is kept as it arrives: nothing is left to save.
+    await expect(
+      pictures.getByRole('button', { name: `Save pictures of ${title}` }),
+    ).toBeDisabled();
     await owner.getByRole('button', { name: 'Show on the site' }).click();
     await expect(owner.getByRole('button', { name: 'Hide from the site' })).toBeVisible();
     await owner.setViewportSize(desktop);
@@ -57,7 +75,7 @@ test('the last one in stock sells once, and its buyer hears of the status change
     await owner.goto('/manage/discount-codes');
     await owner.getByRole('button', { name: 'Add a code' }).click();
     const codeForm = owner.getByRole('form', { name: 'Add a code' });
-    await codeForm.getByLabel('Code', { exact: true }).fill(code);
+    await codeForm.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
     await codeForm.getByLabel(/^Value/).fill('10');
     await codeForm.getByRole('button', { name: 'Save the code' }).click();
     await expect(owner.getByText(code, { exact: true })).toBeVisible();
@@ -107,9 +125,16 @@ test('the last one in stock sells once, and its buyer hears of the status change
     await owner.getByLabel('New status').selectOption('contacted');
     await owner.getByLabel('E-mail the customer about this change').check();
     await owner.getByRole('button', { name: 'Show the e-mail…' }).click();
+    const preview = owner.getByRole('region', { name: 'The e-mail to the customer' });
+    await expect(preview).toContainText(orderNumber);
     const message = owner.getByLabel('Message to the customer');
     const words = `Your ${title} is reserved for you.`;
     await message.fill(`${await message.inputValue()}\n${words}`);
+    // The owner sees the edited e-mail before it goes.
+    await owner.getByRole('button', { name: 'Show the e-mail…' }).click();
+    await expect(owner.getByRole('region', { name: 'The e-mail to the customer' })).toContainText(
+      words,
+    );
     await owner.getByRole('button', { name: 'Save and send the e-mail' }).click();
     await expect(owner.getByRole('status').filter({ hasText: 'Saved: Contacted.' })).toBeVisible();
     const told = await site.smtp.waitFor((m) => m.raw.includes(words));
