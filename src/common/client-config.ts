@@ -208,6 +208,12 @@ export const clientConfigSchema = z.object({
   /** Where the failure screen posts its diagnostic; default is this site's own endpoint. */
   failureProbeUrl: z._default(z.string(), '/api/diagnostics/failure-probe'),
   booking: z.optional(bookingRulesSchema),
+  /**
+   * The shop's shown categories in the owner's order (issue 35). Never in the record itself: the
+   * server adds them from `shop_categories` to the record it embeds in each page, so the menu,
+   * list pages and sitemap follow the owner's categories (docs/decisions/0076-…).
+   */
+  shopCategories: z.optional(z.array(z.object({ slug: z.string(), name: z.string() }))),
 });
 
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { productIdOfPath, productListOfPath, productListQueryKey } from './page-data';
-import { productCategories } from './routes';
+import { productIdOfPath, productListQueryKey } from './page-data';
 
-describe('productListOfPath', () => {
-  it('names the list a path shows: all products, or one category', () => {
-    expect(productListOfPath('/products')).toBe('all');
-    expect(productListOfPath('/products/')).toBe('all');
-    for (const category of productCategories) {
-      expect(productListOfPath(`/${category}`)).toBe(category);
-    }
-  });
-
-  it('is undefined for every other path', () => {
-    for (const path of ['/', '/reviews', '/product/2', '/oasis/2', '/productsx', '/Oasis']) {
-      expect(productListOfPath(path)).toBeUndefined();
-    }
-  });
-
+describe('productListQueryKey', () => {
   it('keys all products apart from a category, as the list screens read them', () => {
     expect(productListQueryKey()).toEqual(['products']);
     expect(productListQueryKey('oasis')).toEqual(['products', { category: 'oasis' }]);

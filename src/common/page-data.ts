@@ -1,5 +1,3 @@
-import { productCategories, routeTable, type ProductCategory } from './routes.js';
-
 /**
  * Query data the server looked up for the page it sends (the product of /product/:id, the
  * treatments of /booking, a product list, the reviews, the home page's featured product), so the prerendered HTML already shows it and the browser does not ask
@@ -30,18 +28,8 @@ export const activeTreatmentsQueryKey = ['booking', 'treatments', 'active'] as c
 export const visitorBookingRulesQueryKey = ['booking', 'rules'] as const;
 export const reviewsQueryKey = ['reviews'] as const;
 /** A product list's cards: all of them (/products), or one category's (/oasis, /haircare …). */
-export const productListQueryKey = (category?: ProductCategory) =>
+export const productListQueryKey = (category?: string) =>
   category ? (['products', { category }] as const) : (['products'] as const);
-
-/**
- * Which product list a path shows: 'all' for /products, the category for /oasis, /haircare …,
- * undefined for any other path.
- */
-export function productListOfPath(pathname: string): ProductCategory | 'all' | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path === routeTable.products) return 'all';
-  return productCategories.find((category) => `/${category}` === path);
-}
 
 /** The `:id` of /product/:id as the browser's router decodes it, or undefined for other paths. */
 export function productIdOfPath(pathname: string): string | undefined {

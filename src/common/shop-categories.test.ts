@@ -15,6 +15,14 @@ describe('shop categories (issue 35)', () => {
     expect(slugForName('★★★', new Set())).toBe('category');
   });
 
+  it('never takes the path of a page or of the server, as its list lives at /its-slug', () => {
+    expect(slugForName('About', new Set())).toBe('about-2');
+    expect(slugForName('Cart', new Set())).toBe('cart-2');
+    expect(slugForName('Products', new Set())).toBe('products-2');
+    expect(slugForName('API', new Set())).toBe('api-2');
+    expect(slugForName('All', new Set())).toBe('all-2');
+  });
+
   it('keeps the spec’s names and order for the built-in categories', () => {
     expect(builtInCategoryName('spas')).toBe('Swim spas');
     expect(builtInCategoryName('saunas')).toBe('saunas');

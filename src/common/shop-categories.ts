@@ -1,5 +1,6 @@
 // zod/mini: the back office parses what the owner categories API answers with it.
 import * as z from 'zod/mini';
+import { routeTable } from './routes.js';
 import { singleLineChecks } from './text-rules.js';
 
 /**
@@ -55,20 +56,8 @@ export const shopCategoryOrderSchema = z.object({
     .check(z.minLength(1, 'slugs lists the categories in their new order')),
 });
 
-/** The spec's categories, in its order, with the names the site has always shown. */
-export const builtInCategories: ReadonlyArray<{ slug: string; name: string }> = [
-  { slug: 'oasis', name: 'Oasis hot tubs' },
-  { slug: 'sunbeach', name: 'Sunbeach hot tubs' },
-  { slug: 'spas', name: 'Swim spas' },
-  { slug: 'haircare', name: 'Hair care' },
-  { slug: 'body', name: 'Body care' },
-  { slug: 'extensions', name: 'Hair extensions' },
-  { slug: 'groceries', name: 'Groceries' },
-];
-
-export function builtInCategoryName(slug: string): string {
-  return builtInCategories.find((c) => c.slug === slug)?.name ?? slug;
-}
+export { builtInCategories, builtInCategoryName } from './built-in-categories.js';
+import { builtInCategories } from './built-in-categories.js';
 
 /** Where a built-in category goes in a new client's list (1-based); others after them. */
 export function builtInCategoryPosition(slug: string): number {
@@ -77,10 +66,30 @@ export function builtInCategoryPosition(slug: string): number {
 }
 
 /**
- * A new category's slug from its name: lower-case letters, digits and hyphens, at most 40; taken
- * slugs get -2, -3 … so two categories never share one.
+ * Slugs a new category may not take: its list page is /its-slug, so never a page of the site
+ * (about, cart, product …), nor a path the server answers itself (api, media, health …), nor
+ * "all", which names the list of every product.
  */
-export function slugForName(name: string, taken: ReadonlySet<string>): string {
+export const reservedCategorySlugs: ReadonlySet<string> = new Set([
+  ...Object.values(routeTable).map((path) => path.split('/')[1] ?? ''),
+  'all',
+  'api',
+  'assets',
+  'media',
+  'calendar',
+  'health',
+  'metrics',
+  'icons',
+  'not-found',
+  'themes',
+]);
+
+/**
+ * A new category's slug from its name: lower-case letters, digits and hyphens, at most 40; taken
+ * or reserved slugs get -2, -3 … so two categories never share one and none hides a page.
+ */
+export function slugForName(name: string, takenSlugs: ReadonlySet<string>): string {
+  const taken = { has: (slug: string) => takenSlugs.has(slug) || reservedCategorySlugs.has(slug) };
   const base =
     name
       .normalize('NFKD')

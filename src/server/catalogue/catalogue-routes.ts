@@ -1,13 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { productCategories } from '../../common/routes.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
 import { cachedJsonAnswer } from '../kernel/reference-cache.js';
 import { findProduct, listProducts } from './catalogue-store.js';
 import { productIdSchema } from './product-id.js';
 
-const listQuerySchema = z.object({ category: z.enum(productCategories).optional() });
+// Any category slug: an owner's own categories have their own (an unknown one lists nothing).
+const listQuerySchema = z.object({
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'a category is named by its slug')
+    .optional(),
+});
 const idParamsSchema = z.object({ id: productIdSchema });
 
 /** The shop's products, always scoped to the client resolved for the request. */

@@ -3,7 +3,6 @@ import type { GalleryPicture, Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { saleModeOf, stockOf } from '../../common/product-availability.js';
 import { largestJpegOf, pictureSetBeside, type PictureSet } from '../../common/picture-set.js';
-import type { ProductCategory } from '../../common/routes.js';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { sanitiseBlurb } from '../kernel/sanitise-html.js';
 import type { StoredPicture } from '../media/image-pipeline.js';
@@ -71,7 +70,7 @@ function withoutAlt({ alt: _alt, ...set }: GalleryPicture): PictureSet {
 export async function listProducts(
   db: Kysely<Database>,
   client: ClientConfig,
-  category: ProductCategory | undefined,
+  category: string | undefined,
 ): Promise<Product[]> {
   let query = db
     .selectFrom('products')

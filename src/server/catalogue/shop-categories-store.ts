@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { ClientConfig } from '../../common/client-config.js';
 import type { Database, ShopCategoriesTable } from '../db/schema.js';
+import type { ReferenceCache } from '../kernel/reference-cache.js';
 
 /**
  * Each client's own product categories (issue 35): every query scoped by the client, every rename
@@ -123,4 +125,21 @@ export async function setShopCategoryOrder(
         .execute();
     }
   });
+}
+
+/**
+ * The client's record with its shown categories (ClientConfig.shopCategories), as its pages,
+ * page heads and sitemap use it; cached until the client's data changes (an owner's edit). A
+ * client without a shop gets none.
+ */
+export async function withShownCategories(
+  db: Db,
+  referenceCache: ReferenceCache,
+  client: ClientConfig,
+): Promise<ClientConfig> {
+  if (!client.usesCart) return client;
+  const shopCategories = await referenceCache(client.name, 'shop-categories:shown', () =>
+    listVisibleShopCategories(db, client.name),
+  );
+  return { ...client, shopCategories };
 }

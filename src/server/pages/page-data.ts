@@ -8,14 +8,14 @@ import {
   activeTreatmentsQueryKey,
   bookingCategoriesQueryKey,
   productIdOfPath,
-  productListOfPath,
   productListQueryKey,
   productQueryKey,
   reviewsQueryKey,
   visitorBookingRulesQueryKey,
   type PrefetchedQuery,
 } from '../../common/page-data.js';
-import { routeTable, type ProductCategory } from '../../common/routes.js';
+import { productListOfPath, shownCategoriesOf } from '../../common/category-pages.js';
+import { routeTable } from '../../common/routes.js';
 import { visitorBookingRules } from '../../common/visitor-booking-rules.js';
 import { cachedBookingRules } from '../booking/booking-rules-store.js';
 import { listCategories, listTreatments } from '../booking/booking-store.js';
@@ -77,7 +77,7 @@ async function homePageData(db: Kysely<Database>, client: ClientConfig): Promise
 async function productListData(
   db: Kysely<Database>,
   client: ClientConfig,
-  list: ProductCategory | 'all',
+  list: string,
 ): Promise<PageData> {
   const category = list === 'all' ? undefined : list;
   const cards = (await listProducts(db, client, category)).map(productSummary);
@@ -138,7 +138,7 @@ export async function pageData(
       queries: [{ queryKey: reviewsQueryKey, data: await listReviews(db, client.name) }],
     });
   }
-  const list = productListOfPath(pathname);
+  const list = productListOfPath(pathname, shownCategoriesOf(client));
   if (list) return withRules(await productListData(db, client, list));
   const idText = productIdOfPath(pathname);
   if (idText === undefined) return withRules({ queries: [] });

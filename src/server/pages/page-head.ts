@@ -3,13 +3,11 @@ import type { Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { slideSrc } from '../../common/slides.js';
 import {
-  categoryHeadings,
-  contentPaths,
-  productCategories,
-  routeTable,
-  type ContentPath,
-  type ProductCategory,
-} from '../../common/routes.js';
+  productListHeading,
+  productListOfPath,
+  shownCategoriesOf,
+} from '../../common/category-pages.js';
+import { contentPaths, routeTable, type ContentPath } from '../../common/routes.js';
 import { buildHeaderMenu } from '../../common/site-menu.js';
 import { escapeHtml } from '../kernel/escape-html.js';
 import { jsonForScript } from './html.js';
@@ -116,10 +114,6 @@ function isContentPath(path: string): path is ContentPath {
   return (contentPaths as readonly string[]).includes(path);
 }
 
-function isCategoryPath(path: string): ProductCategory | undefined {
-  return productCategories.find((category) => `/${category}` === path);
-}
-
 /** The content page's heading and first paragraph, as the browser's page-for.ts picks the page. */
 function contentScreen(
   client: ClientConfig,
@@ -164,19 +158,18 @@ function screenOf(input: PageHeadInput): Screen {
   }
   if (product !== undefined) {
     if (!product) return { heading: 'Product not found', description: fallback };
-    const category = productCategories.find((c) => c === product.category);
-    const trail: Array<[string, string]> = category
-      ? [[categoryHeadings[category], `/${category}`]]
-      : [];
+    // The product's category, while it is shown (a hidden one has no list page to lead to).
+    const category = shownCategoriesOf(client).find((c) => c.slug === product.category);
+    const trail: Array<[string, string]> = category ? [[category.name, `/${category.slug}`]] : [];
     return {
       heading: product.title,
       description: textOfHtml(product.blurb) || fallback,
       trail: [...trail, [product.title, path]],
     };
   }
-  const category = isCategoryPath(path);
-  if (category || path === routeTable.products) {
-    const heading = categoryHeadings[category ?? 'all'];
+  const list = productListOfPath(path, shownCategoriesOf(client));
+  if (list) {
+    const heading = productListHeading(list, shownCategoriesOf(client));
     return {
       heading,
       description: `${heading} from ${client.title}. ${client.description}`,

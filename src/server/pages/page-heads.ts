@@ -1,7 +1,7 @@
 import type { WeeklyHours } from '../../common/booking-rules.js';
 import type { Product } from '../../common/catalogue.js';
 import type { ClientConfig } from '../../common/client-config.js';
-import { isKnownPath } from '../../common/routes.js';
+import { hasPageAt, shownCategoriesOf } from '../../common/category-pages.js';
 import { createImageSizeReader } from '../media/image-size.js';
 import {
   buildPageHead,
@@ -41,7 +41,7 @@ export function createPageHeads(mediaDir: string): PageHeads {
     const head = buildPageHead({
       client,
       path,
-      known: isKnownPath(path),
+      known: hasPageAt(path, shownCategoriesOf(client)),
       product,
       image,
       requestOrigin,

@@ -2,7 +2,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
-import { isKnownPath, isPrivatePath } from '../../common/routes.js';
+import { hasPageAt, shownCategoriesOf } from '../../common/category-pages.js';
+import { isPrivatePath } from '../../common/routes.js';
+import { withShownCategories } from '../catalogue/shop-categories-store.js';
 import type { ServerConfig } from '../config.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { deferAppScripts, type BootScript } from './app-boot.js';
@@ -215,7 +217,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
       html: isPrivatePath(path) ? withBackOfficeStylesheet(html, prerender) : html,
       // Not kept: a product page whose product does not exist (endless such URLs). A home page
       // whose featured product is gone is still the client's one home page.
-      keep: isKnownPath(path) && page.product !== null,
+      keep: hasPageAt(path, shownCategoriesOf(client)) && page.product !== null,
     };
   };
 
@@ -251,9 +253,11 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     // that is no number is the product page's own "not found" (what the browser's router shows
     // there, so the page hydrates as sent), answered 404 and never kept.
     const noSuchProduct = 'noSuchProduct' in canonical;
-    const notFound = !noSuchProduct && !isKnownPath(rawPath);
+    // The shop's categories as the owner set them: the menu, and which category lists exist.
+    const client = await withShownCategories(db, referenceCache, request.client);
+    const known = hasPageAt(rawPath, shownCategoriesOf(client));
+    const notFound = !noSuchProduct && !known;
     const path = rawPath;
-    const client = request.client;
     if (
       (request.query as Record<string, unknown>).preview === 'draft' &&
       !isPrivatePath(path) &&
@@ -264,7 +268,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
       const previewed = draft ? withSiteContent(client, draft.content) : client;
       const { html } = await pageHtml(path, previewed, originOf(request), request.url);
       return reply
-        .code(isKnownPath(path) ? 200 : 404)
+        .code(known ? 200 : 404)
         .header('cache-control', 'no-store')
         .header('x-robots-tag', 'noindex, nofollow')
         .type('text/html; charset=utf-8')

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
 import { listProducts } from '../catalogue/catalogue-store.js';
+import { withShownCategories } from '../catalogue/shop-categories-store.js';
 import { findClientSavedAt } from '../clients/client-registry-store.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { createLocalMediaStorage } from '../media/media-storage.js';
@@ -18,7 +19,10 @@ function originFor(request: FastifyRequest, client: ClientConfig): string {
  * /sitemap.xml, /favicon.ico, /apple-touch-icon.png, and the logo pictures the page head names
  * (/logo.png for structured data, /share-image.png for link previews).
  */
-export const seoRoutes: FastifyPluginAsync<AppDeps> = async (app, { config, db, changes }) => {
+export const seoRoutes: FastifyPluginAsync<AppDeps> = async (
+  app,
+  { config, db, changes, referenceCache },
+) => {
   // Icons are drawn on a client's first request and kept until its data changes (a new logo).
   const icons = new Map<string, Promise<ClientIcons>>();
   const media = createLocalMediaStorage(config.mediaDir);
@@ -54,7 +58,8 @@ export const seoRoutes: FastifyPluginAsync<AppDeps> = async (app, { config, db, 
   );
 
   app.get('/sitemap.xml', async (request, reply) => {
-    const { client } = request;
+    // The shop's categories as the owner set them: a hidden one's list is not offered.
+    const client = await withShownCategories(db, referenceCache, request.client);
     const products = await listProducts(db, client, undefined);
     const xml = sitemapXml(
       originFor(request, client),

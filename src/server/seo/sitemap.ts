@@ -1,5 +1,6 @@
 import type { ClientConfig } from '../../common/client-config.js';
-import { isKnownPath, routeTable } from '../../common/routes.js';
+import { hasPageAt, shownCategoriesOf } from '../../common/category-pages.js';
+import { routeTable } from '../../common/routes.js';
 import { buildHeaderMenu, footerMenu } from '../../common/site-menu.js';
 import { escapeHtml } from '../kernel/escape-html.js';
 import { isNoindexPath } from '../pages/page-head.js';
@@ -9,7 +10,11 @@ import { isNoindexPath } from '../pages/page-head.js';
  * page kept out of search results. Pure; seo-routes.ts gives them the products and the dates.
  */
 
-/** The paths the client's site offers: its menus' routes, its own pages, the privacy notice, its products. */
+/**
+ * The paths the client's site offers: its menus' routes (the shop's shown categories among them,
+ * as the owner ordered and named them; a hidden one is left out), its own pages, the privacy
+ * notice, its products.
+ */
 export function sitemapPaths(client: ClientConfig, productIds: number[]): string[] {
   const menu = buildHeaderMenu(client);
   const paths = [
@@ -21,7 +26,8 @@ export function sitemapPaths(client: ClientConfig, productIds: number[]): string
     routeTable.privacy,
     ...productIds.map((id) => `/product/${id}`),
   ];
-  return [...new Set(paths)].filter((path) => isKnownPath(path) && !isNoindexPath(path));
+  const shown = shownCategoriesOf(client);
+  return [...new Set(paths)].filter((path) => hasPageAt(path, shown) && !isNoindexPath(path));
 }
 
 /** The sitemap protocol's XML (sitemaps.org), every page with the same last-modified time. */

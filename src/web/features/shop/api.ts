@@ -1,5 +1,4 @@
 import { productSummaryListSchema, type ProductSummary } from '@common/catalogue';
-import type { ProductCategory } from '@common/routes';
 import { apiJson } from '@/lib/api-client';
 
 // The catalogue's list fetcher; the TanStack Query hooks over it are in product-queries.ts, so
@@ -10,7 +9,7 @@ import { apiJson } from '@/lib/api-client';
  * The cards of a list: parsed to the summary, the same shape the server prerenders a list page
  * with (src/server/pages/page-data.ts), whatever else the answer carries.
  */
-export async function getProducts(category?: ProductCategory): Promise<ProductSummary[]> {
+export async function getProducts(category?: string): Promise<ProductSummary[]> {
   const query = category ? `?category=${encodeURIComponent(category)}` : '';
   return productSummaryListSchema.parse(await apiJson(`/api/products${query}`));
 }

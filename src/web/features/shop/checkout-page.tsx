@@ -190,7 +190,9 @@ function CheckoutScreen() {
     />
   );
 
-  if (!hasLines) {
+  // A re-price that emptied the cart (the last one sold to someone else a moment ago) keeps this
+  // page, its notice and everything typed, rather than the empty-cart screen (issue 35).
+  if (!hasLines && !reprice) {
     return (
       <section className="page shop-page">
         <PageHeading>Please enter your details</PageHeading>
@@ -212,10 +214,18 @@ function CheckoutScreen() {
       )}
       {reprice && (
         <div className="notice" role="alert">
-          <p>
-            Your cart changed because our catalogue has been updated. Please check it and press
-            Order again.
-          </p>
+          {hasLines ? (
+            <p>
+              Your cart changed because our catalogue has been updated. Please check it and press
+              Order again.
+            </p>
+          ) : (
+            <p>
+              Sorry, nothing in your cart can be ordered now: it sold out or changed a moment ago.
+              Your details are kept here while you{' '}
+              <Link to={routeTable.products}>choose again</Link>.
+            </p>
+          )}
           {reprice.removed.length > 0 && <p>No longer available: {reprice.removed.join(', ')}.</p>}
           {reprice.repriced.length > 0 && <p>New price for: {reprice.repriced.join(', ')}.</p>}
         </div>

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProductCategory } from '@common/routes';
 import { productQuery, retryUnlessClientError } from '@/lib/product-query';
 import { productListQueryKey } from '@common/page-data';
 import { getProducts } from './api';
 
-export function useProducts(category?: ProductCategory) {
+export function useProducts(category?: string) {
   return useQuery({
     queryKey: productListQueryKey(category),
     queryFn: () => getProducts(category),

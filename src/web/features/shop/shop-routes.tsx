@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { productCategories, routeTable } from '@common/routes';
+import { routeTable } from '@common/routes';
 
 // One chunk per screen group: the catalogue (lists and product page) and the cart with checkout.
 const productList = async () => ({ Component: (await import('./product-list-page')).default });
@@ -15,10 +15,9 @@ const notPaidPage = async () => ({
 /** Catalogue, cart and checkout (spec sections 2, 4 and 6). */
 export const shopRoutes: RouteObject[] = [
   { path: routeTable.products, lazy: productList },
-  ...productCategories.map((category) => ({
-    path: routeTable[category],
-    lazy: productList,
-  })),
+  // A category's list (/oasis, an owner's /garden-furniture): the screen checks the slug is one of
+  // the shop's shown categories. Every fixed route ranks above this one.
+  { path: '/:category', lazy: productList },
   { path: routeTable.product, lazy: productPage },
   { path: routeTable.cart, lazy: cartPage },
   { path: routeTable.checkout, lazy: checkoutPage },
