@@ -5,11 +5,13 @@
  * Issue 7: JavaScript to show the home page, and each lazily loaded screen group. A script entry
  * beside the page (the boot script, src/web/boot.ts) is loaded by every page before the app, so it
  * has a small budget of its own. The initial set grew from 90 to 91 KB with issue 29: the screens'
- * error boundary (never a blank page) and the API client's no-answer rule (docs/decisions/
- * 0014-page-speed.md, "Budgets in the build").
+ * error boundary (never a blank page) and the API client's no-answer rule; and to 92 KB with
+ * issues 35–37: the menu built from the owner's categories, the route-branch memo that cuts the
+ * server's render, and the back-office stylesheet's loader that took 31 KB of CSS off every
+ * visitor's page (docs/decisions/0014-page-speed.md, "Budgets in the build").
  */
 export const bundleBudgets = {
-  initialBytes: 91 * 1024,
+  initialBytes: 92 * 1024,
   lazyGroupBytes: 30 * 1024,
   scriptEntryBytes: 2 * 1024,
   /**

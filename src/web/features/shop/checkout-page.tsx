@@ -15,7 +15,6 @@ import { isNoAnswer, isRefusal } from '@/lib/api-errors';
 import { ConnectionProblem } from '@/components/connection-problem';
 import { getProducts } from './api';
 import { getCartStore, useCart } from './cart-store';
-import { EmailOrdersNotice } from './components/email-orders-notice';
 import { placeOrder } from './orders-api';
 import type { ChoicesHandle } from './checkout-choices';
 
@@ -69,7 +68,7 @@ function OrderSummary({
       )}
       <p className="nothing-charged">
         {payByCard
-          ? 'You pay by card on Stripe’s secure page after pressing Order and pay.'
+          ? 'You pay by card on Stripe’s secure page next.'
           : `Nothing is charged now: ${client.title} will contact you to arrange payment.`}
       </p>
       <p>
@@ -221,8 +220,7 @@ function CheckoutScreen() {
             </p>
           ) : (
             <p>
-              Sorry, nothing in your cart can be ordered now: it sold out or changed a moment ago.
-              Your details are kept here while you{' '}
+              Sorry, that sold out a moment ago. Your details are kept while you{' '}
               <Link to={routeTable.products}>choose again</Link>.
             </p>
           )}
@@ -290,7 +288,5 @@ function CheckoutScreen() {
   );
 }
 
-export default function CheckoutPage() {
-  const client = useClient();
-  return client.usesCart ? <CheckoutScreen /> : <EmailOrdersNotice />;
-}
+/** A shop with a cart (shop-routes.tsx shows the e-mail notice to the others). */
+export default CheckoutScreen;
