@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { pinning } from './wrk.js';
 import { resolve } from 'node:path';
+import { mallocSettings } from '../scripts/malloc-settings.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -22,6 +23,8 @@ export function productionServerEnv(port: number, dataDir: string): Record<strin
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     MAIL_WORKER: 'off',
+    // As `npm start` and the systemd unit start it (scripts/malloc-settings.mjs).
+    ...mallocSettings,
   };
 }
 

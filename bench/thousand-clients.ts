@@ -292,7 +292,7 @@ function report(results: SuiteResult[], loadBefore: string, loadAfter: string): 
 Recorded on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Machine: ${machine},
 **shared** with other work: load average before the run ${loadBefore}, after ${loadAfter}
 (\`uptime\`). ${databases.join(' and ')}; the production server (\`node dist/server/main.js\`, \`NODE_ENV=production\`,
-request logging on) with \`MIGRATE_ON_START=off\`: the release step (\`npm run migrate\`, here
+glibc's settings of scripts/malloc-settings.mjs as \`npm start\` gives them, request logging on) with \`MIGRATE_ON_START=off\`: the release step (\`npm run migrate\`, here
 bench/generate-clients.ts calling it, placeholder pictures not drawn) ran first, as a deployment
 does. autocannon, ${connections} connections, ${seconds} s per row after 1 s of warm-up. Start and
 restart are from spawning the process to \`/api/health/ready\` answering 200. RSS is read from

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './build-inputs.mjs';
 import { ensureBuild } from './ensure-build.mjs';
+import { mallocSettings } from './malloc-settings.mjs';
 
 const started = performance.now();
 await ensureBuild();
@@ -20,7 +21,7 @@ const server = spawn(
   [join(root, 'dist', 'server', 'main.js'), ...process.argv.slice(2)],
   {
     stdio: 'inherit',
-    env: process.env,
+    env: { ...mallocSettings, ...process.env },
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -83,8 +83,8 @@ export async function prepareData(
 const warmUpPaths = ['/', '/contact', '/booking'];
 
 /**
- * Renders a few pages of one client in-process before the server listens, and loads
- * jsdom, so that the first visitors do not pay for loading modules and compiling the render path: with
+ * Renders a few pages of one client in-process before the server listens, and checks a
+ * description, so that the first visitors do not pay for loading modules and compiling the render path: with
  * 50 visitors at once on a cold server the first page took seconds (docs/benchmarks.md, "A
  * thousand clients in one process"). Costs the same with 7 clients or 1,000. Returns the time
  * taken and the pages' statuses.
@@ -97,8 +97,9 @@ export async function warmUpPages(
   const statuses: number[] = [];
   // By the first record's host name: DEFAULT_CLIENT may name no record.
   const host = registry.all[0]?.hostNames[0];
-  // A product's description is sanitised with jsdom, loaded on first use: seconds on a busy
-  // machine, which the first product page would otherwise wait for.
+  // A plain description (what the back office stores) is checked with parse5, not jsdom: jsdom
+  // is loaded only for the first description that is not plain (sanitise-html.ts), so it is not
+  // loaded here: it would hold ~25 MB of heap for every server whose descriptions are all plain.
   await sanitiseBlurb('<p>warm-up</p>');
   for (const url of warmUpPaths) {
     // Any answer will do (a client without bookings shows its not-found page); only a crash matters.

@@ -154,6 +154,9 @@ async function addPatchTestSettings(
     .execute();
 }
 
+/** Rows per INSERT of seed reviews: 8 values each, far under SQLite's 32,766 variables. */
+const reviewInsertRows = 1000;
+
 export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
@@ -346,22 +349,22 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
       ),
     );
     const newReviews = seed.reviews.filter((r) => !clientsWithReviews.has(r.clientCode));
-    if (newReviews.length > 0) {
+    // Published, in the seed's order; the owner runs them from then on (migration 0021).
+    const reviewRows = newReviews.map((r, i) => ({
+      client_code: r.clientCode,
+      review: r.review,
+      reviewer: r.reviewer,
+      stars: r.stars ?? null,
+      status: 'published',
+      source: 'seed',
+      display_order: i + 1,
+      created_at: new Date().toISOString(),
+    }));
+    // In slices: one statement for a thousand clients' reviews passed SQLite's 32,766 variables.
+    for (let start = 0; start < reviewRows.length; start += reviewInsertRows) {
       await trx
         .insertInto('reviews')
-        .values(
-          // Published, in the seed's order; the owner runs them from then on (migration 0021).
-          newReviews.map((r, i) => ({
-            client_code: r.clientCode,
-            review: r.review,
-            reviewer: r.reviewer,
-            stars: r.stars ?? null,
-            status: 'published',
-            source: 'seed',
-            display_order: i + 1,
-            created_at: new Date().toISOString(),
-          })),
-        )
+        .values(reviewRows.slice(start, start + reviewInsertRows))
         .execute();
     }
   });

@@ -1,0 +1,12 @@
+// How the production server's C allocator (glibc malloc) is told to give memory back: blocks of
+// 64 KB and more get pages of their own, returned on free, and free space at the top of a heap
+// above 128 KB is returned too. Read by glibc when the process starts, so they are set by what
+// starts the server (scripts/start.mjs, the systemd unit in docs/operating.md, the benchmarks),
+// never by the server itself. Without them, compression in libuv's threads and V8's compiler
+// threads each keep a heap of tens of MB that glibc never hands back: with a thousand clients,
+// RSS after the load was 385–425 MB, with them 250–262 MB
+// (docs/decisions/0082-memory-of-a-thousand-clients.md). A value already in the environment wins.
+export const mallocSettings = {
+  MALLOC_MMAP_THRESHOLD_: '65536',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+};
