@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { orderDetailSchema, orderSummarySchema } from './orders.js';
-import type { PaymentStatus } from './payments.js';
+import { paymentStatusOf, type PaymentStatus } from './payments.js';
 
 /**
  * An order's card payment as the owner sees it (issue 36); pence throughout, shown as pounds.
@@ -42,3 +42,15 @@ export const paidOrderDetailSchema = z.extend(orderDetailSchema, {
   payment: z.nullable(orderPaymentSchema),
 });
 export type PaidOrderDetail = z.infer<typeof paidOrderDetailSchema>;
+
+/** The card payment of a stored order (its payment columns), in pence; null when not by card. */
+export function orderPaymentOf(row: {
+  payment_status: string | null;
+  paid_pence: number;
+  refunded_pence: number;
+}): OrderPayment | null {
+  if (row.payment_status === null) return null;
+  const paidPence = Number(row.paid_pence);
+  const refundedPence = Number(row.refunded_pence);
+  return { status: paymentStatusOf(paidPence, refundedPence), paidPence, refundedPence };
+}

@@ -4,8 +4,8 @@ import {
   paymentSettingsRequestSchema,
   paymentStatusOf,
   penceOfPounds,
-  refundablePence,
 } from './payments.js';
+import { refundablePence } from './order-payment.js';
 
 describe('paymentStatusOf', () => {
   it('is unpaid, paid, part-refunded or refunded from the amounts', () => {

@@ -94,7 +94,6 @@ export interface OrderPaymentStatusAnswer {
   payUrl: string | null;
 }
 // ---- Issue 36, the owner's side of orders: payment shown on orders, and refunds ----
-export { orderPaymentSchema, refundablePence, type OrderPayment } from './order-payment.js';
 
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
   unpaid: 'Unpaid',

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CalendarFeedEntry } from '../../common/calendar-feeds.js';
-import { listBookingTreatmentNames } from '../booking/booking-treatment-names.js';
+import { listBookingTreatmentNames } from '../db/booking-treatment-names.js';
 import type { Database } from '../db/schema.js';
 
 /** Every query about calendar feeds (issue 32); each is scoped by the client's code. */

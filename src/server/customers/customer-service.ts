@@ -1,5 +1,5 @@
-import { orderPaymentOf } from '../orders/orders-admin-store.js';
-import { listBookingTreatmentNames } from '../booking/booking-treatment-names.js';
+import { orderPaymentOf } from '../../common/order-payment.js';
+import { listBookingTreatmentNames } from '../db/booking-treatment-names.js';
 import type { Kysely } from 'kysely';
 import type {
   CustomerDetail,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { listBookingTreatmentNames } from '../booking/booking-treatment-names.js';
+import { listBookingTreatmentNames } from '../db/booking-treatment-names.js';
 import type { Database } from '../db/schema.js';
 
 /**

@@ -4,7 +4,7 @@ import {
   type MorningSummaryFields,
   type MorningSummarySetting,
 } from '../../common/morning-summary.js';
-import { listBookingTreatmentNames } from '../booking/booking-treatment-names.js';
+import { listBookingTreatmentNames } from '../db/booking-treatment-names.js';
 import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database>;

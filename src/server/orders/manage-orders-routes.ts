@@ -10,7 +10,7 @@ import {
 import { formatPounds } from '../../common/money.js';
 import type { PaidOrderDetail, PaidOrderSummary } from '../../common/order-payment.js';
 import { refundOrderRequestSchema } from '../../common/payments.js';
-import { refundCardOrder } from '../payments/order-refunds.js';
+import { refundCardOrder } from './order-refunds.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { parseRequest } from '../kernel/errors.js';
 import { recordAudit } from '../audit/audit-store.js';

@@ -7,27 +7,11 @@ import {
   type OrderDetail,
   type OrderStatus,
 } from '../../common/orders.js';
-import type {
-  OrderPayment,
-  PaidOrderDetail,
-  PaidOrderSummary,
-} from '../../common/order-payment.js';
-import { paymentStatusOf } from '../../common/payments.js';
+import type { PaidOrderDetail, PaidOrderSummary } from '../../common/order-payment.js';
+import { orderPaymentOf } from '../../common/order-payment.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../kernel/errors.js';
 import { findOrderByNumber, storedMoney, type StoredOrder } from './orders-store.js';
-
-/** Issue 36: the card payment of an order paid by card, in pence; null otherwise. */
-export function orderPaymentOf(row: {
-  payment_status: string | null;
-  paid_pence: number;
-  refunded_pence: number;
-}): OrderPayment | null {
-  if (row.payment_status === null) return null;
-  const paidPence = Number(row.paid_pence);
-  const refundedPence = Number(row.refunded_pence);
-  return { status: paymentStatusOf(paidPence, refundedPence), paidPence, refundedPence };
-}
 
 const asStatus = (value: string): OrderStatus =>
   (orderStatuses as readonly string[]).includes(value) ? (value as OrderStatus) : 'new';

@@ -1,4 +1,5 @@
-import { paymentStatusLabels, type OrderPayment } from '@common/payments';
+import type { OrderPayment } from '@common/order-payment';
+import { paymentStatusLabels } from '@common/payments';
 
 /**
  * The badge of a card order's payment: Paid, Part-refunded … (nothing for one not paid by card).

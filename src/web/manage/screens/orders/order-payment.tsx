@@ -3,14 +3,12 @@ import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { formatCartPrice } from '@common/money';
-import type { PaidOrderDetail as OrderDetail } from '@common/order-payment';
 import {
-  penceOfPounds,
   refundablePence,
-  refundOrderRequestSchema,
   type OrderPayment,
-  type RefundOrderRequest,
-} from '@common/payments';
+  type PaidOrderDetail as OrderDetail,
+} from '@common/order-payment';
+import { penceOfPounds, refundOrderRequestSchema, type RefundOrderRequest } from '@common/payments';
 import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 import { showToast } from '@/components/toast';

@@ -2,16 +2,17 @@ import Stripe from 'stripe';
 import type { Kysely } from 'kysely';
 import type { ClientConfig } from '../../common/client-config.js';
 import { formatPounds, toPounds } from '../../common/money.js';
-import { refundablePence, type RefundOrderRequest } from '../../common/payments.js';
+import { refundablePence } from '../../common/order-payment.js';
+import type { RefundOrderRequest } from '../../common/payments.js';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../kernel/errors.js';
 import { clientSender } from '../mail/client-sender.js';
 import { safeReplyTo } from '../mail/compose-message.js';
 import { enqueueMessage } from '../mail/outbox-store.js';
-import { findOrderByNumber } from '../orders/orders-store.js';
-import { applyPaymentFact, clientStripe, type PaymentFact } from './payments-service.js';
-import { renderCustomerRefundMail } from './refund-emails.js';
+import { findOrderByNumber } from './orders-store.js';
+import { applyPaymentFact, clientStripe, type PaymentFact } from '../payments/payments-service.js';
+import { renderCustomerRefundMail } from '../payments/refund-emails.js';
 
 /** What an owner's refund did: Stripe's refund, and the order's amounts after it. */
 export interface OrderRefundResult {
