@@ -1,0 +1,136 @@
+// zod/mini: the back office and the booking page load these in the browser.
+import * as z from 'zod/mini';
+import { formatPounds } from './money.js';
+
+/**
+ * Deposits for bookings (issue 36, docs/decisions/0079-booking-deposits.md): the owner asks a
+ * deposit per treatment or for the whole booking, each a fixed amount in whole pence or a percent
+ * of the price, and sets the cancellation policy: cancelling at least `freeCancelHours` before the
+ * start refunds the deposit; later, or not coming, keeps it. Money is whole pence throughout.
+ */
+
+export const depositModes = ['off', 'per-treatment', 'booking'] as const;
+export type DepositMode = (typeof depositModes)[number];
+export const depositKinds = ['fixed', 'percent'] as const;
+export type DepositKind = (typeof depositKinds)[number];
+
+/** unpaid → paid → refunded (cancelled in time) or kept (late cancel, no-show). */
+export const depositStatuses = ['unpaid', 'paid', 'refunded', 'kept'] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+
+export const depositStatusLabels: Record<DepositStatus, string> = {
+  unpaid: 'unpaid',
+  paid: 'paid',
+  refunded: 'refunded',
+  kept: 'kept as fee',
+};
+
+const amountSchema = z
+  .number({ error: 'Please enter an amount' })
+  .check(
+    z.int('Please enter whole pence, or a whole percent'),
+    z.gte(0, 'The amount cannot be negative'),
+    z.lte(1_000_000, 'The amount is too large'),
+  );
+
+export const depositRuleSchema = z
+  .object({ kind: z.enum(depositKinds, 'Choose fixed or percent'), amount: amountSchema })
+  .check(
+    z.refine((rule) => rule.kind !== 'percent' || rule.amount <= 100, {
+      message: 'A percent is at most 100',
+      path: ['amount'],
+    }),
+  );
+export type DepositRule = z.infer<typeof depositRuleSchema>;
+
+export const depositSettingsSchema = z.object({
+  mode: z.enum(depositModes, 'Choose how deposits are asked'),
+  /** The whole booking's deposit, used when mode is 'booking'. */
+  booking: depositRuleSchema,
+  /** Per treatment, used when mode is 'per-treatment'; a treatment not listed asks none. */
+  treatments: z.array(
+    z.object({
+      treatmentId: z.number().check(z.int(), z.gte(1)),
+      kind: z.enum(depositKinds, 'Choose fixed or percent'),
+      amount: amountSchema,
+    }),
+  ),
+  freeCancelHours: z
+    .number({ error: 'Please enter a number of hours' })
+    .check(
+      z.int('Please enter whole hours'),
+      z.gte(0, 'Hours cannot be negative'),
+      z.lte(720, 'At most 720 hours (30 days)'),
+    ),
+});
+export type DepositSettings = z.infer<typeof depositSettingsSchema>;
+
+export const defaultDepositSettings: DepositSettings = {
+  mode: 'off',
+  booking: { kind: 'fixed', amount: 0 },
+  treatments: [],
+  freeCancelHours: 24,
+};
+
+export const depositSettingsRequestSchema = z.object({
+  settings: depositSettingsSchema,
+  version: z.number().check(z.int(), z.gte(0)),
+});
+export type DepositSettingsRequest = z.infer<typeof depositSettingsRequestSchema>;
+
+/** GET/PUT /api/manage/deposit-settings: the settings, and whether cards can be taken at all. */
+export interface DepositSettingsAnswer {
+  settings: DepositSettings;
+  version: number;
+  /** False until the owner connects Stripe (Payments): then no deposit is asked. */
+  cardsTaken: boolean;
+}
+
+/** GET /api/bookings/deposit-terms: what the booking page shows before the visitor pays. */
+export interface DepositTerms {
+  cardsTaken: boolean;
+  settings: DepositSettings;
+}
+
+/** One rule's deposit on a price: a fixed amount never above the price; a percent rounded half up. */
+function ruleDeposit(rule: DepositRule, pricePence: number): number {
+  if (rule.kind === 'fixed') return Math.min(rule.amount, pricePence);
+  // Integer arithmetic: (price × percent + 50) / 100, rounded down, is half-up rounding.
+  return Math.floor((pricePence * rule.amount + 50) / 100);
+}
+
+/**
+ * The deposit in whole pence for treatments at their booked prices. Per treatment, each is
+ * rounded on its own and the results added, so a booking's deposit is the sum of what each
+ * treatment's line would say; for the whole booking, the rule applies to the total.
+ */
+export function depositFor(
+  treatments: ReadonlyArray<{ id: number; pricePence: number }>,
+  settings: DepositSettings,
+): number {
+  if (settings.mode === 'off') return 0;
+  if (settings.mode === 'booking') {
+    const total = treatments.reduce((sum, t) => sum + t.pricePence, 0);
+    return ruleDeposit(settings.booking, total);
+  }
+  const rules = new Map(settings.treatments.map((rule) => [rule.treatmentId, rule]));
+  return treatments.reduce((sum, t) => {
+    const rule = rules.get(t.id);
+    return sum + (rule ? ruleDeposit(rule, t.pricePence) : 0);
+  }, 0);
+}
+
+/** The instant until which cancelling refunds the deposit: the start less the free hours. */
+export function freeCancelUntil(start: Date, freeCancelHours: number): Date {
+  return new Date(start.getTime() - freeCancelHours * 3_600_000);
+}
+
+/** The cancellation policy in words: shown before paying and in every e-mail of the booking. */
+export function depositPolicyText(depositPence: number, freeCancelHours: number): string {
+  const amount = formatPounds(depositPence / 100);
+  const window =
+    freeCancelHours === 0
+      ? 'Cancel any time before your appointment'
+      : `Cancel at least ${freeCancelHours} ${freeCancelHours === 1 ? 'hour' : 'hours'} before your appointment`;
+  return `A deposit of ${amount} is paid by card to secure this booking. ${window} and it is refunded in full; after that, or if you do not come, the deposit is kept as a cancellation fee.`;
+}
