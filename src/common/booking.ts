@@ -257,6 +257,13 @@ export const storedBookingSchema = z.object({
   confirmBy: z.optional(z.string()),
   /** Issue 32: the therapist the booking is with, for a client with staff. */
   staff: z.optional(z.object({ id: z.number(), name: z.string() })),
+  /**
+   * Issue 36 (decision 0079): the deposit this booking asks, held until paid. `payUrl` is Stripe's
+   * page to pay it; `policy` the cancellation policy in words, shown before paying.
+   */
+  deposit: z.optional(
+    z.object({ pence: z.number(), payUrl: z.nullable(z.string()), policy: z.string() }),
+  ),
 });
 export type StoredBooking = z.infer<typeof storedBookingSchema>;
 

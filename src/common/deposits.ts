@@ -9,6 +9,9 @@ import { formatPounds } from './money.js';
  * start refunds the deposit; later, or not coming, keeps it. Money is whole pence throughout.
  */
 
+/** A deposit hold lasts this long: Stripe's Checkout Session lives at least 30 minutes. */
+export const depositHoldMinutes = 30;
+
 export const depositModes = ['off', 'per-treatment', 'booking'] as const;
 export type DepositMode = (typeof depositModes)[number];
 export const depositKinds = ['fixed', 'percent'] as const;
