@@ -137,3 +137,20 @@ export function depositPolicyText(depositPence: number, freeCancelHours: number)
       : `Cancel at least ${freeCancelHours} ${freeCancelHours === 1 ? 'hour' : 'hours'} before your appointment`;
   return `A deposit of ${amount} is paid by card to secure this booking. ${window} and it is refunded in full; after that, or if you do not come, the deposit is kept as a cancellation fee.`;
 }
+
+/**
+ * GET /api/bookings/deposit-hold/:token: what the page Stripe returns to says. awaiting: not paid
+ * yet (the hold still stands, `payUrl` pays it); confirmed: paid and booked; released: the hold
+ * lapsed or was given up, so the time is free again (a late payment is refunded).
+ */
+export interface DepositHoldAnswer {
+  state: 'awaiting' | 'confirmed' | 'released';
+  reference: string;
+  date: string;
+  start: string;
+  depositPence: number;
+  depositStatus: DepositStatus;
+  heldUntil: string | null;
+  payUrl: string | null;
+  policy: string;
+}

@@ -27,6 +27,8 @@ import { createPictureSetMaker } from '../media/picture-sets-on-demand.js';
 import { listImageSpecs } from '../media/placeholder-images.js';
 import { ordersRoutes } from '../orders/orders-routes.js';
 import { paymentsRoutes } from '../payments/payments-routes.js';
+import { bookingDepositEvents } from '../booking/deposits/deposit-service.js';
+import { depositRoutes } from '../booking/deposits/deposit-routes.js';
 import { ownerRoutes } from '../owners/owner-routes.js';
 import type { SignedInOwner } from '../kernel/signed-in-owner.js';
 import { bootScriptHash, findBootScript } from '../pages/app-boot.js';
@@ -273,13 +275,15 @@ export async function buildApp({
   await app.register(reviewsRoutes, deps);
   await app.register(reviewRequestRoutes, deps);
   await app.register(bookingRoutes, deps);
+  await app.register(depositRoutes, deps);
   await app.register(staffRoutes, deps);
   // Private calendar feeds (/calendar/<token>.ics): exact prefix, so it wins over the pages' /*.
   await app.register(calendarFeedRoutes, deps);
   await app.register(relayRoutes, deps);
   await app.register(ordersRoutes, deps);
   // Issue 36: its own plugin, so its raw-bytes JSON parser applies to the webhook only.
-  await app.register(paymentsRoutes, deps);
+  // Issue 36: the webhook hands booking deposits' events to booking/ (decision 0079).
+  await app.register(paymentsRoutes, { ...deps, bookingEvents: bookingDepositEvents(deps) });
   await app.register(diagnosticsRoutes);
   // The API's description (docs/decisions/0074-api-description.md); the page outside production.
   await app.register(openApiRoutes, { version: '1', withPage: config.env !== 'production' });

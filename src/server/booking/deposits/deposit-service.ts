@@ -15,7 +15,9 @@ import { queueConfirmedBookingMails } from '../visitor/booking-holds.js';
 import { confirmPendingBooking } from '../visitor/booking-holds-store.js';
 import type { StoredBooking } from '../../../common/booking.js';
 import type { ServerConfig } from '../../config.js';
+import type { ClientRegistry } from '../../kernel/client-registry.js';
 import type { DataChanges } from '../../kernel/data-changes.js';
+import { siteOrigin } from '../../kernel/site-origin.js';
 import { AppError } from '../../kernel/errors.js';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -334,4 +336,90 @@ export async function keepDeposit(
     );
   }
   return moved;
+}
+
+/**
+ * The webhook's handler for booking deposits (payments-routes.ts takes it from build-app.ts):
+ * undefined for an event about no booking; a payment after the hold lapsed is refunded at once.
+ */
+export function bookingDepositEvents(deps: {
+  db: Kysely<Database>;
+  config: ServerConfig;
+  registry: ClientRegistry;
+}) {
+  return async (
+    client: ClientConfig,
+    event: Stripe.Event,
+    now: Date,
+  ): Promise<DepositEventResult | undefined> => {
+    const bookingId = depositBookingIdOf(event);
+    if (bookingId === undefined) return undefined;
+    const origin = siteOrigin(client, {
+      production: deps.config.env === 'production',
+      port: deps.config.port,
+      registry: deps.registry,
+    });
+    const result = await applyDepositEvent(
+      { db: deps.db, config: deps.config, origin },
+      client,
+      event,
+      bookingId,
+      now,
+    );
+    if (result.outcome === 'late') {
+      await refundDeposit(
+        deps.db,
+        deps.config,
+        client,
+        bookingId,
+        'Paid after the hold had lapsed',
+        null,
+        now,
+      );
+    }
+    return result;
+  };
+}
+
+/** What cancelling now does to a booking's deposit: refund (in the free window), kept, or nothing. */
+export function depositOnCancel(
+  row: Pick<DepositBookingRow, 'deposit_status' | 'deposit_free_until'>,
+  now: Date,
+): 'refund' | 'kept' | undefined {
+  if (row.deposit_status !== 'paid') return undefined;
+  const freeUntil = row.deposit_free_until ? Date.parse(row.deposit_free_until) : 0;
+  return now.getTime() < freeUntil ? 'refund' : 'kept';
+}
+
+/** The cancellation e-mails' words about the deposit, with the policy. */
+export function depositCancelNote(
+  row: DepositBookingRow,
+  client: ClientConfig,
+  outcome: 'refund' | 'kept',
+): string {
+  const amount = formatPounds(row.deposit_pence / 100);
+  const said =
+    outcome === 'refund'
+      ? `Your deposit of ${amount} is being refunded to your card: it may take 5 to 10 days to show.`
+      : `As this booking was cancelled after the free cancellation window, the deposit of ${amount} is kept as a cancellation fee.`;
+  return `${said} ${depositPolicyOf(row, client)}`;
+}
+
+/** The owner's mark: a no-show keeps a paid deposit (audited); unmarking it makes it paid again. */
+export async function depositOnStatusChange(
+  db: Kysely<Database>,
+  clientCode: string,
+  bookingId: number,
+  from: string,
+  to: string,
+  audit: (action: string, detail: Record<string, unknown>) => Promise<void>,
+): Promise<void> {
+  const row = await readBookingDeposit(db, clientCode, bookingId);
+  if (!row) return;
+  const detail = { bookingId, reference: row.reference, pence: row.deposit_pence };
+  if (to === 'no-show' && (await moveDepositStatus(db, bookingId, ['paid'], 'kept'))) {
+    await audit('booking.deposit.kept', { ...detail, reason: 'Marked a no-show' });
+  } else if (from === 'no-show' && (await moveDepositStatus(db, bookingId, ['kept'], 'paid'))) {
+    await audit('booking.deposit.unkept', { ...detail, reason: `Marked ${to} instead` });
+  }
 }

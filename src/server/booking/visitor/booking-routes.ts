@@ -117,6 +117,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         origin: originOf(request),
         changes,
         addressCaps,
+        config,
       },
     };
   };
