@@ -59,9 +59,7 @@ export const diaryBookingSchema = z.object({
   /** A pending booking's hold ends then (ISO); its time is free again after that. */
   heldUntil: z.optional(z.nullable(z.string())),
   /** Issue 36: the deposit in pence and its status; null when none was asked. */
-  deposit: z.optional(
-    z.nullable(z.object({ pence: z.number(), status: z.enum(depositStatuses) })),
-  ),
+  deposit: z.optional(z.nullable(z.object({ pence: z.number(), status: z.enum(depositStatuses) }))),
   /** What the customer quotes (8 characters); null for bookings made before references. */
   reference: z.nullable(z.string()),
   /** The therapist (issue 32); null for a client without staff or a booking made before. */

@@ -13,7 +13,7 @@ import Stripe from 'stripe';
 type Json = Record<string, unknown>;
 const fixtures = JSON.parse(
   readFileSync(new URL('./fixtures.json', import.meta.url), 'utf8'),
-) as Record<'checkout.session' | 'charge' | 'event', Json>;
+) as Record<'checkout.session' | 'charge' | 'event' | 'refund', Json>;
 
 export interface StandInSession extends Json {
   id: string;
@@ -25,9 +25,19 @@ export interface StandInSession extends Json {
   sent: Record<string, string>;
 }
 
+// Booking deposits (issue 36): a refund as POST /v1/refunds answers it.
+export interface StandInRefund extends Json {
+  id: string;
+  amount: number;
+  payment_intent: string;
+  metadata: Record<string, string>;
+}
+
 export interface StripeStandIn {
   url: string;
   sessions: Map<string, StandInSession>;
+  /** Booking deposits (issue 36): every refund made through POST /v1/refunds, in order. */
+  refunds: StandInRefund[];
   /** Marks a session paid (as Stripe's hosted page would) and answers its completed event. */
   pay(sessionId: string): Stripe.Event;
   /** A refund of `amountPence` so far on the session's charge, as Stripe's event carries it. */
@@ -42,6 +52,9 @@ const nextId = (prefix: string) => `${prefix}_test_standin${Date.now().toString(
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sessions = new Map<string, StandInSession>();
+  // Booking deposits (issue 36): the refunds made, and each by its Idempotency-Key.
+  const refunds: StandInRefund[] = [];
+  const refundsByKey = new Map<string, StandInRefund>();
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -92,6 +105,43 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const { sent: _sent, ...visible } = session;
         return answer(200, visible);
       }
+      // ── Booking deposits (issue 36, decision 0079): POST /v1/refunds, a whole or part refund
+      // of a session's payment (found by its payment_intent). The answer is Stripe's refund
+      // object (fixtures.json "refund"); a second call with the same Idempotency-Key answers the
+      // first refund again, as Stripe does. ──
+      if (request.method === 'POST' && path === '/v1/refunds') {
+        const sent = Object.fromEntries(new URLSearchParams(body));
+        const key = String(request.headers['idempotency-key'] ?? '');
+        const earlier = key ? refundsByKey.get(key) : undefined;
+        if (earlier) return answer(200, earlier);
+        const session = [...sessions.values()].find(
+          (s) => s.payment_intent === sent['payment_intent'],
+        );
+        if (!session || session.payment_status !== 'paid') {
+          return answer(400, {
+            error: { type: 'invalid_request_error', message: 'No paid charge to refund' },
+          });
+        }
+        const metadata: Record<string, string> = {};
+        for (const [name, value] of Object.entries(sent)) {
+          const match = /^metadata\[(.+)\]$/.exec(name);
+          if (match?.[1]) metadata[match[1]] = value;
+        }
+        const refund: StandInRefund = {
+          ...fixtures.refund,
+          id: nextId('re'),
+          amount: Number(sent['amount'] ?? session.amount_total),
+          currency: 'gbp',
+          payment_intent: session.payment_intent,
+          metadata,
+          status: 'succeeded',
+          created: Math.floor(Date.now() / 1000),
+        };
+        refunds.push(refund);
+        if (key) refundsByKey.set(key, refund);
+        return answer(200, refund);
+      }
+      // ── end booking deposits ──
       answer(404, { error: { type: 'invalid_request_error', message: `No ${path} here` } });
     });
   });
@@ -115,6 +165,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   return {
     url: standInUrl(),
     sessions,
+    refunds,
     pay(sessionId) {
       const session = sessionOf(sessionId);
       session.payment_status = 'paid';

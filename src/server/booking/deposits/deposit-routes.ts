@@ -29,44 +29,59 @@ export const depositRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     requireBookingEnabled(request.client);
     reply.header('cache-control', 'no-store');
     const { settings } = await readDepositSettings(deps.db, request.client.name);
-    const cardsTaken = (await clientStripe(deps.db, deps.config, request.client.name)) !== undefined;
+    const cardsTaken =
+      (await clientStripe(deps.db, deps.config, request.client.name)) !== undefined;
     return { cardsTaken, settings: cardsTaken ? settings : { ...settings, mode: 'off' } };
   });
 
   const holdParams = z.object({
     token: z.string().regex(manageTokenPattern, 'This payment link is not complete.'),
   });
-  app.get('/api/bookings/deposit-hold/:token', async (request, reply): Promise<DepositHoldAnswer> => {
-    const { token } = parseRequest(holdParams, request.params, 'payment link');
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    const row = await findBookingByLinkToken(
-      deps.db,
-      request.client.name,
-      'confirm',
-      hashManageToken(token),
-    );
-    if (!row || row.deposit_status === null) {
-      throw new AppError(404, 'This payment link is not valid. Please book again, or contact us.');
-    }
-    const stillHeld =
-      row.status === 'pending' && row.held_until !== null && row.held_until > new Date().toISOString();
-    const state: DepositHoldAnswer['state'] =
-      row.status === 'pending' ? (stillHeld ? 'awaiting' : 'released') : row.status === 'cancelled' ? 'released' : 'confirmed';
-    const depositStatus = (depositStatuses as readonly string[]).includes(row.deposit_status)
-      ? (row.deposit_status as DepositStatus)
-      : 'unpaid';
-    return {
-      state,
-      reference: row.reference ?? String(row.id),
-      date: row.booking_date,
-      start: formatMinuteOfDay(row.start_minute),
-      depositPence: row.deposit_pence,
-      depositStatus,
-      heldUntil: row.held_until,
-      payUrl: state === 'awaiting' ? row.deposit_url : null,
-      policy: depositPolicyOf(row, request.client),
-    };
-  });
+  app.get(
+    '/api/bookings/deposit-hold/:token',
+    async (request, reply): Promise<DepositHoldAnswer> => {
+      const { token } = parseRequest(holdParams, request.params, 'payment link');
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      const row = await findBookingByLinkToken(
+        deps.db,
+        request.client.name,
+        'confirm',
+        hashManageToken(token),
+      );
+      if (!row || row.deposit_status === null) {
+        throw new AppError(
+          404,
+          'This payment link is not valid. Please book again, or contact us.',
+        );
+      }
+      const stillHeld =
+        row.status === 'pending' &&
+        row.held_until !== null &&
+        row.held_until > new Date().toISOString();
+      const state: DepositHoldAnswer['state'] =
+        row.status === 'pending'
+          ? stillHeld
+            ? 'awaiting'
+            : 'released'
+          : row.status === 'cancelled'
+            ? 'released'
+            : 'confirmed';
+      const depositStatus = (depositStatuses as readonly string[]).includes(row.deposit_status)
+        ? (row.deposit_status as DepositStatus)
+        : 'unpaid';
+      return {
+        state,
+        reference: row.reference ?? String(row.id),
+        date: row.booking_date,
+        start: formatMinuteOfDay(row.start_minute),
+        depositPence: row.deposit_pence,
+        depositStatus,
+        heldUntil: row.held_until,
+        payUrl: state === 'awaiting' ? row.deposit_url : null,
+        policy: depositPolicyOf(row, request.client),
+      };
+    },
+  );
 };
 
 /** The owner's deposits and cancellation policy, under /api/manage (owners only, not staff). */

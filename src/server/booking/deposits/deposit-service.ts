@@ -179,7 +179,7 @@ export function depositBookingIdOf(event: Stripe.Event): number | undefined {
 export function withDepositNote(message: OutgoingMessage, note: string): OutgoingMessage {
   const paragraph = `<p>${escapeHtml(note)}</p>`;
   const html = message.html.includes('</body>')
-    ? message.html.replace('</body>', `${paragraph}</body>`)
+    ? message.html.replace('</body>', () => `${paragraph}</body>`)
     : `${message.html}${paragraph}`;
   return { ...message, html, text: `${message.text}\n\n${note}\n` };
 }
@@ -222,7 +222,12 @@ export async function applyDepositEvent(
     const row = await lockDepositBooking(trx, client.name, bookingId);
     const fresh = await insertDepositEventOnce(
       trx,
-      { clientCode: client.name, eventId: event.id, eventType: event.type, bookingId: row?.id ?? null },
+      {
+        clientCode: client.name,
+        eventId: event.id,
+        eventType: event.type,
+        bookingId: row?.id ?? null,
+      },
       now,
     );
     if (!fresh || !row) return { applied: false };
@@ -254,10 +259,7 @@ export async function applyDepositEvent(
       row,
       manage.token,
       (message) =>
-        withDepositNote(
-          message,
-          `Deposit paid: ${formatPounds(row.deposit_pence / 100)}. ${note}`,
-        ),
+        withDepositNote(message, `Deposit paid: ${formatPounds(row.deposit_pence / 100)}. ${note}`),
     );
     return { applied: true, outcome: 'confirmed' };
   });

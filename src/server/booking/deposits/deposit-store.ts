@@ -68,11 +68,7 @@ export async function lockDepositBooking(
     .where('deposit_status', 'is not', null)
     .executeTakeFirst();
   if (Number(touched.numUpdatedRows) !== 1) return undefined;
-  return trx
-    .selectFrom('bookings')
-    .selectAll()
-    .where('id', '=', bookingId)
-    .executeTakeFirst();
+  return trx.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirst();
 }
 
 /** Records the event once for the booking: false when this client already has it. */

@@ -136,7 +136,7 @@ export async function confirmHeldBooking(
   context: ConfirmContext,
   token: string,
 ): Promise<BookingConfirmation> {
-  const { db, client, mailFrom, now } = context;
+  const { db, client, now } = context;
   const rules = await rulesFor(db, client, context.rules);
   const row = await findBookingByLinkToken(db, client.name, 'confirm', hashManageToken(token));
   if (!row) {
@@ -239,6 +239,7 @@ export async function queueConfirmedBookingMails(
     },
     mailFrom,
     now,
+    decorate,
   );
 }
 

@@ -165,7 +165,14 @@ export async function cancelManagedBooking(
   const done = await inTransaction(db, async (trx) => {
     if (!(await markCancelledByCustomer(trx, row.id, sequence, now))) return false;
     if (depositOutcome === 'kept') {
-      await keepDeposit(trx, client.name, row, 'Cancelled by the customer after the free window', null, now);
+      await keepDeposit(
+        trx,
+        client.name,
+        row,
+        'Cancelled by the customer after the free window',
+        null,
+        now,
+      );
     }
     await dropPendingReminders(trx, client.name, row.id, now);
     const facts = {
@@ -203,7 +210,15 @@ export async function cancelManagedBooking(
   if (!done) throw new AppError(409, 'This booking is already cancelled.');
   context.changes.clientChanged(client.name, 'bookings');
   if (depositOutcome === 'refund' && context.config) {
-    await refundDeposit(db, context.config, client, row.id, 'Cancelled by the customer in the free window', null, now);
+    await refundDeposit(
+      db,
+      context.config,
+      client,
+      row.id,
+      'Cancelled by the customer in the free window',
+      null,
+      now,
+    );
   }
   return getManagedBooking(context, token);
 }
