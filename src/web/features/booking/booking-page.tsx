@@ -24,6 +24,7 @@ import {
   useStaffList,
 } from './booking-api';
 import { keepTherapist, therapistsFor } from './therapist-choice';
+import { DepositNotice } from './deposit-notice';
 import { TimeChooser } from './time-chooser';
 import { TreatmentChooser } from './treatment-chooser';
 import { useVisitorBookingRules } from './visitor-rules-api';
@@ -178,6 +179,11 @@ function BookingFlow() {
       const booking = await createBooking.mutateAsync(payload);
       queryClient.removeQueries({ queryKey: ['booking', 'times'] });
       queryClient.removeQueries({ queryKey: ['booking', 'free-days'] });
+      // Issue 36: a deposit is paid on Stripe's page, which returns to /booking/paid.
+      if (booking.deposit?.payUrl) {
+        window.location.assign(booking.deposit.payUrl);
+        return;
+      }
       void navigate('/booking/booked', { state: { booking } });
     } catch (error) {
       // No answer: nothing changed that we know of; the form stays, with Try again.
@@ -342,6 +348,7 @@ function BookingFlow() {
                 ))}
               </ul>
               <BookingTotals chosen={chosen} />
+              <DepositNotice chosen={chosen} />
             </div>
           </div>
         </section>
