@@ -425,3 +425,18 @@ export async function depositOnStatusChange(
     await audit('booking.deposit.unkept', { ...detail, reason: `Marked ${to} instead` });
   }
 }
+
+/** A moved booking's free cancellation window: as many hours before its new start as before. */
+export function depositWindowAfterMove(
+  row: Pick<DepositBookingRow, 'booking_date' | 'start_minute' | 'deposit_free_until'>,
+  date: string,
+  minuteOfDay: number,
+  timeZone: string,
+): string | null {
+  if (!row.deposit_free_until) return null;
+  const before = localTimeToInstant(row.booking_date, row.start_minute, timeZone);
+  const after = localTimeToInstant(date, minuteOfDay, timeZone);
+  if (before === null || after === null) return row.deposit_free_until;
+  const notice = before - Date.parse(row.deposit_free_until);
+  return new Date(after - notice).toISOString();
+}

@@ -42,6 +42,7 @@ import type { ServerConfig } from '../../config.js';
 import {
   depositCancelNote,
   depositOnCancel,
+  depositWindowAfterMove,
   keepDeposit,
   refundDeposit,
   withDepositNote,
@@ -337,6 +338,8 @@ export async function moveManagedBooking(
       end_minute: endMinute,
       ical_sequence: sequence,
       move_idempotency_key: idempotencyKey ?? null,
+      // Issue 36: the free cancellation window moves with the appointment.
+      deposit_free_until: depositWindowAfterMove(row, date, minuteOfDay, client.timeZone),
     });
     if (!movedNow) {
       // A replay that raced the first send: the first one moved it, so answer as it is now.
