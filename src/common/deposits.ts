@@ -1,6 +1,11 @@
 // zod/mini: the back office and the booking page load these in the browser.
 import * as z from 'zod/mini';
-import { formatPounds } from './money.js';
+export {
+  depositFor,
+  depositHoldMinutes,
+  depositPolicyText,
+  freeCancelUntil,
+} from './deposit-rules.js';
 
 /**
  * Deposits for bookings (issue 36, docs/decisions/0079-booking-deposits.md): the owner asks a
@@ -8,9 +13,6 @@ import { formatPounds } from './money.js';
  * of the price, and sets the cancellation policy: cancelling at least `freeCancelHours` before the
  * start refunds the deposit; later, or not coming, keeps it. Money is whole pence throughout.
  */
-
-/** A deposit hold lasts this long: Stripe's Checkout Session lives at least 30 minutes. */
-export const depositHoldMinutes = 30;
 
 export const depositModes = ['off', 'per-treatment', 'booking'] as const;
 export type DepositMode = (typeof depositModes)[number];
@@ -93,49 +95,6 @@ export interface DepositSettingsAnswer {
 export interface DepositTerms {
   cardsTaken: boolean;
   settings: DepositSettings;
-}
-
-/** One rule's deposit on a price: a fixed amount never above the price; a percent rounded half up. */
-function ruleDeposit(rule: DepositRule, pricePence: number): number {
-  if (rule.kind === 'fixed') return Math.min(rule.amount, pricePence);
-  // Integer arithmetic: (price × percent + 50) / 100, rounded down, is half-up rounding.
-  return Math.floor((pricePence * rule.amount + 50) / 100);
-}
-
-/**
- * The deposit in whole pence for treatments at their booked prices. Per treatment, each is
- * rounded on its own and the results added, so a booking's deposit is the sum of what each
- * treatment's line would say; for the whole booking, the rule applies to the total.
- */
-export function depositFor(
-  treatments: ReadonlyArray<{ id: number; pricePence: number }>,
-  settings: DepositSettings,
-): number {
-  if (settings.mode === 'off') return 0;
-  if (settings.mode === 'booking') {
-    const total = treatments.reduce((sum, t) => sum + t.pricePence, 0);
-    return ruleDeposit(settings.booking, total);
-  }
-  const rules = new Map(settings.treatments.map((rule) => [rule.treatmentId, rule]));
-  return treatments.reduce((sum, t) => {
-    const rule = rules.get(t.id);
-    return sum + (rule ? ruleDeposit(rule, t.pricePence) : 0);
-  }, 0);
-}
-
-/** The instant until which cancelling refunds the deposit: the start less the free hours. */
-export function freeCancelUntil(start: Date, freeCancelHours: number): Date {
-  return new Date(start.getTime() - freeCancelHours * 3_600_000);
-}
-
-/** The cancellation policy in words: shown before paying and in every e-mail of the booking. */
-export function depositPolicyText(depositPence: number, freeCancelHours: number): string {
-  const amount = formatPounds(depositPence / 100);
-  const window =
-    freeCancelHours === 0
-      ? 'Cancel any time before your appointment'
-      : `Cancel at least ${freeCancelHours} ${freeCancelHours === 1 ? 'hour' : 'hours'} before your appointment`;
-  return `A deposit of ${amount} is paid by card to secure this booking. ${window} and it is refunded in full; after that, or if you do not come, the deposit is kept as a cancellation fee.`;
 }
 
 /**

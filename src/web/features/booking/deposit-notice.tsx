@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Treatment } from '@common/booking';
-import { depositFor, depositPolicyText, type DepositTerms } from '@common/deposits';
+import { depositFor, depositPolicyText } from '@common/deposit-rules';
+import type { DepositTerms } from '@common/deposits';
 import { apiJson } from '@/lib/api-client';
 
 /**
