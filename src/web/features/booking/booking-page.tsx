@@ -24,7 +24,6 @@ import {
   useStaffList,
 } from './booking-api';
 import { keepTherapist, therapistsFor } from './therapist-choice';
-import { DepositNotice } from './deposit-notice';
 import { TimeChooser } from './time-chooser';
 import { TreatmentChooser } from './treatment-chooser';
 import { useVisitorBookingRules } from './visitor-rules-api';
@@ -179,11 +178,6 @@ function BookingFlow() {
       const booking = await createBooking.mutateAsync(payload);
       queryClient.removeQueries({ queryKey: ['booking', 'times'] });
       queryClient.removeQueries({ queryKey: ['booking', 'free-days'] });
-      // Issue 36: a deposit is paid on Stripe's page, which returns to /booking/paid.
-      if (booking.deposit?.payUrl) {
-        window.location.assign(booking.deposit.payUrl);
-        return;
-      }
       void navigate('/booking/booked', { state: { booking } });
     } catch (error) {
       // No answer: nothing changed that we know of; the form stays, with Try again.
@@ -330,6 +324,7 @@ function BookingFlow() {
                   setStage('choose');
                 }}
                 onBook={(typed) => void book(typed)}
+                chosen={chosen}
               />
             </Suspense>
             <div className="booking-side booking-recap">
@@ -348,7 +343,6 @@ function BookingFlow() {
                 ))}
               </ul>
               <BookingTotals chosen={chosen} />
-              <DepositNotice chosen={chosen} />
             </div>
           </div>
         </section>
