@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { sealSecret } from '../../src/server/payments/secret-box.js';
+import {
+  startStripeStandIn,
+  type StripeStandIn,
+} from '../support/stripe-stand-in/stripe-stand-in.js';
+import { desktop, expectNoAxeViolations, phone } from './back-office';
+import { chooseDateAndTime, chooseTreatments, fillBookingDetails, nextDate } from './booking-steps';
+import { expect, openAs, startSiteServer, test } from './fixtures';
+
+/**
+ * Issue 36 (decision 0079): a visitor books a treatment that asks a deposit, sees the policy before
+ * Book, is sent to Stripe's page (the stand-in's), and, once Stripe's signed webhook has come, the
+ * page Stripe returns to says the booking is confirmed. This spec runs its own server pointed at
+ * the stand-in (port E2E_PORT_BASE + 60), with RRB's keys and a 50% deposit stored directly.
+ */
+const secretKey = 'sk_test_highstreetE2eDeposit01';
+const webhookSecret = 'whsec_highstreetE2eDeposit0001';
+
+// One server and one stand-in for both sizes: the tests share them, one after the other.
+test.describe.configure({ mode: 'serial' });
+
+let standIn: StripeStandIn;
+let server: Awaited<ReturnType<typeof startSiteServer>>;
+
+test.beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  const key = randomBytes(32);
+  server = await startSiteServer(Number(process.env.E2E_PORT_BASE ?? 4400) + 60, {
+    PAYMENTS_ENCRYPTION_KEY: key.toString('hex'),
+    STRIPE_API_URL: standIn.url,
+  });
+  const db = new Database(server.sqliteFile);
+  try {
+    const now = new Date().toISOString();
+    db.prepare(
+      `INSERT INTO payment_settings (client_code, secret_key_sealed, webhook_secret_sealed,
+         secret_key_hint, webhook_secret_hint, version, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?)`,
+    ).run(
+      'RRB',
+      sealSecret(key, 'RRB', secretKey),
+      sealSecret(key, 'RRB', webhookSecret),
+      secretKey.slice(-4),
+      webhookSecret.slice(-4),
+      now,
+    );
+    const settings = {
+      mode: 'booking',
+      booking: { kind: 'percent', amount: 50 },
+      treatments: [],
+      freeCancelHours: 48,
+    };
+    db.prepare(
+      'INSERT INTO deposit_settings (client_code, settings, version, updated_at) VALUES (?, ?, 1, ?)',
+    ).run('RRB', JSON.stringify(settings), now);
+    db.prepare('UPDATE treatments SET patch_test_hours = NULL WHERE client_code = ?').run('RRB');
+  } finally {
+    db.close();
+  }
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await standIn?.close();
+});
+test.use({ baseURL: undefined });
+
+for (const [size, viewport, time] of [
+  ['phone', phone, '10:00'],
+  ['desktop', desktop, '14:00'],
+] as const) {
+  test(`a visitor books with a deposit and pays it (${size})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const email = `deposit-${size}-${Date.now()}@example.com`;
+    await openAs(page, 'RRB', `${server.baseURL}/booking`);
+    await chooseTreatments(page);
+    await chooseDateAndTime(page, nextDate(5, true), time);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await fillBookingDetails(page, email);
+    const policy = page.getByTestId('deposit-policy');
+    await expect(policy).toContainText('A deposit of £');
+    await expect(policy).toContainText('at least 48 hours before');
+    await expectNoAxeViolations(page);
+
+    // Book: the booked screen goes on to Stripe's page (the stand-in serves no page here).
+    const toStripe = page.waitForRequest((r) => r.url().startsWith(`${standIn.url}/pay/`));
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    const payUrl = (await toStripe).url();
+    const session = standIn.sessions.get(payUrl.split('/pay/')[1]!)!;
+    expect(session.amount_total).toBeGreaterThan(0);
+
+    // Paid on Stripe's page: Stripe sends the signed event, then returns the visitor.
+    const { payload, signature } = standIn.sign(standIn.pay(session.id), webhookSecret);
+    const delivered = await page.request.post(`${server.baseURL}/api/payments/webhook/RRB`, {
+      data: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
+    expect(await delivered.json()).toEqual({ received: true, applied: true });
+    await page.goto(String(session['success_url']));
+    await expect(page.getByRole('status')).toContainText('is confirmed');
+    await expect(page.getByTestId('booking-reference')).toHaveText(/^[0-9A-Z-]{8,9}$/);
+    await expectNoAxeViolations(page);
+  });
+}
