@@ -5,7 +5,7 @@ import {
   startStripeStandIn,
   type StripeStandIn,
 } from '../support/stripe-stand-in/stripe-stand-in.js';
-import { desktop, expectNoAxeViolations, phone } from './back-office';
+import { desktop, expectNoAxeViolations, phone, signedInOwner } from './back-office';
 import { chooseDateAndTime, chooseTreatments, fillBookingDetails, nextDate } from './booking-steps';
 import { expect, openAs, startSiteServer, test } from './fixtures';
 
@@ -18,20 +18,14 @@ import { expect, openAs, startSiteServer, test } from './fixtures';
 const secretKey = 'sk_test_highstreetE2eDeposit01';
 const webhookSecret = 'whsec_highstreetE2eDeposit0001';
 
-// One server and one stand-in for both sizes: the tests share them, one after the other.
+// One server and one stand-in for the whole spec: its tests run one after the other.
 test.describe.configure({ mode: 'serial' });
 
 let standIn: StripeStandIn;
-let server: Awaited<ReturnType<typeof startSiteServer>>;
 
-test.beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  const key = randomBytes(32);
-  server = await startSiteServer(Number(process.env.E2E_PORT_BASE ?? 4400) + 60, {
-    PAYMENTS_ENCRYPTION_KEY: key.toString('hex'),
-    STRIPE_API_URL: standIn.url,
-  });
-  const db = new Database(server.sqliteFile);
+/** RRB's Stripe keys, sealed with the server's key, and a 50% deposit, straight into its data. */
+function storeDepositSettings(sqliteFile: string, key: Buffer): void {
+  const db = new Database(sqliteFile);
   try {
     const now = new Date().toISOString();
     db.prepare(
@@ -58,21 +52,36 @@ test.beforeAll(async () => {
   } finally {
     db.close();
   }
+}
+
+// This spec's worker server is pointed at the stand-in (the shared one is not).
+test.use({
+  site: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+    async ({}, use, workerInfo) => {
+      standIn = await startStripeStandIn();
+      const key = randomBytes(32);
+      const server = await startSiteServer(
+        Number(process.env.E2E_PORT_BASE ?? 4400) + 60 + workerInfo.parallelIndex,
+        { PAYMENTS_ENCRYPTION_KEY: key.toString('hex'), STRIPE_API_URL: standIn.url },
+      );
+      storeDepositSettings(server.sqliteFile, key);
+      await use(server);
+      await server.stop();
+      await standIn.close();
+    },
+    { scope: 'worker' },
+  ],
 });
-test.afterAll(async () => {
-  await server?.stop();
-  await standIn?.close();
-});
-test.use({ baseURL: undefined });
 
 for (const [size, viewport, time] of [
   ['phone', phone, '10:00'],
   ['desktop', desktop, '14:00'],
 ] as const) {
-  test(`a visitor books with a deposit and pays it (${size})`, async ({ page }) => {
+  test(`a visitor books with a deposit and pays it (${size})`, async ({ page, site }) => {
     await page.setViewportSize(viewport);
     const email = `deposit-${size}-${Date.now()}@example.com`;
-    await openAs(page, 'RRB', `${server.baseURL}/booking`);
+    await openAs(page, 'RRB', '/booking');
     await chooseTreatments(page);
     await chooseDateAndTime(page, nextDate(5, true), time);
     await page.getByRole('button', { name: 'Next' }).click();
@@ -91,7 +100,7 @@ for (const [size, viewport, time] of [
 
     // Paid on Stripe's page: Stripe sends the signed event, then returns the visitor.
     const { payload, signature } = standIn.sign(standIn.pay(session.id), webhookSecret);
-    const delivered = await page.request.post(`${server.baseURL}/api/payments/webhook/RRB`, {
+    const delivered = await page.request.post(`${site.baseURL}/api/payments/webhook/RRB`, {
       data: payload,
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     });
@@ -102,3 +111,23 @@ for (const [size, viewport, time] of [
     await expectNoAxeViolations(page);
   });
 }
+
+test('the owner sets the deposit and the cancellation policy on the Hours screen (phone)', async ({
+  page,
+  site,
+}) => {
+  await page.setViewportSize(phone);
+  await signedInOwner(page, site, 'RRB');
+  await openAs(page, 'RRB', '/manage/hours');
+  const section = page.getByRole('form', { name: 'Deposits and cancellation' });
+  await expect(section.getByLabel('Deposit', { exact: true })).toHaveValue('booking');
+  await section.getByLabel('Deposit amount').fill('150');
+  await section.getByRole('button', { name: 'Save deposits' }).click();
+  await expect(section.getByText('A percent is at most 100').first()).toBeVisible();
+  await expect(section.getByLabel('Deposit amount')).toHaveValue('150');
+  await section.getByLabel('Deposit amount').fill('25');
+  await section.getByLabel('Free cancellation until (hours before)').fill('24');
+  await section.getByRole('button', { name: 'Save deposits' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
