@@ -229,8 +229,11 @@ export function splitStartTime(startTime: string): { date: string; minuteOfDay: 
   return { date: match[1]!, minuteOfDay: Number(match[2]) * 60 + Number(match[3]) };
 }
 
-/** The stored booking as POST bookings/create answers it in `data`. */
-export const storedBookingSchema = z.object({
+/**
+ * The stored booking as POST bookings/create answers it in `data`. Loose, so fields added later
+ * (issue 36's `deposit`) pass through the browser's check without weighing on the booking page.
+ */
+export const storedBookingSchema = z.looseObject({
   ID: z.number(),
   /** What the visitor quotes (issue 17): 8 characters, unique per client. */
   reference: z.string(),
@@ -258,7 +261,13 @@ export const storedBookingSchema = z.object({
   /** Issue 32: the therapist the booking is with, for a client with staff. */
   staff: z.optional(z.object({ id: z.number(), name: z.string() })),
 });
-export type StoredBooking = z.infer<typeof storedBookingSchema>;
+export type StoredBooking = z.infer<typeof storedBookingSchema> & {
+  /**
+   * Issue 36 (decision 0079): the deposit this booking asks, held until paid. `payUrl` is Stripe's
+   * page to pay it; `policy` the cancellation policy in words, shown before paying.
+   */
+  deposit?: { pence: number; payUrl: string | null; policy: string };
+};
 
 /** The whole answer of POST bookings/create when the booking is made (status 200). */
 export const createBookingAnswerSchema = z.object({ data: storedBookingSchema });

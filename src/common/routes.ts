@@ -36,6 +36,9 @@ export const routeTable = {
   bookingManage: '/booking/manage/:token',
   /** A new customer confirms a held booking from the e-mail's link (issue 17). */
   bookingConfirm: '/booking/confirm/:token',
+  /** Issue 36: where Stripe's page returns after paying a booking's deposit, or not. */
+  bookingPaid: '/booking/paid',
+  bookingNotPaid: '/booking/not-paid',
   approach: '/approach',
   qualifications: '/qualifications',
   terms: '/terms',

@@ -17,6 +17,13 @@ import {
 } from '../../common/booking-rules.js';
 import type { ClientConfig } from '../../common/client-config.js';
 import { formatDuration } from '../../common/money.js';
+import {
+  depositFor,
+  depositHoldMinutes,
+  depositPolicyText,
+  freeCancelUntil,
+  type DepositSettings,
+} from '../../common/deposits.js';
 import type { DatabaseKind } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../kernel/errors.js';
@@ -210,6 +217,11 @@ export interface CreateBookingContext extends AvailableTimesContext {
   mailFrom: string;
   /** Where the manage link points (https://host); without it the e-mail has no manage link. */
   origin?: string | undefined;
+  /**
+   * Issue 36 (decision 0079): the client's deposits, set only for a visitor's booking on a
+   * client that takes cards and asks deposits; such a booking is held until its deposit is paid.
+   */
+  deposits?: DepositSettings | undefined;
 }
 
 /** A reference no other booking of the client has (40 random bits: a clash is very rare). */
@@ -436,14 +448,13 @@ function holdEnd(
   return new Date(Math.min(now.getTime() + minutes * 60_000, start));
 }
 
-/** POST bookings/create: a visitor's booking, through the one locked path. */
-export async function createBooking(
-  context: CreateBookingContext,
+/** A visitor's booking request as the one locked path takes it. */
+export function visitorPlaceRequest(
   request: CreateBookingRequest,
   from: { addressHash?: string; formSession?: string } = {},
-): Promise<StoredBooking> {
+): PlaceBookingRequest {
   const { customer } = request;
-  return placeBooking(context, {
+  return {
     startTime: request.startTime,
     treatmentIds: request.treatments.map((t) => t.ID),
     customer: {
@@ -458,7 +469,16 @@ export async function createBooking(
     consentVersion,
     staffId: request.staffId,
     ...from,
-  });
+  };
+}
+
+/** POST bookings/create: a visitor's booking, through the one locked path. */
+export async function createBooking(
+  context: CreateBookingContext,
+  request: CreateBookingRequest,
+  from: { addressHash?: string; formSession?: string } = {},
+): Promise<StoredBooking> {
+  return placeBooking(context, visitorPlaceRequest(request, from));
 }
 
 /** What validating a booking request settles before the day lock is taken. */
@@ -681,6 +701,8 @@ interface PlacedBooking {
   heldUntil: Date | undefined;
   confirm: { token: string; hash: string } | undefined;
   manage: { token: string; hash: string } | undefined;
+  /** Issue 36: a deposit asked; the hold waits for its payment, `confirm` is the return token. */
+  deposit: { pence: number } | undefined;
 }
 
 /**
@@ -711,14 +733,31 @@ async function insertPlannedBooking(
   const customer = request.customer;
   const consentAt = now.toISOString();
   const reference = await uniqueReference(trx, client.name);
+  // Issue 36: a deposit asked holds the booking until paid, instead of the e-mail confirmation.
+  const depositPence =
+    byOwner || !context.origin || !context.deposits
+      ? 0
+      : depositFor(
+          lines.map((line) => ({ id: line.id, pricePence: line.pricePence })),
+          context.deposits,
+        );
+  const start = localTimeToInstant(date, minuteOfDay, client.timeZone);
+  const depositHold =
+    depositPence > 0 && context.deposits && start !== null
+      ? {
+          until: new Date(Math.min(now.getTime() + depositHoldMinutes * 60_000, start)),
+          freeUntil: freeCancelUntil(new Date(start), context.deposits.freeCancelHours),
+        }
+      : undefined;
   const holdEnds =
     byOwner || !context.origin
       ? undefined
       : holdEnd(plan.storedRules, date, minuteOfDay, client.timeZone, now);
   const heldUntil =
-    holdEnds && !(await isExistingCustomer(trx, client.name, customer.email))
+    depositHold?.until ??
+    (holdEnds && !(await isExistingCustomer(trx, client.name, customer.email))
       ? holdEnds
-      : undefined;
+      : undefined);
   const confirm = heldUntil ? newManageToken() : undefined;
   const manage =
     customer.email !== '' && context.origin && !heldUntil ? newManageToken() : undefined;
@@ -765,6 +804,13 @@ async function insertPlannedBooking(
             confirm_token_hash: confirm!.hash,
           }
         : {}),
+      ...(depositHold
+        ? {
+            deposit_pence: depositPence,
+            deposit_status: 'unpaid',
+            deposit_free_until: depositHold.freeUntil.toISOString(),
+          }
+        : {}),
     },
     lines.map((t) => ({
       treatment_id: t.id,
@@ -801,8 +847,25 @@ async function insertPlannedBooking(
     consentVersion: request.consentVersion,
     ...(heldUntil ? { confirmBy: heldUntil.toISOString() } : {}),
     ...(assignment ? { staff: { id: assignment.member.id, name: assignment.member.name } } : {}),
+    ...(depositHold && context.deposits
+      ? {
+          deposit: {
+            pence: depositPence,
+            payUrl: null,
+            policy: depositPolicyText(depositPence, context.deposits.freeCancelHours),
+          },
+        }
+      : {}),
   };
-  return { stored, id, reference, heldUntil, confirm, manage };
+  return {
+    stored,
+    id,
+    reference,
+    heldUntil,
+    confirm,
+    manage,
+    deposit: depositHold ? { pence: depositPence } : undefined,
+  };
 }
 
 /**
@@ -820,6 +883,8 @@ async function queueBookingEmails(
   const { stored, id, reference, heldUntil, confirm, manage } = placed;
   const { date, minuteOfDay, treatments } = plan;
   const customer = stored.customer;
+  // Issue 36: a deposit hold sends nothing yet; its payment confirms it and sends the e-mails.
+  if (placed.deposit) return;
   if (heldUntil) {
     // Only the customer hears of a held booking; the rest follows their confirmation.
     const link = confirmUrl(context.origin!, confirm!.token);
@@ -893,12 +958,27 @@ export async function placeBooking(
   context: CreateBookingContext,
   request: PlaceBookingRequest,
 ): Promise<StoredBooking> {
+  return (await placeBookingWithHold(context, request)).stored;
+}
+
+/**
+ * placeBooking, answering also the booking's id and, for a deposit hold (issue 36), the token
+ * its payment page returns with (the hold's confirm token, which no link can use to confirm it).
+ */
+export async function placeBookingWithHold(
+  context: CreateBookingContext,
+  request: PlaceBookingRequest,
+): Promise<{ stored: StoredBooking; id: number; depositHoldToken: string | undefined }> {
   const plan = await validateBooking(context, request);
   // Step 2: the day lock, so that two bookings for the same client and day cannot interleave.
   return withDayLock(context.db, context.dbKind, context.client.name, plan.date, async (trx) => {
     const assignment = await recheckSlot(trx, context, plan, request);
     const placed = await insertPlannedBooking(trx, context, plan, request, assignment);
     await queueBookingEmails(trx, context, plan, placed);
-    return placed.stored;
+    return {
+      stored: placed.stored,
+      id: placed.id,
+      depositHoldToken: placed.deposit ? placed.confirm?.token : undefined,
+    };
   });
 }

@@ -187,6 +187,23 @@ export interface BookingsTable {
   cancel_message: string | null;
   /** The customer record (issue 33); null only for a row the backfill could not reach. */
   customer_id: Generated<number | null>;
+  /** Issue 36 (decision 0079): the deposit asked, in pence; 0 when none. */
+  deposit_pence: Generated<number>;
+  /** unpaid | paid | refunded | kept; null when no deposit was asked. */
+  deposit_status: string | null;
+  deposit_session_id: string | null;
+  deposit_url: string | null;
+  deposit_intent_id: string | null;
+  /** Cancelling before this instant (ISO) refunds the deposit; the policy when booked. */
+  deposit_free_until: string | null;
+}
+
+/** A client's deposits and cancellation policy as JSON (src/common/deposits.ts). */
+export interface DepositSettingsTable {
+  client_code: string;
+  settings: string;
+  version: number;
+  updated_at: string;
 }
 
 export interface BookingRulesTable {
@@ -551,12 +568,15 @@ export interface PaymentEventsTable {
   event_id: string;
   event_type: string;
   order_id: number | null;
+  /** The booking a deposit event was for (issue 36, migration 0029). */
+  booking_id: Generated<number | null>;
   received_at: string;
 }
 
 export interface Database {
   payment_settings: PaymentSettingsTable;
   payment_events: PaymentEventsTable;
+  deposit_settings: DepositSettingsTable;
   clients: ClientsTable;
   client_drafts: ClientDraftsTable;
   products: ProductsTable;

@@ -28,6 +28,8 @@ import { listImageSpecs } from '../media/placeholder-images.js';
 import { ordersRoutes } from '../orders/orders-routes.js';
 import { paymentsRoutes } from '../payments/payments-routes.js';
 import { orderPaymentStatusRoutes } from '../payments/order-payment-status-routes.js';
+import { bookingDepositEvents } from '../booking/deposits/deposit-service.js';
+import { depositRoutes } from '../booking/deposits/deposit-routes.js';
 import { ownerRoutes } from '../owners/owner-routes.js';
 import type { SignedInOwner } from '../kernel/signed-in-owner.js';
 import { bootScriptHash, findBootScript } from '../pages/app-boot.js';
@@ -275,15 +277,17 @@ export async function buildApp({
   await app.register(reviewsRoutes, deps);
   await app.register(reviewRequestRoutes, deps);
   await app.register(bookingRoutes, deps);
+  await app.register(depositRoutes, deps);
   await app.register(staffRoutes, deps);
   // Private calendar feeds (/calendar/<token>.ics): exact prefix, so it wins over the pages' /*.
   await app.register(calendarFeedRoutes, deps);
   await app.register(relayRoutes, deps);
   await app.register(ordersRoutes, deps);
   // Issue 36: its own plugin, so its raw-bytes JSON parser applies to the webhook only.
-  await app.register(paymentsRoutes, deps);
+  await app.register(paymentsRoutes, { ...deps, bookingEvents: bookingDepositEvents(deps) });
   // Issue 36, the buyer's return pages: is the order paid yet (with the order's return token).
   await app.register(orderPaymentStatusRoutes, deps);
+  // Issue 36: the webhook hands booking deposits' events to booking/ (decision 0079).
   await app.register(diagnosticsRoutes);
   // The API's description (docs/decisions/0074-api-description.md); the page outside production.
   await app.register(openApiRoutes, { version: '1', withPage: config.env !== 'production' });

@@ -16,6 +16,7 @@ import { manageMorningSummaryRoutes } from '../morning-summary/morning-summary-r
 import { manageOrdersRoutes } from '../orders/manage-orders-routes.js';
 import { manageShopRoutes } from '../orders/manage-shop-routes.js';
 import { managePaymentsRoutes } from '../payments/manage-payments-routes.js';
+import { manageDepositRoutes } from '../booking/deposits/deposit-routes.js';
 import { manageRoutes } from '../owners/manage-routes.js';
 import { requireOwner } from '../owners/require-owner.js';
 import { manageReportsRoutes } from '../reports/manage-reports-routes.js';
@@ -59,5 +60,6 @@ export function manageApi(deps: AppDeps): FastifyPluginAsync {
     await app.register(manageReportsRoutes, deps);
     await app.register(manageShopRoutes, deps);
     await app.register(managePaymentsRoutes, deps);
+    await app.register(manageDepositRoutes, deps);
   };
 }

@@ -39,6 +39,7 @@ import {
 } from '../../common/manage-staff.js';
 import { morningSummaryEditSchema } from '../../common/morning-summary.js';
 import { paymentSettingsRequestSchema, refundOrderRequestSchema } from '../../common/payments.js';
+import { depositSettingsRequestSchema } from '../../common/deposits.js';
 import {
   changeOrderStatusSchema,
   orderStatusPreviewRequestSchema,
@@ -529,6 +530,25 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
     tag: 'payments',
     body: refundOrderRequestSchema,
   },
+  // ── Booking deposits (issue 36, decision 0079) ──
+  'GET /api/manage/deposit-settings': {
+    summary: 'The deposits per treatment or booking, and the cancellation policy',
+    tag: 'payments',
+  },
+  'PUT /api/manage/deposit-settings': {
+    summary: 'Save the deposits and cancellation policy (with the version read)',
+    tag: 'payments',
+    body: depositSettingsRequestSchema,
+  },
+  'GET /api/bookings/deposit-terms': {
+    summary: 'Whether a deposit is asked, and the policy, shown before booking',
+    tag: 'booking',
+  },
+  'GET /api/bookings/deposit-hold/:token': {
+    summary: 'A deposit hold after Stripe’s page: awaiting payment, confirmed or released',
+    tag: 'booking',
+  },
+  // ── end booking deposits ──
   'POST /api/payments/webhook/:clientCode': {
     summary: 'Stripe’s events for one client, signed (Stripe-Signature checked on the raw body)',
     tag: 'payments',

@@ -70,6 +70,9 @@ const noindexPaths = new Set<string>([
   routeTable.success,
   routeTable.failure,
   routeTable.bookingDone,
+  // Issue 36: a deposit's return pages are one visitor's outcome too.
+  routeTable.bookingPaid,
+  routeTable.bookingNotPaid,
 ]);
 
 /** Sign-in and the back office: out of search results, and their links not followed either. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
+import type { ClientConfig } from '../../common/client-config.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
 import { applyPaymentFact, clientStripe, factOfEvent } from './payments-service.js';
@@ -15,7 +16,20 @@ const paramsSchema = z.object({
  * bytes Stripe sent; the SDK checks it with the client's signing secret. 400 for a bad signature,
  * 404 for a client without Stripe, 200 for every event accepted (applied, or already seen).
  */
-export const paymentsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+// ── Issue 36, booking deposits (decision 0079): handed in by build-app.ts, as booking/ sits
+// above payments/. Answers undefined for an event that is not about a booking. ──
+export type BookingPaymentEvents = (
+  client: ClientConfig,
+  event: Stripe.Event,
+  now: Date,
+) => Promise<{ applied: boolean; outcome?: string | undefined } | undefined>;
+
+export interface PaymentsRoutesOptions extends AppDeps {
+  bookingEvents?: BookingPaymentEvents | undefined;
+}
+// ── end booking deposits ──
+
+export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, deps) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
@@ -42,6 +56,15 @@ export const paymentsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
       } catch {
         throw new AppError(400, 'The Stripe signature does not match.');
       }
+      // ── Issue 36, booking deposits: an event whose metadata names a booking goes there. ──
+      const forBooking = await deps.bookingEvents?.(client, event, new Date());
+      if (forBooking) {
+        request.log.info(
+          `Stripe ${event.type} ${event.id} for ${client.name}'s booking: ${forBooking.applied ? (forBooking.outcome ?? 'applied') : 'no change'}`,
+        );
+        return { received: true, applied: forBooking.applied };
+      }
+      // ── end booking deposits ──
       const fact = factOfEvent(event);
       if (!fact) return { received: true, applied: false };
       const result = await applyPaymentFact(

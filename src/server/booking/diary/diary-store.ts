@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { bookingStatuses, type BookingStatus, type DiaryBooking } from '../../../common/diary.js';
 import { formatMinuteOfDay } from '../../../common/booking.js';
+import { depositStatuses, type DepositStatus } from '../../../common/deposits.js';
 import type { BookingsTable, Database } from '../../db/schema.js';
 import { takesItsSlot } from '../booking-store.js';
 
@@ -11,6 +12,12 @@ export function diaryStatusOf(stored: string): BookingStatus {
   return (bookingStatuses as readonly string[]).includes(stored)
     ? (stored as BookingStatus)
     : 'booked';
+}
+
+function depositStatusOf(stored: string): DepositStatus {
+  return (depositStatuses as readonly string[]).includes(stored)
+    ? (stored as DepositStatus)
+    : 'unpaid';
 }
 
 function toDiaryBooking(
@@ -30,6 +37,11 @@ function toDiaryBooking(
     end: formatMinuteOfDay(row.end_minute),
     status: diaryStatusOf(row.status),
     heldUntil: row.status === 'pending' ? row.held_until : null,
+    // Issue 36: the deposit asked and where it stands; null when none was asked.
+    deposit:
+      row.deposit_status !== null
+        ? { pence: row.deposit_pence, status: depositStatusOf(row.deposit_status) }
+        : null,
     source: row.source === 'phone' || row.source === 'walk-in' ? row.source : 'online',
     totalPrice: row.total_price_pence / 100,
     totalDuration: row.total_duration_minutes,

@@ -2,6 +2,7 @@ import type { BookingSearch, BookingStatusRequest, DiaryBooking } from '../../..
 import { AppError } from '../../kernel/errors.js';
 import { localTimeToInstant } from '../availability/availability.js';
 import { normaliseBookingReference } from '../booking-reference.js';
+import { depositOnStatusChange } from '../deposits/deposit-service.js';
 import { bookingDetail } from './diary-service.js';
 import { findStatusRow, searchBookings, updateBookingStatus } from './diary-views-store.js';
 import type { ManageContext } from './manage-context.js';
@@ -52,6 +53,8 @@ export async function setBookingStatus(
     }
     context.changes.clientChanged(client.name, 'bookings');
     await context.audit('booking.status', { bookingId: id, from: row.status, to: request.status });
+    // Issue 36 (decision 0079): a no-show keeps a paid deposit; undoing the mark gives it back.
+    await depositOnStatusChange(db, client.name, id, row.status, request.status, context.audit);
   }
   return bookingDetail(context, id);
 }

@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import { reminderHoursDefault, type BookingRules } from '../../../common/booking-rules.js';
 import type { ClientConfig } from '../../../common/client-config.js';
 import type { Database } from '../../db/schema.js';
-import { dropPendingMessages, enqueueMessage } from '../../mail/outbox-store.js';
+import {
+  dropPendingMessages,
+  enqueueMessage,
+  type OutgoingMessage,
+} from '../../mail/outbox-store.js';
 import { localTimeToInstant } from '../availability/availability.js';
 import { renderReminderEmail } from './booking-emails.js';
 
@@ -49,11 +53,13 @@ export async function queueReminder(
   booking: RemindedBooking,
   mailFrom: string,
   now: Date,
+  /** Adds to the e-mail (issue 36: a deposit's policy). */
+  decorate: (message: OutgoingMessage) => OutgoingMessage = (message) => message,
 ): Promise<void> {
   if (booking.customerEmail === '') return;
   const due = reminderDueAt(booking, rules, client.timeZone, now);
   if (!due) return;
-  await enqueueMessage(trx, renderReminderEmail(booking, client, mailFrom, due), now);
+  await enqueueMessage(trx, decorate(renderReminderEmail(booking, client, mailFrom, due)), now);
 }
 
 /** Deletes the booking's reminders not yet sent nor in a worker's hands. */

@@ -6,7 +6,8 @@ import type { BookingsTable, Database } from '../../db/schema.js';
 import type { DataChanges } from '../../kernel/data-changes.js';
 import { AppError } from '../../kernel/errors.js';
 import { inTransaction } from '../../db/transaction.js';
-import { enqueueMessage } from '../../mail/outbox-store.js';
+import { enqueueMessage, type OutgoingMessage } from '../../mail/outbox-store.js';
+import type { BookingRules } from '../../../common/booking-rules.js';
 import { bookingCalendar } from '../emails/booking-calendar.js';
 import { renderBookingEmails } from '../emails/booking-emails.js';
 import { changeDeadline } from '../availability/change-cutoff.js';
@@ -43,6 +44,29 @@ const released = () =>
     409,
     'This booking was not confirmed in time, so its time was released. Please book again: the time may still be free.',
   );
+
+/** The columns a confirmed booking's e-mails are made from. */
+type ConfirmedRow = Pick<
+  Selectable<BookingsTable>,
+  | 'ical_sequence'
+  | 'id'
+  | 'reference'
+  | 'booking_date'
+  | 'start_minute'
+  | 'end_minute'
+  | 'total_price_pence'
+  | 'total_duration_minutes'
+  | 'customer_name'
+  | 'customer_email'
+  | 'customer_telephone'
+  | 'customer_door_no'
+  | 'customer_post_code'
+  | 'marketing'
+  | 'consent_at'
+  | 'consent_version'
+  | 'client_code'
+  | 'staff_id'
+>;
 
 /** Reads the stored booking as the create answer shows it, for the e-mails sent on confirming. */
 async function storedBookingOf(
@@ -112,7 +136,7 @@ export async function confirmHeldBooking(
   context: ConfirmContext,
   token: string,
 ): Promise<BookingConfirmation> {
-  const { db, client, mailFrom, now } = context;
+  const { db, client, now } = context;
   const rules = await rulesFor(db, client, context.rules);
   const row = await findBookingByLinkToken(db, client.name, 'confirm', hashManageToken(token));
   if (!row) {
@@ -130,57 +154,15 @@ export async function confirmHeldBooking(
   });
   if (row.status === 'booked') return answer(true);
   if (row.status !== 'pending') throw released();
+  // Issue 36: a deposit hold is confirmed by its payment (Stripe's webhook), never by a link.
+  if (row.deposit_status === 'unpaid') {
+    throw new AppError(409, 'This booking is confirmed once its deposit is paid.');
+  }
 
   const manage = newManageToken();
   const confirmed = await inTransaction(db, async (trx) => {
     if (!(await confirmPendingBooking(trx, row.id, manage.hash, now))) return false;
-    const stored = await storedBookingOf(trx, row);
-    const ical = bookingCalendar(
-      client,
-      {
-        reference: stored.reference,
-        date: row.booking_date,
-        startMinute: row.start_minute,
-        durationMinutes: row.total_duration_minutes,
-        treatmentNames: stored.treatments.map((t) => t.Name),
-        customerName: row.customer_name,
-        customerEmail: row.customer_email,
-        sequence: row.ical_sequence,
-        staffName: stored.staff?.name,
-      },
-      'REQUEST',
-      mailFrom,
-      now,
-    );
-    const messages = renderBookingEmails(stored, client, mailFrom, {
-      manageUrl: manageUrl(context.origin, manage.token),
-      changeUntil: changeDeadline(
-        { date: row.booking_date, startMinute: row.start_minute },
-        rules,
-        client.timeZone,
-      ),
-      ical,
-    });
-    for (const message of messages) await enqueueMessage(trx, message, now);
-    await queueReminder(
-      trx,
-      client,
-      rules,
-      {
-        id: row.id,
-        reference: stored.reference,
-        sequence: row.ical_sequence,
-        date: row.booking_date,
-        startMinute: row.start_minute,
-        start: formatMinuteOfDay(row.start_minute),
-        customerName: row.customer_name,
-        customerEmail: row.customer_email,
-        treatmentNames: stored.treatments.map((t) => t.Name),
-        staffName: stored.staff?.name,
-      },
-      mailFrom,
-      now,
-    );
+    await queueConfirmedBookingMails(trx, { ...context, rules }, row, manage.token);
     return true;
   });
   if (!confirmed) {
@@ -190,6 +172,75 @@ export async function confirmHeldBooking(
   }
   context.changes.clientChanged(client.name, 'bookings');
   return answer(false);
+}
+
+/**
+ * What a booking sends once it is confirmed (by the customer's link, or by its deposit being
+ * paid, issue 36): the business's e-mail, the customer's with the manage link and .ics, and the
+ * reminder, in the caller's transaction. `decorate` adds to each e-mail (the deposit policy).
+ */
+export async function queueConfirmedBookingMails(
+  trx: Kysely<Database>,
+  context: {
+    client: ConfirmContext['client'];
+    mailFrom: string;
+    now: Date;
+    origin: string;
+    rules: BookingRules;
+  },
+  row: ConfirmedRow,
+  manageToken: string,
+  decorate: (message: OutgoingMessage) => OutgoingMessage = (message) => message,
+): Promise<void> {
+  const { client, mailFrom, now, rules } = context;
+  const stored = await storedBookingOf(trx, row);
+  const ical = bookingCalendar(
+    client,
+    {
+      reference: stored.reference,
+      date: row.booking_date,
+      startMinute: row.start_minute,
+      durationMinutes: row.total_duration_minutes,
+      treatmentNames: stored.treatments.map((t) => t.Name),
+      customerName: row.customer_name,
+      customerEmail: row.customer_email,
+      sequence: row.ical_sequence,
+      staffName: stored.staff?.name,
+    },
+    'REQUEST',
+    mailFrom,
+    now,
+  );
+  const messages = renderBookingEmails(stored, client, mailFrom, {
+    manageUrl: manageUrl(context.origin, manageToken),
+    changeUntil: changeDeadline(
+      { date: row.booking_date, startMinute: row.start_minute },
+      rules,
+      client.timeZone,
+    ),
+    ical,
+  });
+  for (const message of messages) await enqueueMessage(trx, decorate(message), now);
+  await queueReminder(
+    trx,
+    client,
+    rules,
+    {
+      id: row.id,
+      reference: stored.reference,
+      sequence: row.ical_sequence,
+      date: row.booking_date,
+      startMinute: row.start_minute,
+      start: formatMinuteOfDay(row.start_minute),
+      customerName: row.customer_name,
+      customerEmail: row.customer_email,
+      treatmentNames: stored.treatments.map((t) => t.Name),
+      staffName: stored.staff?.name,
+    },
+    mailFrom,
+    now,
+    decorate,
+  );
 }
 
 /** Runs the sweep every minute while the server runs (every instance; see releaseExpiredHolds). */

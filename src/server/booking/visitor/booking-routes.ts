@@ -26,8 +26,9 @@ import { siteOriginOfRequest } from '../../kernel/site-origin.js';
 import { attachHoldSweep, confirmHeldBooking } from './booking-holds.js';
 import { cachedBookingRules } from '../booking-rules-store.js';
 import {
-  createBooking,
   findAvailableTimes,
+  placeBookingWithHold,
+  visitorPlaceRequest,
   requireBookingEnabled,
   type AddressCaps,
 } from '../booking-service.js';
@@ -39,6 +40,7 @@ import { freeDaysAnswer, freeDaysKey } from './free-days-service.js';
 import { collectedBody, rememberTextAnswer } from '../../kernel/remembered-answers.js';
 import { Readable } from 'node:stream';
 import { listCategories, listTreatments } from '../booking-store.js';
+import { activeDepositSettings, startDepositOrRelease } from '../deposits/deposit-service.js';
 
 const manageParamsSchema = z.object({
   token: z
@@ -115,6 +117,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         origin: originOf(request),
         changes,
         addressCaps,
+        config,
       },
     };
   };
@@ -271,7 +274,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       const rules = await cachedRules(request.client);
       const session = await formLimits(request, reply, request.client);
       const body = parseRequest(createBookingRequestSchema, request.body ?? {}, 'booking');
-      const data = await createBooking(
+      const origin = originOf(request);
+      const placed = await placeBookingWithHold(
         {
           db,
           dbKind,
@@ -279,19 +283,32 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
           mailFrom: config.mailFrom,
           now: now(),
           rules,
-          origin: originOf(request),
+          origin,
           addressCaps,
+          // Issue 36: set only when the client takes cards and asks deposits.
+          deposits: await activeDepositSettings(db, config, request.client.name),
         },
-        body,
-        {
+        visitorPlaceRequest(body, {
           addressHash: bookingAddressHash(request.ip, request.client.name, config.formTokenSecret),
           formSession: session.kind === 'verified' ? session.id : undefined,
-        },
+        }),
       );
       // A slot is taken: cached free times and free days (this instance's and, through the change
       // signal, the others') must not offer it again.
       changes.clientChanged(request.client.name, 'bookings');
-      return { data };
+      // ── Issue 36, booking deposits (decision 0079): the hold's payment page. ──
+      const deposit = placed.stored.deposit;
+      if (deposit && placed.depositHoldToken) {
+        const payUrl = await startDepositOrRelease(
+          { db, config, changes, log: request.log },
+          request.client,
+          { id: placed.id, stored: placed.stored, holdToken: placed.depositHoldToken },
+          origin,
+          now(),
+        );
+        return { data: { ...placed.stored, deposit: { ...deposit, payUrl } } };
+      }
+      return { data: placed.stored };
     },
   );
 

@@ -38,6 +38,15 @@ import {
   findTreatments,
   withDayLock,
 } from '../booking-store.js';
+import type { ServerConfig } from '../../config.js';
+import {
+  depositCancelNote,
+  depositOnCancel,
+  depositWindowAfterMove,
+  keepDeposit,
+  refundDeposit,
+  withDepositNote,
+} from '../deposits/deposit-service.js';
 import {
   findMoveIdempotencyKey,
   markCancelledByCustomer,
@@ -54,6 +63,8 @@ import {
 export interface VisitorManageContext extends CreateBookingContext {
   changes: DataChanges;
   origin: string;
+  /** Issue 36: to refund a deposit through the client's Stripe when cancelling in time. */
+  config?: ServerConfig | undefined;
 }
 
 type BookingRow = Selectable<BookingsTable>;
@@ -149,8 +160,21 @@ export async function cancelManagedBooking(
   const { row, treatments } = await findByToken(db, client, token);
   refuseUnchangeable(toManaged(row, treatments, client, rules, now), client);
   const sequence = row.ical_sequence + 1;
+  // Issue 36 (decision 0079): a paid deposit is refunded when cancelled in the free window, else
+  // kept as the cancellation fee; the e-mails say which.
+  const depositOutcome = depositOnCancel(row, now);
   const done = await inTransaction(db, async (trx) => {
     if (!(await markCancelledByCustomer(trx, row.id, sequence, now))) return false;
+    if (depositOutcome === 'kept') {
+      await keepDeposit(
+        trx,
+        client.name,
+        row,
+        'Cancelled by the customer after the free window',
+        null,
+        now,
+      );
+    }
     await dropPendingReminders(trx, client.name, row.id, now);
     const facts = {
       reference: row.reference ?? String(row.id),
@@ -178,11 +202,25 @@ export async function cancelManagedBooking(
       mailFrom,
       bookingCalendar(client, facts, 'CANCEL', mailFrom, now),
     );
-    for (const message of messages) await enqueueMessage(trx, message, now);
+    const note = depositOutcome && depositCancelNote(row, client, depositOutcome);
+    for (const message of messages) {
+      await enqueueMessage(trx, note ? withDepositNote(message, note) : message, now);
+    }
     return true;
   });
   if (!done) throw new AppError(409, 'This booking is already cancelled.');
   context.changes.clientChanged(client.name, 'bookings');
+  if (depositOutcome === 'refund' && context.config) {
+    await refundDeposit(
+      db,
+      context.config,
+      client,
+      row.id,
+      'Cancelled by the customer in the free window',
+      null,
+      now,
+    );
+  }
   return getManagedBooking(context, token);
 }
 
@@ -300,6 +338,8 @@ export async function moveManagedBooking(
       end_minute: endMinute,
       ical_sequence: sequence,
       move_idempotency_key: idempotencyKey ?? null,
+      // Issue 36: the free cancellation window moves with the appointment.
+      deposit_free_until: depositWindowAfterMove(row, date, minuteOfDay, client.timeZone),
     });
     if (!movedNow) {
       // A replay that raced the first send: the first one moved it, so answer as it is now.

@@ -31,7 +31,12 @@ export async function moveBookedBooking(
   fromSequence: number,
   change: Pick<
     Updateable<BookingsTable>,
-    'booking_date' | 'start_minute' | 'end_minute' | 'ical_sequence' | 'move_idempotency_key'
+    | 'booking_date'
+    | 'start_minute'
+    | 'end_minute'
+    | 'ical_sequence'
+    | 'move_idempotency_key'
+    | 'deposit_free_until'
   >,
 ): Promise<boolean> {
   const updated = await trx

@@ -34,6 +34,7 @@ import * as m0025 from './0025-add-product-sale-mode-stock-and-shop-categories.j
 import * as m0026 from './0026-add-shop-settings-discount-codes-and-order-money.js';
 import * as m0027 from './0027-add-client-disabled.js';
 import * as m0028 from './0028-create-payment-settings-and-events.js';
+import * as m0029 from './0029-add-booking-deposits.js';
 import * as m0030 from './0030-add-payment-settings-enabled.js';
 
 export interface ListedMigration {
@@ -133,5 +134,6 @@ export const migrationList: readonly ListedMigration[] = [
   { name: '0026-add-shop-settings-discount-codes-and-order-money', up: m0026.up },
   { name: '0027-add-client-disabled', up: m0027.up },
   { name: '0028-create-payment-settings-and-events', up: m0028.up },
+  { name: '0029-add-booking-deposits', up: m0029.up },
   { name: '0030-add-payment-settings-enabled', up: m0030.up },
 ];

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { formatLongDate, storedBookingSchema } from '@common/booking';
+import { useEffect } from 'react';
+import { formatLongDate, storedBookingSchema, type StoredBooking } from '@common/booking';
 import { formatDuration, formatPounds } from '@common/money';
 import { useClient } from '@/lib/client-context';
 import { PageHeading } from '@/components/page-heading';
@@ -29,7 +30,11 @@ export default function BookedScreen() {
       </section>
     );
   }
-  const booking = parsed.data;
+  // The server answered this booking; its deposit (issue 36) passes through the loose schema.
+  const booking = parsed.data as StoredBooking;
+  // Issue 36: a booking that asks a deposit is held until paid on Stripe's page.
+  if (booking.deposit?.payUrl)
+    return <PayDeposit booking={booking} payUrl={booking.deposit.payUrl} />;
   return (
     <section className="page outcome outcome--success booked">
       <PageHeading>{client.successTitle}</PageHeading>
@@ -97,6 +102,26 @@ export default function BookedScreen() {
         <Link to="/" className="button button--primary">
           Back to the home page
         </Link>
+      </p>
+    </section>
+  );
+}
+
+/** Goes straight on to Stripe's page to pay the deposit; the link is there should that not happen. */
+function PayDeposit({ booking, payUrl }: { booking: StoredBooking; payUrl: string }) {
+  useEffect(() => window.location.assign(payUrl), [payUrl]);
+  return (
+    <section className="page outcome booked">
+      <PageHeading>Pay the deposit</PageHeading>
+      <p role="status">
+        Your time on {formatLongDate(booking.bookingDate)} is held (reference{' '}
+        <strong>{booking.reference}</strong>). Taking you to the payment page…
+      </p>
+      <p>{booking.deposit?.policy}</p>
+      <p>
+        <a className="button button--primary" href={payUrl}>
+          Pay the deposit
+        </a>
       </p>
     </section>
   );

@@ -324,6 +324,7 @@ function BookingFlow() {
                   setStage('choose');
                 }}
                 onBook={(typed) => void book(typed)}
+                chosen={chosen}
               />
             </Suspense>
             <div className="booking-side booking-recap">

@@ -19,4 +19,13 @@ export const bookingRoutes: RouteObject[] = [
     path: routeTable.bookingConfirm,
     lazy: async () => ({ Component: (await import('./confirm-booking-page')).default }),
   },
+  // Issue 36: Stripe's page returns here after a booking's deposit (paid or not).
+  {
+    path: routeTable.bookingPaid,
+    lazy: async () => ({ Component: (await import('./deposit-return-page')).default }),
+  },
+  {
+    path: routeTable.bookingNotPaid,
+    lazy: async () => ({ Component: (await import('./deposit-return-page')).default }),
+  },
 ];

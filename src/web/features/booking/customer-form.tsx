@@ -9,6 +9,8 @@ import { ConnectionProblem } from '@/components/connection-problem';
 import { FormField } from '@/components/form-field';
 import { PrivacyNoticeLink } from '@/components/privacy-link';
 import { useFormSession } from '@/lib/form-session';
+import type { Treatment } from '@common/booking';
+import { DepositNotice } from './deposit-notice';
 
 interface CustomerFormProps {
   pending: boolean;
@@ -20,6 +22,8 @@ interface CustomerFormProps {
   /** Leaves with what is typed so far, so coming back finds it. */
   onBack: (typed: BookingCustomerForm) => void;
   onBook: (customer: BookingCustomerForm) => void;
+  /** Issue 36: the treatments chosen, for the deposit and policy shown before Book. */
+  chosen?: readonly Treatment[];
 }
 
 const emptyForm: BookingCustomerForm = {
@@ -40,6 +44,7 @@ export function CustomerForm({
   noAnswer,
   onBack,
   onBook,
+  chosen = [],
 }: CustomerFormProps) {
   useFormSession();
   const {
@@ -131,6 +136,7 @@ export function CustomerForm({
         />
       )}
 
+      <DepositNotice chosen={chosen} />
       <div className="booking-actions">
         <button
           type="button"

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatLongDate } from '@common/booking';
+import { depositStatusLabels } from '@common/deposits';
 import { PageHeading } from '@/components/page-heading';
 import { useClient } from '@/lib/client-context';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
@@ -53,7 +54,7 @@ export function BookingView({ id }: { id: number }) {
                   ? b.cancelReason
                   : `Cancelled${b.cancelReason ? `: ${b.cancelReason}` : ''}`
                 : b.status === 'pending'
-                  ? `Awaiting the customer's e-mail confirmation${b.heldUntil ? ` (held until ${new Date(b.heldUntil).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: client.timeZone })})` : ''}`
+                  ? `${b.deposit?.status === 'unpaid' ? 'Awaiting the deposit' : "Awaiting the customer's e-mail confirmation"}${b.heldUntil ? ` (held until ${new Date(b.heldUntil).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: client.timeZone })})` : ''}`
                   : statusLabels[b.status]}{' '}
               ({b.source})
             </dd>
@@ -74,6 +75,14 @@ export function BookingView({ id }: { id: number }) {
               {b.treatments.map((t) => `${t.name} (${t.duration} min)`).join(', ')} ·{' '}
               {b.totalDuration} min · {pounds.format(b.totalPrice)}
             </dd>
+            {b.deposit && (
+              <>
+                <dt>Deposit</dt>
+                <dd className="diary-deposit">
+                  {pounds.format(b.deposit.pence / 100)}, {depositStatusLabels[b.deposit.status]}
+                </dd>
+              </>
+            )}
             {b.cancelMessage && (
               <>
                 <dt>Message to the customer</dt>

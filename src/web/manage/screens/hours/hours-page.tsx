@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DepositsSection } from './deposits-section';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { type BookingRules, type Closure, type VersionedBookingRules } from '@common/booking-rules';
@@ -442,6 +443,8 @@ export default function HoursPage() {
       {rules.isError && <p role="alert">The hours could not be loaded. Please try again.</p>}
       {/* Drawn once per visit: a refetch must not replace what the owner is typing. */}
       {rules.data && <HoursForm saved={rules.data} />}
+      {/* Issue 36: deposits and the cancellation policy, saved on their own. */}
+      {rules.data && <DepositsSection />}
     </section>
   );
 }

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { sealSecret } from '../../src/server/payments/secret-box.js';
+import {
+  startStripeStandIn,
+  type StripeStandIn,
+} from '../support/stripe-stand-in/stripe-stand-in.js';
+import { desktop, expectNoAxeViolations, phone, signedInOwner } from './back-office';
+import { chooseDateAndTime, chooseTreatments, fillBookingDetails, nextDate } from './booking-steps';
+import { expect, openAs, startSiteServer, test } from './fixtures';
+
+/**
+ * Issue 36 (decision 0079): a visitor books a treatment that asks a deposit, sees the policy before
+ * Book, is sent to Stripe's page (the stand-in's), and, once Stripe's signed webhook has come, the
+ * page Stripe returns to says the booking is confirmed. This spec runs its own server pointed at
+ * the stand-in (port E2E_PORT_BASE + 60), with RRB's keys and a 50% deposit stored directly.
+ */
+const secretKey = 'sk_test_highstreetE2eDeposit01';
+const webhookSecret = 'whsec_highstreetE2eDeposit0001';
+
+// One server and one stand-in for the whole spec: its tests run one after the other.
+test.describe.configure({ mode: 'serial' });
+
+let standIn: StripeStandIn;
+
+/** RRB's Stripe keys, sealed with the server's key, and a 50% deposit, straight into its data. */
+function storeDepositSettings(sqliteFile: string, key: Buffer): void {
+  const db = new Database(sqliteFile);
+  try {
+    const now = new Date().toISOString();
+    db.prepare(
+      `INSERT INTO payment_settings (client_code, secret_key_sealed, webhook_secret_sealed,
+         secret_key_hint, webhook_secret_hint, version, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?)`,
+    ).run(
+      'RRB',
+      sealSecret(key, 'RRB', secretKey),
+      sealSecret(key, 'RRB', webhookSecret),
+      secretKey.slice(-4),
+      webhookSecret.slice(-4),
+      now,
+    );
+    const settings = {
+      mode: 'booking',
+      booking: { kind: 'percent', amount: 50 },
+      treatments: [],
+      freeCancelHours: 48,
+    };
+    db.prepare(
+      'INSERT INTO deposit_settings (client_code, settings, version, updated_at) VALUES (?, ?, 1, ?)',
+    ).run('RRB', JSON.stringify(settings), now);
+    db.prepare('UPDATE treatments SET patch_test_hours = NULL WHERE client_code = ?').run('RRB');
+  } finally {
+    db.close();
+  }
+}
+
+// This spec's worker server is pointed at the stand-in (the shared one is not).
+test.use({
+  site: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+    async ({}, use, workerInfo) => {
+      standIn = await startStripeStandIn();
+      const key = randomBytes(32);
+      const server = await startSiteServer(
+        Number(process.env.E2E_PORT_BASE ?? 4400) + 60 + workerInfo.parallelIndex,
+        { PAYMENTS_ENCRYPTION_KEY: key.toString('hex'), STRIPE_API_URL: standIn.url },
+      );
+      storeDepositSettings(server.sqliteFile, key);
+      await use(server);
+      await server.stop();
+      await standIn.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+for (const [size, viewport, time] of [
+  ['phone', phone, '10:00'],
+  ['desktop', desktop, '14:00'],
+] as const) {
+  test(`a visitor books with a deposit and pays it (${size})`, async ({ page, site }) => {
+    await page.setViewportSize(viewport);
+    const email = `deposit-${size}-${Date.now()}@example.com`;
+    await openAs(page, 'RRB', '/booking');
+    await chooseTreatments(page);
+    await chooseDateAndTime(page, nextDate(5, true), time);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await fillBookingDetails(page, email);
+    const policy = page.getByTestId('deposit-policy');
+    await expect(policy).toContainText('A deposit of £');
+    await expect(policy).toContainText('at least 48 hours before');
+    await expectNoAxeViolations(page);
+
+    // Book: the booked screen goes on to Stripe's page (the stand-in serves no page here).
+    const toStripe = page.waitForRequest((r) => r.url().startsWith(`${standIn.url}/pay/`));
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    const payUrl = (await toStripe).url();
+    const session = standIn.sessions.get(payUrl.split('/pay/')[1]!)!;
+    expect(session.amount_total).toBeGreaterThan(0);
+
+    // Paid on Stripe's page: Stripe sends the signed event, then returns the visitor.
+    const { payload, signature } = standIn.sign(standIn.pay(session.id), webhookSecret);
+    const delivered = await page.request.post(`${site.baseURL}/api/payments/webhook/RRB`, {
+      data: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
+    expect(await delivered.json()).toEqual({ received: true, applied: true });
+    await page.goto(String(session['success_url']));
+    await expect(page.getByRole('status')).toContainText('is confirmed');
+    await expect(page.getByTestId('booking-reference')).toHaveText(/^[0-9A-Z-]{8,9}$/);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('the owner sets the deposit and the cancellation policy on the Hours screen (phone)', async ({
+  page,
+  site,
+}) => {
+  await page.setViewportSize(phone);
+  await signedInOwner(page, site, 'RRB');
+  await openAs(page, 'RRB', '/manage/hours');
+  const section = page.getByRole('form', { name: 'Deposits and cancellation' });
+  await expect(section.getByLabel('Deposit', { exact: true })).toHaveValue('booking');
+  await section.getByLabel('Deposit amount').fill('150');
+  await section.getByRole('button', { name: 'Save deposits' }).click();
+  await expect(section.getByText('A percent is at most 100').first()).toBeVisible();
+  await expect(section.getByLabel('Deposit amount')).toHaveValue('150');
+  await section.getByLabel('Deposit amount').fill('25');
+  await section.getByLabel('Free cancellation until (hours before)').fill('24');
+  await section.getByRole('button', { name: 'Save deposits' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
