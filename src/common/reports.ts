@@ -99,12 +99,35 @@ export interface OrderFigures {
 }
 
 /**
+ * Card money of a period (issue 36), whole pence: what Stripe took and gave back for orders placed
+ * in it and for the deposits of bookings dated in it (decision 0083). A refunded deposit counts
+ * as taken and refunded; a deposit kept as a fee is taken and stays taken.
+ */
+export interface CardFigures {
+  /** Paid by card for orders (what Stripe reports paid, refunds not taken off). */
+  ordersPaid: number;
+  ordersRefunded: number;
+  /** Deposits paid, whatever became of them since (paid, refunded, kept). */
+  depositsPaid: number;
+  depositsRefunded: number;
+  /** Deposits kept as a fee (a late cancellation or a no-show). */
+  depositsKept: number;
+  /** ordersPaid + depositsPaid */
+  taken: number;
+  /** ordersRefunded + depositsRefunded */
+  refunded: number;
+  /** taken − refunded: the card money the business keeps. */
+  net: number;
+}
+
+/**
  * GET /api/manage/reports/summary. Site visits (issue 34's other part) join as `visits: number`
  * beside these; nothing here depends on their absence.
  */
 export interface ReportSummary extends BookingFigures, OrderFigures {
   from: string;
   to: string;
+  card: CardFigures;
 }
 
 /**
