@@ -639,7 +639,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
     query: dashboardQuerySchema,
   },
   'GET /api/manage/reports/summary': {
-    summary: 'Takings and counts for a period',
+    summary: 'Takings and counts for a period, and its card money in pence (decision 0083)',
     tag: 'reports',
     query: reportRangeSchema,
   },
