@@ -120,6 +120,61 @@ export interface CardFigures {
   net: number;
 }
 
+/** The card payments' table (Reports screen and its CSV): columns, then lines in pence. */
+export interface CardPaymentsTable {
+  columns: string[];
+  /** null: the figure does not apply (orders are never kept as fees). */
+  lines: Array<{ label: string; values: Array<number | null> }>;
+  net: { label: string; values: number[] };
+}
+
+/**
+ * The card money as the owner reads it: an Orders and a Deposits column as the client uses them,
+ * a Total, and the net as the foot. One shape for the screen and the CSV, so they agree.
+ */
+export function cardPaymentsTable(
+  card: CardFigures,
+  uses: { orders: boolean; deposits: boolean },
+): CardPaymentsTable {
+  const parts = [
+    ...(uses.orders ? (['orders'] as const) : []),
+    ...(uses.deposits ? (['deposits'] as const) : []),
+  ];
+  const figure = (
+    orders: number | null,
+    deposits: number | null,
+    total: number,
+  ): Array<number | null> => [
+    ...parts.map((part) => (part === 'orders' ? orders : deposits)),
+    total,
+  ];
+  const lines = [
+    { label: 'Taken online', values: figure(card.ordersPaid, card.depositsPaid, card.taken) },
+    {
+      label: 'Refunded',
+      values: figure(card.ordersRefunded, card.depositsRefunded, card.refunded),
+    },
+    ...(uses.deposits
+      ? [
+          {
+            label: 'Deposits kept as fees',
+            values: figure(null, card.depositsKept, card.depositsKept),
+          },
+        ]
+      : []),
+  ];
+  const net = figure(
+    card.ordersPaid - card.ordersRefunded,
+    card.depositsPaid - card.depositsRefunded,
+    card.net,
+  ) as number[];
+  return {
+    columns: [...parts.map((part) => (part === 'orders' ? 'Orders' : 'Deposits')), 'Total'],
+    lines,
+    net: { label: 'Net', values: net },
+  };
+}
+
 /**
  * GET /api/manage/reports/summary. Site visits (issue 34's other part) join as `visits: number`
  * beside these; nothing here depends on their absence.
@@ -211,5 +266,5 @@ export const reportLabelHeadings: Record<BookingReportGrouping | OrderReportGrou
 
 /** Which report a CSV download of a report's table is of: GET /api/manage/export/report.csv. */
 export const reportExportKindSchema = z.object({
-  report: z.enum(['bookings', 'orders'], 'report must be bookings or orders'),
+  report: z.enum(['bookings', 'orders', 'payments'], 'report must be bookings, orders or payments'),
 });

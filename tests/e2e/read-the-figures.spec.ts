@@ -83,6 +83,10 @@ test('at 390 px the owner reads the dashboard, then a report as a table; both pa
   await expect(card.getByRole('columnheader', { name: 'Deposits' })).toBeVisible();
   await expect(card.getByRole('columnheader', { name: 'Total' })).toBeVisible();
   await expect(card.getByRole('cell', { name: /^£\d/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download CSV of Card payments' })).toHaveAttribute(
+    'href',
+    /report=payments/,
+  );
   const byTreatment = page.getByRole('region', { name: 'By treatment' });
   const table = byTreatment.getByRole('table', { name: 'By treatment' });
   // The table is there for a screen reader from the start; the button shows it to everyone.

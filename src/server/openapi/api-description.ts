@@ -435,7 +435,8 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
     answer: 'csv',
   },
   'GET /api/manage/export/report.csv': {
-    summary: 'A report’s table as CSV (report=bookings|orders, with that report’s by, from and to)',
+    summary:
+      'A report’s table as CSV (report=bookings|orders with that report’s by, from and to; report=payments with from and to)',
     tag: 'exports',
     query: reportExportKindSchema,
     answer: 'csv',

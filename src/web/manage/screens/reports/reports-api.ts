@@ -37,3 +37,9 @@ export async function fetchSummary(range: { from: string; to: string }): Promise
   const query = new URLSearchParams({ from: range.from, to: range.to });
   return (await apiJson(`/api/manage/reports/summary?${query.toString()}`)) as ReportSummary;
 }
+
+/** The card payments' table as a CSV file (GET /api/manage/export/report.csv?report=payments). */
+export function cardPaymentsCsvLink(range: { from: string; to: string }): string {
+  const query = new URLSearchParams({ report: 'payments', from: range.from, to: range.to });
+  return `/api/manage/export/report.csv?${query.toString()}`;
+}
