@@ -99,12 +99,90 @@ export interface OrderFigures {
 }
 
 /**
+ * Card money of a period (issue 36), whole pence: what Stripe took and gave back for orders placed
+ * in it and for the deposits of bookings dated in it (decision 0083). A refunded deposit counts
+ * as taken and refunded; a deposit kept as a fee is taken and stays taken.
+ */
+export interface CardFigures {
+  /** Paid by card for orders (what Stripe reports paid, refunds not taken off). */
+  ordersPaid: number;
+  ordersRefunded: number;
+  /** Deposits paid, whatever became of them since (paid, refunded, kept). */
+  depositsPaid: number;
+  depositsRefunded: number;
+  /** Deposits kept as a fee (a late cancellation or a no-show). */
+  depositsKept: number;
+  /** ordersPaid + depositsPaid */
+  taken: number;
+  /** ordersRefunded + depositsRefunded */
+  refunded: number;
+  /** taken − refunded: the card money the business keeps. */
+  net: number;
+}
+
+/** The card payments' table (Reports screen and its CSV): columns, then lines in pence. */
+export interface CardPaymentsTable {
+  columns: string[];
+  /** null: the figure does not apply (orders are never kept as fees). */
+  lines: Array<{ label: string; values: Array<number | null> }>;
+  net: { label: string; values: number[] };
+}
+
+/**
+ * The card money as the owner reads it: an Orders and a Deposits column as the client uses them,
+ * a Total, and the net as the foot. One shape for the screen and the CSV, so they agree.
+ */
+export function cardPaymentsTable(
+  card: CardFigures,
+  uses: { orders: boolean; deposits: boolean },
+): CardPaymentsTable {
+  const parts = [
+    ...(uses.orders ? (['orders'] as const) : []),
+    ...(uses.deposits ? (['deposits'] as const) : []),
+  ];
+  const figure = (
+    orders: number | null,
+    deposits: number | null,
+    total: number,
+  ): Array<number | null> => [
+    ...parts.map((part) => (part === 'orders' ? orders : deposits)),
+    total,
+  ];
+  const lines = [
+    { label: 'Taken online', values: figure(card.ordersPaid, card.depositsPaid, card.taken) },
+    {
+      label: 'Refunded',
+      values: figure(card.ordersRefunded, card.depositsRefunded, card.refunded),
+    },
+    ...(uses.deposits
+      ? [
+          {
+            label: 'Deposits kept as fees',
+            values: figure(null, card.depositsKept, card.depositsKept),
+          },
+        ]
+      : []),
+  ];
+  const net = figure(
+    card.ordersPaid - card.ordersRefunded,
+    card.depositsPaid - card.depositsRefunded,
+    card.net,
+  ) as number[];
+  return {
+    columns: [...parts.map((part) => (part === 'orders' ? 'Orders' : 'Deposits')), 'Total'],
+    lines,
+    net: { label: 'Net', values: net },
+  };
+}
+
+/**
  * GET /api/manage/reports/summary. Site visits (issue 34's other part) join as `visits: number`
  * beside these; nothing here depends on their absence.
  */
 export interface ReportSummary extends BookingFigures, OrderFigures {
   from: string;
   to: string;
+  card: CardFigures;
 }
 
 /**
@@ -188,5 +266,5 @@ export const reportLabelHeadings: Record<BookingReportGrouping | OrderReportGrou
 
 /** Which report a CSV download of a report's table is of: GET /api/manage/export/report.csv. */
 export const reportExportKindSchema = z.object({
-  report: z.enum(['bookings', 'orders'], 'report must be bookings or orders'),
+  report: z.enum(['bookings', 'orders', 'payments'], 'report must be bookings, orders or payments'),
 });

@@ -6,8 +6,9 @@ import { expect, test } from './fixtures';
 
 /**
  * Issue 34: the salon's owner opens the back office on a phone (390 px) and reads the dashboard
- * first, then opens the reports for a period and reads a chart as its table, and downloads that
- * table as CSV; both pass axe at 1280 px, the report with its table shown.
+ * first, then opens the reports for a period, reads the card payments' table (issue 36) and a
+ * chart as its table, and downloads that table as CSV; both pass axe at 1280 px, the report with
+ * its table shown.
  */
 
 function londonDate(ahead: number): string {
@@ -68,10 +69,24 @@ test('at 390 px the owner reads the dashboard, then a report as a table; both pa
 
   await page.getByRole('link', { name: 'Reports with charts, for any period' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
-  await page.getByLabel('From').fill(londonDate(0));
-  await page.getByLabel('To').fill(londonDate(60));
+  await page.getByLabel('From', { exact: true }).fill(londonDate(0));
+  await page.getByLabel('To', { exact: true }).fill(londonDate(60));
   await page.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`from=${londonDate(0)}&to=${londonDate(60)}`));
+  // Issue 36: the period's card money as a table, deposits beside the total for a salon.
+  const card = page
+    .getByRole('region', { name: 'Card payments' })
+    .getByRole('table', { name: 'Card payments' });
+  for (const line of ['Taken online', 'Refunded', 'Deposits kept as fees', 'Net']) {
+    await expect(card.getByRole('rowheader', { name: line })).toBeVisible();
+  }
+  await expect(card.getByRole('columnheader', { name: 'Deposits' })).toBeVisible();
+  await expect(card.getByRole('columnheader', { name: 'Total' })).toBeVisible();
+  await expect(card.getByRole('cell', { name: /^£\d/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download CSV of Card payments' })).toHaveAttribute(
+    'href',
+    /report=payments/,
+  );
   const byTreatment = page.getByRole('region', { name: 'By treatment' });
   const table = byTreatment.getByRole('table', { name: 'By treatment' });
   // The table is there for a screen reader from the start; the button shows it to everyone.

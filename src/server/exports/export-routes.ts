@@ -3,22 +3,24 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { periodQuerySchema, type PeriodQuery } from '../../common/exports.js';
 import {
   bookingReportQuerySchema,
+  cardPaymentsTable,
   orderReportQuerySchema,
   reportExportKindSchema,
+  reportRangeSchema,
 } from '../../common/reports.js';
 import { recordAudit } from '../audit/audit-store.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { parseRequest } from '../kernel/errors.js';
-import { bookingReport, orderReport } from '../reports/reports-service.js';
+import { bookingReport, orderReport, reportSummary } from '../reports/reports-service.js';
 import { csvByteOrderMark, formatCsvRow } from './csv.js';
 import { bookingsCsv, customersCsv, ordersCsv } from './export-service.js';
-import { exportFileName, reportLines } from './export-tables.js';
+import { cardPaymentLines, exportFileName, reportLines } from './export-tables.js';
 
 /**
  * The owner's downloads (issue 34, owners only): GET /api/manage/export/bookings.csv?from&to
  * (by appointment day), orders.csv?from&to (by the day placed) and customers.csv (every live
  * record), and report.csv?report=bookings|orders&by&from&to (a report's table, as the Reports
- * screen shows it). Streamed a page at a time; each download is an audit line, as it carries customers'
+ * screen shows it) or ?report=payments&from&to (the card payments' table, decision 0083). Streamed a page at a time; each download is an audit line, as it carries customers'
  * personal data out of the site.
  */
 export const manageExportRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
@@ -72,6 +74,24 @@ export const manageExportRoutes: FastifyPluginAsync<AppDeps> = async (app, deps)
     const { report: kind } = parseRequest(reportExportKindSchema, query, 'query');
     const { owner, client } = request;
     const context = { db: deps.db, client, now: new Date() };
+    if (kind === 'payments') {
+      // The card payments' table (issue 36): the summary's card money, columns as on the screen.
+      const range = parseRequest(reportRangeSchema, query, 'query');
+      const { card } = await reportSummary(context, range);
+      await recordAudit(deps, owner, 'export.report', { report: kind, ...range });
+      const table = cardPaymentsTable(card, {
+        orders: client.usesCart,
+        deposits: client.booking !== undefined,
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${exportFileName(client.name, 'card-payments', range)}"`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(csvByteOrderMark + cardPaymentLines(table).map(formatCsvRow).join(''));
+    }
     const report =
       kind === 'bookings'
         ? await bookingReport(context, parseRequest(bookingReportQuerySchema, query, 'query'))

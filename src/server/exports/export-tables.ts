@@ -1,5 +1,5 @@
 import { addDays, formatMinuteOfDay, zonedParts } from '../../common/booking.js';
-import { reportLabelHeadings, type Report } from '../../common/reports.js';
+import { reportLabelHeadings, type CardPaymentsTable, type Report } from '../../common/reports.js';
 import { formatPenceAsPounds, formatUkDate, formatUkDateTime, type CsvCell } from './csv.js';
 import type { BookingExportRow, CustomerExportRow, OrderExportRow } from './export-store.js';
 
@@ -104,6 +104,16 @@ export function reportLines(report: Report): CsvCell[][] {
     [reportLabelHeadings[report.by], report.countLabel, 'Value (£)'],
     ...report.rows.map((row) => [row.label, row.count, formatPenceAsPounds(row.value)]),
     ['Total', report.total.count, formatPenceAsPounds(report.total.value)],
+  ];
+}
+
+/** The card payments' table as lines, as the Reports screen shows it, in pounds ('' where none). */
+export function cardPaymentLines(table: CardPaymentsTable): CsvCell[][] {
+  const pounds = (value: number | null) => (value === null ? '' : formatPenceAsPounds(value));
+  return [
+    ['', ...table.columns.map((column) => `${column} (£)`)],
+    ...table.lines.map((line) => [line.label, ...line.values.map(pounds)]),
+    [table.net.label, ...table.net.values.map(pounds)],
   ];
 }
 

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Report } from '../../common/reports.js';
+import type { Report, ReportSummary } from '../../common/reports.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { signInAs, type OwnerSession } from '../../../tests/support/owner-session.js';
 import { bookingRow } from '../../../tests/support/booking-rows.js';
@@ -138,7 +138,7 @@ describeEachDatabase("the reports' tables as CSV", (kind) => {
     const url = `/api/manage/export/report.csv?report=bookings&by=day&${period}`;
     const badKind = await get(rrb, `/api/manage/export/report.csv?report=visits&by=day&${period}`);
     expect(badKind.statusCode).toBe(400);
-    expect(badKind.body).toContain('report must be bookings or orders');
+    expect(badKind.body).toContain('report must be bookings, orders or payments');
     const badBy = await get(rrb, `/api/manage/export/report.csv?report=orders&by=day&${period}`);
     expect(badBy.statusCode).toBe(400);
     expect(badBy.body).toContain('by must be week or product');
@@ -147,5 +147,44 @@ describeEachDatabase("the reports' tables as CSV", (kind) => {
     expect(across.statusCode).toBe(403);
     const staff = await signInAs(t, 'RRB', { role: 'staff' });
     expect((await get(staff, url)).statusCode).toBe(403);
+  });
+
+  it('writes the card payments’ table: the summary’s card money in pounds, columns as used', async () => {
+    await t.handle.db
+      .updateTable('bookings')
+      .set({ deposit_status: 'kept', deposit_pence: 1000 })
+      .where('client_code', '=', 'RRB')
+      .where('booking_date', '=', '2032-03-02')
+      .execute();
+    await t.handle.db
+      .updateTable('orders')
+      .set({ payment_status: 'part-refunded', paid_pence: 999800, refunded_pence: 1050 })
+      .where('order_number', '=', 'SE-009101')
+      .execute();
+    const csv = async (session: OwnerSession) => {
+      const res = await get(session, `/api/manage/export/report.csv?report=payments&${period}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toContain(
+        '-card-payments-2032-03-01-to-2032-03-31.csv',
+      );
+      return parse(res.body, { bom: true }) as string[][];
+    };
+    // RRB takes bookings only: a Deposits column and the total.
+    expect(await csv(rrb)).toEqual([
+      ['', 'Deposits (£)', 'Total (£)'],
+      ['Taken online', '10.00', '10.00'],
+      ['Refunded', '0.00', '0.00'],
+      ['Deposits kept as fees', '10.00', '10.00'],
+      ['Net', '10.00', '10.00'],
+    ]);
+    const shop = await csv(se);
+    expect(shop[0]).toContain('Orders (£)');
+    const orders = shop[0]!.indexOf('Orders (£)');
+    const total = shop[0]!.indexOf('Total (£)');
+    const summary = (await get(se, `/api/manage/reports/summary?${period}`)).json<ReportSummary>();
+    expect(summary.card.ordersPaid).toBe(999800);
+    expect(shop.find((line) => line[0] === 'Taken online')![orders]).toBe('9998.00');
+    expect(shop.find((line) => line[0] === 'Refunded')![orders]).toBe('10.50');
+    expect(shop.find((line) => line[0] === 'Net')![total]).toBe(pounds(summary.card.net));
   });
 });

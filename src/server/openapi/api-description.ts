@@ -435,7 +435,8 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
     answer: 'csv',
   },
   'GET /api/manage/export/report.csv': {
-    summary: 'A report’s table as CSV (report=bookings|orders, with that report’s by, from and to)',
+    summary:
+      'A report’s table as CSV (report=bookings|orders with that report’s by, from and to; report=payments with from and to)',
     tag: 'exports',
     query: reportExportKindSchema,
     answer: 'csv',
@@ -639,7 +640,7 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
     query: dashboardQuerySchema,
   },
   'GET /api/manage/reports/summary': {
-    summary: 'Takings and counts for a period',
+    summary: 'Takings and counts for a period, and its card money in pence (decision 0083)',
     tag: 'reports',
     query: reportRangeSchema,
   },

@@ -289,6 +289,18 @@ describeEachDatabase('the owner’s dashboard, summary and reports', (kind) => {
   afterAll(async () => t?.close());
 
   const noOrders = { orders: 0, orderValue: 0, averageOrder: 0 };
+  const noCard = {
+    card: {
+      ordersPaid: 0,
+      ordersRefunded: 0,
+      depositsPaid: 0,
+      depositsRefunded: 0,
+      depositsKept: 0,
+      taken: 0,
+      refunded: 0,
+      net: 0,
+    },
+  };
 
   it('sums a period for the summary: bookings, values, no-shows, late cancellations, orders', async () => {
     expect(
@@ -302,6 +314,7 @@ describeEachDatabase('the owner’s dashboard, summary and reports', (kind) => {
       noShows: 1,
       lateCancellations: 1,
       ...noOrders,
+      ...noCard,
       visits: 0,
     });
     expect(
@@ -318,6 +331,7 @@ describeEachDatabase('the owner’s dashboard, summary and reports', (kind) => {
       orders: 3,
       orderValue: 12000 + 2550 + 4500,
       averageOrder: 6350,
+      ...noCard,
       visits: 0,
     });
   });
@@ -380,12 +394,14 @@ describeEachDatabase('the owner’s dashboard, summary and reports', (kind) => {
         to: '2027-03-14',
         ...figures(3, 9500, 3000, 1, 1),
         ...noOrders,
+        ...noCard,
       },
       previous: {
         from: '2027-03-01',
         to: '2027-03-07',
         ...figures(2, 8000, 4500, 0, 0),
         ...noOrders,
+        ...noCard,
       },
     });
     expect(board.month).toEqual({
@@ -394,12 +410,14 @@ describeEachDatabase('the owner’s dashboard, summary and reports', (kind) => {
         to: '2027-03-31',
         ...figures(7, 25500, 7500, 1, 1),
         ...noOrders,
+        ...noCard,
       },
       previous: {
         from: '2027-02-01',
         to: '2027-02-28',
         ...figures(2, 7500, 6000, 1, 0),
         ...noOrders,
+        ...noCard,
       },
     });
     const zero = figures(0, 0, 0, 0, 0);
@@ -571,5 +589,94 @@ describeEachDatabase('the owner’s dashboard, summary and reports', (kind) => {
       expect((await get(staffAccount, url)).statusCode, url).toBe(403);
       expect((await get(undefined, url)).statusCode, url).toBe(401);
     }
+  });
+
+  it('sums the card money of a period: orders paid and refunded, deposits paid, refunded, kept', async () => {
+    // May 2027, away from the other tests' months. SE's card orders: paid, part-refunded,
+    // refunded, unpaid, and one placed at 00:30 on 1 May (BST) that is May's.
+    const cardOrder = async (createdAt: string, status: string, paid: number, refunded: number) => {
+      await order(createdAt, 'new', true, [[1, 'Pool cover', 1, paid || 1000]]);
+      await t.handle.db
+        .updateTable('orders')
+        .set({ payment_status: status, paid_pence: paid, refunded_pence: refunded })
+        .where('order_number', '=', `SE-T${orderSequence}`)
+        .execute();
+    };
+    await cardOrder('2027-05-03T10:00:00.000Z', 'paid', 3000, 0);
+    await cardOrder('2027-05-11T10:00:00.000Z', 'part-refunded', 5000, 2000);
+    await cardOrder('2027-05-20T10:00:00.000Z', 'refunded', 1200, 1200);
+    await cardOrder('2027-05-21T10:00:00.000Z', 'unpaid', 0, 0);
+    await cardOrder('2027-04-30T23:30:00.000Z', 'paid', 650, 0);
+    // Placed at 23:30 on 31 May (BST: 00:30 on 1 June): June's.
+    await cardOrder('2027-05-31T23:30:00.000Z', 'paid', 99999, 0);
+
+    // RRB's deposits: paid, refunded (cancelled in time), kept (late, and a no-show), unpaid.
+    const deposit = async (date: string, status: string, depositStatus: string, pence: number) => {
+      await book({ date, time: '10:00', status, staffId: null, treatments: [[1, 5000]] });
+      await t.handle.db
+        .updateTable('bookings')
+        .set({ deposit_status: depositStatus, deposit_pence: pence })
+        .where('customer_email', '=', `customer${made}@example.com`)
+        .execute();
+    };
+    await deposit('2027-05-11', 'booked', 'paid', 1500);
+    await deposit('2027-05-03', 'cancelled', 'refunded', 1000);
+    await deposit('2027-05-20', 'cancelled', 'kept', 2000);
+    await deposit('2027-05-04', 'no-show', 'kept', 500);
+    await deposit('2027-05-12', 'pending', 'unpaid', 800);
+    await deposit('2027-06-01', 'booked', 'paid', 88888);
+    // Another client's deposit stays out of RRB's figures.
+    await book({
+      client: 'SE',
+      date: '2027-05-11',
+      time: '10:00',
+      status: 'booked',
+      staffId: null,
+      treatments: [[1, 5000]],
+    });
+    await t.handle.db
+      .updateTable('bookings')
+      .set({ deposit_status: 'paid', deposit_pence: 7777 })
+      .where('customer_email', '=', `customer${made}@example.com`)
+      .execute();
+
+    const may = 'from=2027-05-01&to=2027-05-31';
+    const salon = await json<ReportSummary>(rrb, `/api/manage/reports/summary?${may}`);
+    expect(salon.card).toEqual({
+      ordersPaid: 0,
+      ordersRefunded: 0,
+      depositsPaid: 1500 + 1000 + 2000 + 500,
+      depositsRefunded: 1000,
+      depositsKept: 2000 + 500,
+      taken: 5000,
+      refunded: 1000,
+      net: 4000,
+    });
+    const shop = await json<ReportSummary>(se, `/api/manage/reports/summary?${may}`);
+    expect(shop.card).toEqual({
+      ordersPaid: 3000 + 5000 + 1200 + 650,
+      ordersRefunded: 2000 + 1200,
+      depositsPaid: 7777,
+      depositsRefunded: 0,
+      depositsKept: 0,
+      taken: 9850 + 7777,
+      refunded: 3200,
+      net: 9850 + 7777 - 3200,
+    });
+
+    // The dashboard as of Wednesday 12 May: this week is 10–16 May, the last 3–9 May.
+    const board = await json<Dashboard>(rrb, '/api/manage/dashboard?date=2027-05-12');
+    expect(board.month.current.card).toEqual(salon.card);
+    expect([board.week.current.card.taken, board.week.current.card.net]).toEqual([1500, 1500]);
+    expect(board.week.previous.card).toEqual({
+      ordersPaid: 0,
+      ordersRefunded: 0,
+      depositsPaid: 1500,
+      depositsRefunded: 1000,
+      depositsKept: 500,
+      taken: 1500,
+      refunded: 1000,
+      net: 500,
+    });
   });
 });

@@ -22,6 +22,7 @@ import {
   bookingRowsByHour,
   bookingRowsByTherapist,
   byValueThenLabel,
+  cardFiguresOf,
   instantBounds,
   isLateCancellation,
   orderFiguresOf,
@@ -29,6 +30,8 @@ import {
   totalOf,
   type BookingGroup,
   type Cancellation,
+  type CardOrderRow,
+  type DepositGroup,
   type PlacedOrderRow,
 } from './domain/report-figures.js';
 import { freeMinutesByCapacity, freeMinutesWithStaff } from './domain/free-time.js';
@@ -38,6 +41,8 @@ import {
   readBookingGroups,
   readBookingStarts,
   readCancellations,
+  readCardOrders,
+  readDepositGroups,
   readPlacedOrders,
   readProductTotals,
   readTreatmentTotals,
@@ -50,24 +55,29 @@ export interface ReportsContext {
   now: Date;
 }
 
-/** What a range's figures are made from: bookings, late cancellations and orders. */
+/** What a range's figures are made from: bookings, late cancellations, orders, card money. */
 interface RangeData {
   groups: BookingGroup[];
   late: Cancellation[];
   orders: PlacedOrderRow[];
+  cardOrders: CardOrderRow[];
+  deposits: DepositGroup[];
 }
 
 async function readRangeData(context: ReportsContext, range: DateRange): Promise<RangeData> {
   const { db, client } = context;
-  const [groups, cancellations, orders, rules] = await Promise.all([
+  const bounds = instantBounds(range, client.timeZone);
+  const [groups, cancellations, orders, cardOrders, deposits, rules] = await Promise.all([
     readBookingGroups(db, client.name, range),
     readCancellations(db, client.name, range),
-    readPlacedOrders(db, client.name, instantBounds(range, client.timeZone)),
+    readPlacedOrders(db, client.name, bounds),
+    readCardOrders(db, client.name, bounds),
+    readDepositGroups(db, client.name, range),
     client.booking ? loadBookingRules(db, client) : Promise.resolve(undefined),
   ]);
   const cutoff = rules?.rules.changeCutoffHours;
   const late = cancellations.filter((c) => isLateCancellation(c, cutoff, client.timeZone));
-  return { groups, late, orders };
+  return { groups, late, orders, cardOrders, deposits };
 }
 
 function summaryOf(data: RangeData, range: DateRange, timeZone: string): ReportSummary {
@@ -75,6 +85,7 @@ function summaryOf(data: RangeData, range: DateRange, timeZone: string): ReportS
     ...range,
     ...bookingFiguresOf(data.groups, data.late, range),
     ...orderFiguresOf(data.orders, range, timeZone),
+    card: cardFiguresOf(data.cardOrders, data.deposits, range, timeZone),
   };
 }
 

@@ -7,6 +7,8 @@ import {
   toPence,
   type BookingGroup,
   type Cancellation,
+  type CardOrderRow,
+  type DepositGroup,
   type PlacedOrderRow,
 } from './domain/report-figures.js';
 
@@ -168,6 +170,57 @@ export async function readPlacedOrders(
     createdAt: row.created_at,
     status: row.status,
     totalPence: toPence(row.total, row.prices_in_pence === 1),
+  }));
+}
+
+/**
+ * Orders placed in the bounds that were offered card payment, with what Stripe reports paid and
+ * refunded (pence columns, whatever the order's own prices are in), cancelled ones included: a
+ * cancelled order's money moved all the same.
+ */
+export async function readCardOrders(
+  db: Kysely<Database>,
+  clientCode: string,
+  bounds: { start: string; end: string },
+): Promise<CardOrderRow[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['created_at', 'paid_pence', 'refunded_pence'])
+    .where('client_code', '=', clientCode)
+    .where('created_at', '>=', bounds.start)
+    .where('created_at', '<', bounds.end)
+    .where('payment_status', 'is not', null)
+    .execute();
+  return rows.map((row) => ({
+    createdAt: row.created_at,
+    paidPence: row.paid_pence,
+    refundedPence: row.refunded_pence,
+  }));
+}
+
+/** Deposits of the range's bookings, whatever the booking's status, by day and deposit state. */
+export async function readDepositGroups(
+  db: Kysely<Database>,
+  clientCode: string,
+  range: DateRange,
+): Promise<DepositGroup[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(({ fn }) => [
+      'booking_date',
+      'deposit_status',
+      fn.sum<number | string>('deposit_pence').as('pence'),
+    ])
+    .where('client_code', '=', clientCode)
+    .where('booking_date', '>=', range.from)
+    .where('booking_date', '<=', range.to)
+    .where('deposit_status', 'is not', null)
+    .groupBy(['booking_date', 'deposit_status'])
+    .execute();
+  return rows.map((row) => ({
+    date: row.booking_date,
+    status: row.deposit_status ?? '',
+    pence: asNumber(row.pence),
   }));
 }
 

@@ -4,6 +4,7 @@ import {
   bookingRowsByDate,
   bookingRowsByHour,
   bookingRowsByTherapist,
+  cardFiguresOf,
   instantBounds,
   isLateCancellation,
   orderFiguresOf,
@@ -122,5 +123,36 @@ describe('the owner’s figures', () => {
       ['11:00', 0, 0],
       ['12:00', 1, 10],
     ]);
+  });
+
+  it('sum card money: orders by the local day placed, deposits paid, refunded and kept', () => {
+    const orders = [
+      { createdAt: '2027-07-01T10:00:00.000Z', paidPence: 2500, refundedPence: 0 },
+      { createdAt: '2027-07-02T10:00:00.000Z', paidPence: 4000, refundedPence: 1500 },
+      { createdAt: '2027-07-03T10:00:00.000Z', paidPence: 999, refundedPence: 999 },
+      { createdAt: '2027-07-04T10:00:00.000Z', paidPence: 0, refundedPence: 0 },
+      // 00:30 on 1 August in London: August's.
+      { createdAt: '2027-07-31T23:30:00.000Z', paidPence: 7000, refundedPence: 0 },
+    ];
+    const deposits = [
+      { date: '2027-07-05', status: 'paid', pence: 1000 },
+      { date: '2027-07-06', status: 'refunded', pence: 500 },
+      { date: '2027-07-07', status: 'kept', pence: 750 },
+      { date: '2027-07-08', status: 'unpaid', pence: 300 },
+      { date: '2027-08-01', status: 'paid', pence: 2000 },
+    ];
+    expect(cardFiguresOf(orders, deposits, { from: '2027-07-01', to: '2027-07-31' }, zone)).toEqual(
+      {
+        ordersPaid: 2500 + 4000 + 999,
+        ordersRefunded: 1500 + 999,
+        depositsPaid: 1000 + 500 + 750,
+        depositsRefunded: 500,
+        depositsKept: 750,
+        taken: 7499 + 2250,
+        refunded: 2499 + 500,
+        net: 7499 + 2250 - 2999,
+      },
+    );
+    expect(cardFiguresOf([], [], { from: '2027-07-01', to: '2027-07-31' }, zone).net).toBe(0);
   });
 });

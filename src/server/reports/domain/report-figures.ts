@@ -8,7 +8,12 @@ import {
   type DateBucket,
   type DateRange,
 } from '../../../common/report-periods.js';
-import type { BookingFigures, OrderFigures, ReportRow } from '../../../common/reports.js';
+import type {
+  BookingFigures,
+  CardFigures,
+  OrderFigures,
+  ReportRow,
+} from '../../../common/reports.js';
 import { localTimeToInstant } from '../../booking/availability/availability.js';
 
 /**
@@ -114,6 +119,62 @@ export function orderFiguresOf(
     value += order.totalPence;
   }
   return { orders: count, orderValue: value, averageOrder: count ? Math.round(value / count) : 0 };
+}
+
+/** An order paid by card: when it was placed and what Stripe reports paid and refunded. */
+export interface CardOrderRow {
+  createdAt: string;
+  paidPence: number;
+  refundedPence: number;
+}
+
+/** Deposits of one day's bookings in one state (paid, refunded, kept), summed in pence. */
+export interface DepositGroup {
+  date: string;
+  status: string;
+  pence: number;
+}
+
+/**
+ * A period's card money: orders by the local day they were placed, deposits by their booking's
+ * day. A refunded deposit was taken and given back; a kept one was taken; an unpaid one is none.
+ */
+export function cardFiguresOf(
+  orders: readonly CardOrderRow[],
+  deposits: readonly DepositGroup[],
+  range: DateRange,
+  timeZone: string,
+): CardFigures {
+  let ordersPaid = 0;
+  let ordersRefunded = 0;
+  for (const order of orders) {
+    if (!inRange(zonedParts(new Date(order.createdAt), timeZone).date, range)) continue;
+    ordersPaid += order.paidPence;
+    ordersRefunded += order.refundedPence;
+  }
+  let depositsPaid = 0;
+  let depositsRefunded = 0;
+  let depositsKept = 0;
+  for (const group of deposits) {
+    if (!inRange(group.date, range)) continue;
+    if (group.status === 'paid' || group.status === 'refunded' || group.status === 'kept') {
+      depositsPaid += group.pence;
+    }
+    if (group.status === 'refunded') depositsRefunded += group.pence;
+    if (group.status === 'kept') depositsKept += group.pence;
+  }
+  const taken = ordersPaid + depositsPaid;
+  const refunded = ordersRefunded + depositsRefunded;
+  return {
+    ordersPaid,
+    ordersRefunded,
+    depositsPaid,
+    depositsRefunded,
+    depositsKept,
+    taken,
+    refunded,
+    net: taken - refunded,
+  };
 }
 
 /** The first instant of a local date and the first instant after another: orders' ISO bounds. */

@@ -94,6 +94,15 @@ function periodFigures(
     pair('Order value', 'orderValue', money);
     pair('Average order', 'averageOrder', money);
   }
+  // Issue 36: what card payments left after refunds (deposits and orders alike).
+  if (current.card.taken > 0 || previous.card.taken > 0) {
+    figures.push({
+      label: 'Card payments, net',
+      current: current.card.net,
+      previous: previous.card.net,
+      format: money,
+    });
+  }
   return figures;
 }
 

@@ -1,4 +1,9 @@
-import type { BookingReportGrouping, OrderReportGrouping, Report } from '@common/reports';
+import type {
+  BookingReportGrouping,
+  OrderReportGrouping,
+  Report,
+  ReportSummary,
+} from '@common/reports';
 import { apiJson } from '@/lib/api-client';
 
 /** The reports (issue 34), taken as their type (decision 0054). */
@@ -21,5 +26,20 @@ export function reportCsvLink(
   by: BookingReportGrouping | OrderReportGrouping,
 ): string {
   const query = new URLSearchParams({ report: kind, by, from: range.from, to: range.to });
+  return `/api/manage/export/report.csv?${query.toString()}`;
+}
+
+export const summaryQueryKey = (from: string, to: string) =>
+  ['manage', 'report', 'summary', from, to] as const;
+
+/** GET /api/manage/reports/summary: the period's figures, the card money among them. */
+export async function fetchSummary(range: { from: string; to: string }): Promise<ReportSummary> {
+  const query = new URLSearchParams({ from: range.from, to: range.to });
+  return (await apiJson(`/api/manage/reports/summary?${query.toString()}`)) as ReportSummary;
+}
+
+/** The card payments' table as a CSV file (GET /api/manage/export/report.csv?report=payments). */
+export function cardPaymentsCsvLink(range: { from: string; to: string }): string {
+  const query = new URLSearchParams({ report: 'payments', from: range.from, to: range.to });
   return `/api/manage/export/report.csv?${query.toString()}`;
 }

@@ -13,6 +13,7 @@ import { PageHeading } from '@/components/page-heading';
 import { useClient } from '@/lib/client-context';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { BarChart } from './bar-chart';
+import { CardPayments } from './card-payments';
 import { fetchReport, reportCsvLink, reportQueryKey } from './reports-api';
 
 type DateGrouping = 'day' | 'week' | 'month';
@@ -159,8 +160,9 @@ function ReportSection({
 
 /**
  * /manage/reports (issue 34): the owner chooses a period (kept in the address as ?from&to) and
- * sees bookings and their value over time, by treatment, by therapist and by hour, and orders per
- * week and the products sold most; each chart with its table.
+ * sees the card money taken, refunded and kept (issue 36), bookings and their value over time, by
+ * treatment, by therapist and by hour, and orders per week and the products sold most; each chart
+ * with its table.
  */
 export default function ReportsPage() {
   const client = useClient();
@@ -188,6 +190,9 @@ export default function ReportsPage() {
         today={today}
         onChange={update}
       />
+      {(books || client.usesCart) && (
+        <CardPayments range={range} orders={client.usesCart} deposits={books} />
+      )}
       {books && (
         <>
           <ReportSection
