@@ -35,7 +35,11 @@ export const depositStatusLabels: Record<DepositStatus, string> = {
 };
 
 /** The deposit statuses the owner can still refund from (money is held). */
-export const refundableDepositStatuses: readonly DepositStatus[] = ['paid', 'part-refunded', 'kept'];
+export const refundableDepositStatuses: readonly DepositStatus[] = [
+  'paid',
+  'part-refunded',
+  'kept',
+];
 
 /** What of a deposit can still be refunded, in pence. */
 export function depositRefundablePence(deposit: {
