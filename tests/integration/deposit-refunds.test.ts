@@ -6,6 +6,7 @@ import {
   type DepositSettings,
   type DepositSettingsAnswer,
 } from '../../src/common/deposits.js';
+import type { CustomerDetail } from '../../src/common/customers.js';
 import type { DiaryBooking } from '../../src/common/diary.js';
 import { reconcileDepositHolds } from '../../src/server/booking/deposits/deposit-service.js';
 import { reconcilePayments } from '../../src/server/payments/payments-reconcile.js';
@@ -139,6 +140,18 @@ describeEachDatabase('refunds of booking deposits and lost deposit webhooks (iss
     });
     expect(part.statusCode).toBe(200);
     expect(part.json<DiaryBooking>().deposit).toEqual({
+      pence: 1000,
+      refundedPence: 400,
+      status: 'part-refunded',
+    });
+    // The customer's page shows the deposit and where it stands.
+    const customerId = (await bookingRow(stored.ID)).customer_id!;
+    const page = await t.app.inject({
+      url: `/api/manage/customers/${customerId}`,
+      headers: owner.headers,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.json<CustomerDetail>().bookings.find((b) => b.id === stored.ID)!.deposit).toEqual({
       pence: 1000,
       refundedPence: 400,
       status: 'part-refunded',
