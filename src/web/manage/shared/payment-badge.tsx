@@ -1,5 +1,5 @@
 import { depositStatusLabels, type DepositStatus } from '@common/deposits';
-import { formatCartPrice } from '@common/money';
+import { formatPounds } from '@common/money';
 import type { OrderPayment } from '@common/order-payment';
 import { paymentStatusLabels } from '@common/payments';
 
@@ -28,11 +28,11 @@ export function DepositBadge({
   if (!deposit) return null;
   const refunded =
     deposit.status === 'part-refunded'
-      ? `, ${formatCartPrice(deposit.refundedPence / 100)} refunded`
+      ? `, ${formatPounds(deposit.refundedPence / 100)} refunded`
       : '';
   return (
     <span className={`manage__status manage__status--payment-${deposit.status}`}>
-      Deposit {formatCartPrice(deposit.pence / 100)} {depositStatusLabels[deposit.status]}
+      Deposit {formatPounds(deposit.pence / 100)} {depositStatusLabels[deposit.status]}
       {refunded}
     </span>
   );

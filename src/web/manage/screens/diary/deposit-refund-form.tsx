@@ -8,7 +8,7 @@ import {
   type RefundDepositRequest,
 } from '@common/deposits';
 import type { DiaryBooking } from '@common/diary';
-import { formatCartPrice } from '@common/money';
+import { formatPounds } from '@common/money';
 import { penceOfPounds } from '@common/payments';
 import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
@@ -31,7 +31,8 @@ const labels = {
   reason: 'Why (for the audit log; the customer does not see it)',
 };
 
-const pounds = (pence: number) => formatCartPrice(pence / 100);
+/** As the rest of the booking's page (and the server's messages) show money. */
+const pounds = (pence: number) => formatPounds(pence / 100);
 
 /** The typed pounds as pence, checked against what is left; the shared schema does the rest. */
 function resolverFor(deposit: Deposit): Resolver<RefundValues, unknown, Sent> {
