@@ -1,4 +1,5 @@
 // zod/mini: the back office's customer screens check with these schemas in the browser too.
+import type { DepositStatus } from './deposits.js';
 import type { OrderPayment } from './order-payment.js';
 import * as z from 'zod/mini';
 import { multiLineText } from './text-rules.js';
@@ -98,6 +99,8 @@ export interface CustomerBooking {
   treatments: string[];
   valuePence: number;
   valueText: string;
+  /** Issue 36: the booking's deposit in pence and where it stands; null when none was asked. */
+  deposit: { pence: number; refundedPence: number; status: DepositStatus } | null;
 }
 
 export interface CustomerOrder {

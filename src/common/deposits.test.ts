@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultDepositSettings,
   depositFor,
+  depositRefundablePence,
   depositPolicyText,
   depositSettingsSchema,
   freeCancelUntil,
@@ -82,5 +83,17 @@ describe('deposit settings', () => {
     expect(depositPolicyText(1500, 1)).toContain('at least 1 hour before');
     const start = new Date('2026-12-01T10:00:00Z');
     expect(freeCancelUntil(start, 24).toISOString()).toBe('2026-11-30T10:00:00.000Z');
+  });
+
+  it('refunds at most what is held of a deposit: paid, part refunded or kept, less refunds', () => {
+    expect(depositRefundablePence({ pence: 1000, refundedPence: 0, status: 'paid' })).toBe(1000);
+    expect(
+      depositRefundablePence({ pence: 1000, refundedPence: 400, status: 'part-refunded' }),
+    ).toBe(600);
+    expect(depositRefundablePence({ pence: 1000, refundedPence: 0, status: 'kept' })).toBe(1000);
+    expect(depositRefundablePence({ pence: 1000, refundedPence: 0, status: 'unpaid' })).toBe(0);
+    expect(depositRefundablePence({ pence: 1000, refundedPence: 1000, status: 'refunded' })).toBe(
+      0,
+    );
   });
 });

@@ -19,16 +19,57 @@ export type DepositMode = (typeof depositModes)[number];
 export const depositKinds = ['fixed', 'percent'] as const;
 export type DepositKind = (typeof depositKinds)[number];
 
-/** unpaid → paid → refunded (cancelled in time) or kept (late cancel, no-show). */
-export const depositStatuses = ['unpaid', 'paid', 'refunded', 'kept'] as const;
+/**
+ * unpaid → paid → refunded (cancelled in time) or kept (late cancel, no-show); the owner may
+ * refund part of a paid or kept deposit from the diary (part-refunded), the rest later.
+ */
+export const depositStatuses = ['unpaid', 'paid', 'part-refunded', 'refunded', 'kept'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
 
 export const depositStatusLabels: Record<DepositStatus, string> = {
   unpaid: 'unpaid',
   paid: 'paid',
+  'part-refunded': 'part refunded',
   refunded: 'refunded',
   kept: 'kept as fee',
 };
+
+/** The deposit statuses the owner can still refund from (money is held). */
+export const refundableDepositStatuses: readonly DepositStatus[] = [
+  'paid',
+  'part-refunded',
+  'kept',
+];
+
+/** What of a deposit can still be refunded, in pence. */
+export function depositRefundablePence(deposit: {
+  pence: number;
+  refundedPence: number;
+  status: DepositStatus;
+}): number {
+  if (!refundableDepositStatuses.includes(deposit.status)) return 0;
+  return Math.max(0, deposit.pence - deposit.refundedPence);
+}
+
+/**
+ * POST /api/manage/bookings/:id/refund-deposit. `expectedRefundedPence` is what the owner saw
+ * refunded: a refund made meanwhile (another tab, the visitor's cancellation) is refused, not
+ * repeated.
+ */
+export const refundDepositRequestSchema = z.object({
+  amountPence: z
+    .number('Type the amount to refund, in pounds')
+    .check(z.int('Whole pence, please'), z.gte(1, 'The amount must be at least 1p')),
+  reason: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Say why, for the audit log (the customer does not see it)'),
+      z.maxLength(500, 'Please keep the reason under 500 characters'),
+    ),
+  expectedRefundedPence: z.number().check(z.int(), z.gte(0)),
+});
+export type RefundDepositRequest = z.infer<typeof refundDepositRequestSchema>;
 
 const amountSchema = z
   .number({ error: 'Please enter an amount' })

@@ -58,8 +58,16 @@ export const diaryBookingSchema = z.object({
   cancelReason: z.nullable(z.string()),
   /** A pending booking's hold ends then (ISO); its time is free again after that. */
   heldUntil: z.optional(z.nullable(z.string())),
-  /** Issue 36: the deposit in pence and its status; null when none was asked. */
-  deposit: z.optional(z.nullable(z.object({ pence: z.number(), status: z.enum(depositStatuses) }))),
+  /** Issue 36: the deposit in pence, what of it was refunded, its status; null when none asked. */
+  deposit: z.optional(
+    z.nullable(
+      z.object({
+        pence: z.number(),
+        refundedPence: z.number(),
+        status: z.enum(depositStatuses),
+      }),
+    ),
+  ),
   /** What the customer quotes (8 characters); null for bookings made before references. */
   reference: z.nullable(z.string()),
   /** The therapist (issue 32); null for a client without staff or a booking made before. */

@@ -6,6 +6,7 @@ import { createLogger } from './logger.js';
 import { attachOutboxWorker } from './mail/outbox-worker.js';
 import { attachRecordsRetention } from './retention/retention-schedule.js';
 import { attachPaymentsReconcile } from './payments/payments-reconcile.js';
+import { reconcileDepositHolds } from './booking/deposits/deposit-service.js';
 import { attachMorningSummaries } from './morning-summary/morning-summary-schedule.js';
 import { prepareData, warmUpPages } from './startup.js';
 import { startBackgroundCheckpoints } from './db/sqlite-checkpoints.js';
@@ -43,7 +44,13 @@ async function main(): Promise<void> {
   });
   attachOutboxWorker(app, { config, db: handle.db, dbKind: handle.kind });
   attachRecordsRetention(app, { config, db: handle.db });
-  attachPaymentsReconcile(app, { config, db: handle.db, registry });
+  attachPaymentsReconcile(app, {
+    config,
+    db: handle.db,
+    registry,
+    // Issue 36: deposit holds whose webhook never came (booking/ sits above payments/).
+    depositHolds: reconcileDepositHolds({ config, db: handle.db, registry }),
+  });
   attachMorningSummaries(app, { config, db: handle.db, registry });
 
   const shutdown = async (signal: string) => {

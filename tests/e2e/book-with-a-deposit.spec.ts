@@ -131,3 +131,78 @@ test('the owner sets the deposit and the cancellation policy on the Hours screen
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('the owner refunds part of a paid deposit from the diary: too much is refused on the field, then confirmed (phone, desktop)', async ({
+  page,
+  site,
+}) => {
+  // A booking of this test's own, paid through the stand-in (a time no other test takes).
+  const date = nextDate(9, true);
+  const api = `${site.baseURL}/api`;
+  const [treatment] = (await (
+    await page.request.get(`${api}/treatments/list?client=RRB`)
+  ).json()) as Array<{ Duration: number; Price: number }>;
+  const times = (await (
+    await page.request.post(`${api}/bookings/time?client=RRB`, {
+      data: { bookingDate: date, estmatedDuration: treatment!.Duration },
+    })
+  ).json()) as string[];
+  const created = await page.request.post(`${api}/bookings/create?client=RRB`, {
+    data: {
+      totalPrice: treatment!.Price,
+      totalDuration: treatment!.Duration,
+      startTime: `${date} ${times.at(-1)}:00`,
+      endTime: `${date} 23:00:00`,
+      customer: {
+        name: 'Dee Posit',
+        dob: '1900-01-01 00:00:00',
+        telephone: '07700900123',
+        email: `deposit-refund-${Date.now()}@example.com`,
+        doorNo: '1',
+        postCode: 'EH49 7AB',
+        gdprConsent: true,
+        gift: false,
+        marketing: false,
+      },
+      treatments: [treatment],
+    },
+  });
+  expect(created.status()).toBe(200);
+  const booked = ((await created.json()) as { data: { ID: number; deposit: { pence: number } } })
+    .data;
+  const session = [...standIn.sessions.values()].find(
+    (s) => s.metadata['booking_id'] === String(booked.ID),
+  )!;
+  const { payload, signature } = standIn.sign(standIn.pay(session.id), webhookSecret);
+  const delivered = await page.request.post(`${api}/payments/webhook/RRB`, {
+    data: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
+  expect(await delivered.json()).toEqual({ received: true, applied: true });
+
+  await page.setViewportSize(phone);
+  await signedInOwner(page, site, 'RRB');
+  await openAs(page, 'RRB', `/manage/diary?booking=${booked.ID}`);
+  const form = page.getByRole('form', { name: 'Refund the deposit' });
+  const amount = form.getByLabel('Amount to refund (£)');
+  const tooMuch = ((booked.deposit.pence + 100) / 100).toFixed(2);
+  await amount.fill(tooMuch);
+  await form.getByLabel(/^Why/).fill('Therapist ill');
+  await form.getByRole('button', { name: 'Refund deposit…' }).click();
+  await expect(form.getByText(/At most £/).first()).toBeVisible();
+  await expect(amount).toHaveValue(tooMuch);
+  await expect(form.getByLabel(/^Why/)).toHaveValue('Therapist ill');
+  await expectNoAxeViolations(page);
+
+  await page.setViewportSize(desktop);
+  await amount.fill('1.00');
+  await form.getByRole('button', { name: 'Refund deposit…' }).click();
+  await expect(form.getByRole('status')).toContainText('£1.00 will go back to Dee Posit');
+  await form.getByRole('button', { name: 'Yes, refund £1.00' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Refunded £1.00' })).toBeVisible();
+  await expect(page.locator('.diary-deposit')).toContainText('part refunded');
+  expect(standIn.refunds.filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(
+    1,
+  );
+  await expectNoAxeViolations(page);
+});

@@ -208,6 +208,7 @@ describeEachDatabase('deposits for bookings (issue 36)', (kind) => {
     });
     expect(diary.json<DiaryBooking>().deposit).toEqual({
       pence: stored.deposit!.pence,
+      refundedPence: 0,
       status: 'paid',
     });
   });

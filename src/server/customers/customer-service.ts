@@ -1,7 +1,9 @@
 import { orderPaymentOf } from '../../common/order-payment.js';
 import { listBookingTreatmentNames } from '../db/booking-treatment-names.js';
 import type { Kysely } from 'kysely';
+import { depositStatuses, type DepositStatus } from '../../common/deposits.js';
 import type {
+  CustomerBooking,
   CustomerDetail,
   CustomerNote,
   CustomerPatchTest,
@@ -28,6 +30,7 @@ import {
   mergeCustomerRows,
   refreshCustomer,
   searchCustomers,
+  type CustomerBookingRow,
   type CustomerRow,
   type StaffScope,
 } from './customer-store.js';
@@ -224,6 +227,7 @@ export async function getCustomerDetail(
       treatments: treatments.get(b.id) ?? [],
       valuePence: b.total_price_pence,
       valueText: formatPounds(b.total_price_pence / 100),
+      deposit: depositOf(b),
     })),
     orders,
     notes,
@@ -300,4 +304,13 @@ export async function mergeCustomers(
     }
     await mergeCustomerRows(trx, clientCode, keep, other, now.toISOString());
   });
+}
+
+/** A booking's deposit as the customer's page shows it; null when none was asked. */
+function depositOf(row: CustomerBookingRow): CustomerBooking['deposit'] {
+  if (row.deposit_status === null) return null;
+  const status = (depositStatuses as readonly string[]).includes(row.deposit_status)
+    ? (row.deposit_status as DepositStatus)
+    : 'unpaid';
+  return { pence: row.deposit_pence, refundedPence: row.deposit_refunded_pence, status };
 }

@@ -193,6 +193,9 @@ export interface CustomerBookingRow {
   start_minute: number;
   status: string;
   total_price_pence: number;
+  deposit_pence: number;
+  deposit_refunded_pence: number;
+  deposit_status: string | null;
 }
 
 export async function listCustomerBookings(
@@ -202,7 +205,17 @@ export async function listCustomerBookings(
 ): Promise<CustomerBookingRow[]> {
   return db
     .selectFrom('bookings')
-    .select(['id', 'reference', 'booking_date', 'start_minute', 'status', 'total_price_pence'])
+    .select([
+      'id',
+      'reference',
+      'booking_date',
+      'start_minute',
+      'status',
+      'total_price_pence',
+      'deposit_pence',
+      'deposit_refunded_pence',
+      'deposit_status',
+    ])
     .where('client_code', '=', clientCode)
     .where('customer_id', '=', customerId)
     .orderBy('booking_date', 'desc')

@@ -189,8 +189,10 @@ export interface BookingsTable {
   customer_id: Generated<number | null>;
   /** Issue 36 (decision 0079): the deposit asked, in pence; 0 when none. */
   deposit_pence: Generated<number>;
-  /** unpaid | paid | refunded | kept; null when no deposit was asked. */
+  /** unpaid | paid | part-refunded | refunded | kept; null when no deposit was asked. */
   deposit_status: string | null;
+  /** What of the deposit has been refunded, in pence (migration 0031). */
+  deposit_refunded_pence: Generated<number>;
   deposit_session_id: string | null;
   deposit_url: string | null;
   deposit_intent_id: string | null;

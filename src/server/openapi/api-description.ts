@@ -39,7 +39,7 @@ import {
 } from '../../common/manage-staff.js';
 import { morningSummaryEditSchema } from '../../common/morning-summary.js';
 import { paymentSettingsRequestSchema, refundOrderRequestSchema } from '../../common/payments.js';
-import { depositSettingsRequestSchema } from '../../common/deposits.js';
+import { depositSettingsRequestSchema, refundDepositRequestSchema } from '../../common/deposits.js';
 import {
   changeOrderStatusSchema,
   orderStatusPreviewRequestSchema,
@@ -132,6 +132,11 @@ export const apiRoutes: Readonly<Record<string, RouteDescription>> = {
     summary: 'Cancel a booking (the customer is told by e-mail)',
     tag: 'booking',
     body: cancelBookingRequestSchema,
+  },
+  'POST /api/manage/bookings/:id/refund-deposit': {
+    summary: 'Refund all or part of a booking’s paid deposit through Stripe (owner only)',
+    tag: 'booking',
+    body: refundDepositRequestSchema,
   },
   'POST /api/manage/bookings': {
     summary: 'Add a booking from the diary',

@@ -12,16 +12,26 @@ export const paymentsReconcileRunName = 'payments-reconcile';
 export const paymentsReconcilePeriodMs = 5 * 60_000;
 /** Stripe's Checkout Sessions expire within a day: older unpaid orders are not asked about. */
 const lookBackMs = 2 * 24 * 60 * 60_000;
+/**
+ * A deposit hold lasts 30 minutes: its session is asked about after at most 10, so a payment
+ * whose webhook was lost confirms the booking before the hold lapses.
+ */
+const depositAskAfterMaxMs = 10 * 60_000;
 
 export interface ReconcileDeps {
   db: Kysely<Database>;
   config: ServerConfig;
   registry: ClientRegistry;
+  /**
+   * Booking deposits' part (booking/deposits, passed in by serve.ts as the webhook's handler is
+   * by build-app.ts): asks Stripe about unpaid holds older than `askAfterMs`.
+   */
+  depositHolds?: (now: Date, askAfterMs: number) => Promise<{ asked: number; applied: number }>;
 }
 
 /**
  * Recovers lost webhooks (issue 36): for each card order still unpaid after
- * PAYMENTS_RECONCILE_MINUTES, asks Stripe for its Checkout Session and applies what it says
+ * PAYMENTS_RECONCILE_MINUTES (and each deposit hold unpaid after at most 10 minutes), asks Stripe for its Checkout Session and applies what it says
  * through the webhook's own path (applyPaymentFact), under an event id of its own, so a webhook
  * that does arrive later changes nothing more. `force` skips the claim (tests, a CLI).
  */
@@ -61,7 +71,17 @@ export async function reconcilePayments(
       applied += 1;
     }
   }
-  return { ran: true, asked: stale.length, applied };
+  const deposits = deps.depositHolds
+    ? await deps.depositHolds(
+        now,
+        Math.min(deps.config.payments.reconcileAfterMs, depositAskAfterMaxMs),
+      )
+    : { asked: 0, applied: 0 };
+  return {
+    ran: true,
+    asked: stale.length + deposits.asked,
+    applied: applied + deposits.applied,
+  };
 }
 
 /** Runs reconciliation where the outbox worker runs, as retention does; one instance a period. */

@@ -1,10 +1,14 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { Kysely } from 'kysely';
 import type { ClientConfig } from '../../../common/client-config.js';
 import {
   depositHoldMinutes,
   depositPolicyText,
+  depositRefundablePence,
+  depositStatuses,
   type DepositSettings,
+  type DepositStatus,
+  type RefundDepositRequest,
 } from '../../../common/deposits.js';
 import { formatPounds } from '../../../common/money.js';
 import { insertAudit } from '../../audit/audit-store.js';
@@ -22,10 +26,15 @@ import { AppError } from '../../kernel/errors.js';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { escapeHtml } from '../../kernel/escape-html.js';
-import type { OutgoingMessage } from '../../mail/outbox-store.js';
+import { clientSender } from '../../mail/client-sender.js';
+import { safeReplyTo } from '../../mail/compose-message.js';
+import { enqueueMessage, type OutgoingMessage } from '../../mail/outbox-store.js';
 import { clientStripe, type ClientStripe } from '../../payments/payments-service.js';
 import {
+  addDepositRefund,
+  catchUpDepositRefunded,
   insertDepositEventOnce,
+  listUnsettledDepositSessions,
   lockDepositBooking,
   moveDepositStatus,
   readBookingDeposit,
@@ -204,15 +213,56 @@ export interface DepositEventResult {
 }
 
 /**
- * Applies one deposit event in one transaction: the booking row locked, the event stored once
+ * What Stripe says about a deposit, from its webhook or from the reconcile run's question: paid
+ * (a session paid), refunded (so much of the charge in all), or nothing to act on. `eventId` is
+ * stored once per client, so the same fact applied twice changes nothing.
+ */
+export type DepositFact = { eventId: string; eventType: string } & (
+  | { kind: 'paid'; paymentIntentId: string | null }
+  | { kind: 'refunded'; refundedPence: number }
+  | { kind: 'none' }
+);
+
+/** A Stripe event as a deposit fact. */
+export function depositFactOf(event: Stripe.Event): DepositFact {
+  const named = { eventId: event.id, eventType: event.type };
+  if (event.type === 'charge.refunded') {
+    return { ...named, kind: 'refunded', refundedPence: event.data.object.amount_refunded };
+  }
+  if (
+    event.type === 'checkout.session.completed' ||
+    event.type === 'checkout.session.async_payment_succeeded'
+  ) {
+    return paidSessionFact(named, event.data.object);
+  }
+  return { ...named, kind: 'none' };
+}
+
+/** A Checkout Session as a deposit fact: paid, or nothing yet. */
+export function paidSessionFact(
+  named: { eventId: string; eventType: string },
+  session: Pick<Stripe.Checkout.Session, 'payment_status' | 'payment_intent'>,
+): DepositFact {
+  if (session.payment_status !== 'paid') return { ...named, kind: 'none' };
+  const intent = session.payment_intent;
+  return {
+    ...named,
+    kind: 'paid',
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+  };
+}
+
+/**
+ * Applies one deposit fact in one transaction: the booking row locked, the event stored once
  * (a duplicate, a replay or another instance's copy changes nothing), then on payment the hold
- * confirmed with its e-mails (with the policy) and reminder; a refund marks the deposit refunded.
- * A payment after the hold lapsed is kept as paid here and refunded by the caller.
+ * confirmed with its e-mails (with the policy) and reminder; a refund brings the deposit's
+ * refunded amount up to Stripe's. A payment after the hold lapsed is kept as paid here and
+ * refunded by the caller.
  */
 export async function applyDepositEvent(
   deps: { db: Kysely<Database>; config: ServerConfig; origin: string },
   client: ClientConfig,
-  event: Stripe.Event,
+  fact: DepositFact,
   bookingId: number,
   now: Date,
 ): Promise<DepositEventResult> {
@@ -224,30 +274,20 @@ export async function applyDepositEvent(
       trx,
       {
         clientCode: client.name,
-        eventId: event.id,
-        eventType: event.type,
+        eventId: fact.eventId,
+        eventType: fact.eventType,
         bookingId: row?.id ?? null,
       },
       now,
     );
     if (!fresh || !row) return { applied: false };
-    if (event.type === 'charge.refunded') {
-      if (event.data.object.amount_refunded <= 0) return { applied: false };
-      const moved = await moveDepositStatus(trx, row.id, ['paid', 'kept', 'unpaid'], 'refunded');
+    if (fact.kind === 'refunded') {
+      if (fact.refundedPence <= 0) return { applied: false };
+      const moved = await catchUpDepositRefunded(trx, row, fact.refundedPence);
       return moved ? { applied: true, outcome: 'refunded' } : { applied: false };
     }
-    if (
-      event.type !== 'checkout.session.completed' &&
-      event.type !== 'checkout.session.async_payment_succeeded'
-    ) {
-      return { applied: false };
-    }
-    const session = event.data.object;
-    if (session.payment_status !== 'paid' || row.deposit_status !== 'unpaid') {
-      return { applied: false };
-    }
-    const intent = typeof session.payment_intent === 'string' ? session.payment_intent : null;
-    await moveDepositStatus(trx, row.id, ['unpaid'], 'paid', intent);
+    if (fact.kind !== 'paid' || row.deposit_status !== 'unpaid') return { applied: false };
+    await moveDepositStatus(trx, row.id, ['unpaid'], 'paid', fact.paymentIntentId);
     const manage = newManageToken();
     if (!(await confirmPendingBooking(trx, row.id, manage.hash, now))) {
       return { applied: true, outcome: 'late' };
@@ -266,8 +306,9 @@ export async function applyDepositEvent(
 }
 
 /**
- * Refunds a paid deposit in full through Stripe (idempotent per booking), marks it refunded and
- * audits it. `ownerId` is null when the visitor's own cancellation or a late payment asked it.
+ * Refunds what is left of a paid deposit through Stripe (idempotent per booking), marks it
+ * refunded and audits it. `ownerId` is null when the visitor's own cancellation or a late payment
+ * asked it.
  */
 export async function refundDeposit(
   db: Kysely<Database>,
@@ -287,7 +328,12 @@ export async function refundDeposit(
     { idempotencyKey: `booking-deposit-refund-${row.id}` },
   );
   return inTransaction(db, async (trx) => {
-    const moved = await moveDepositStatus(trx, row.id, ['paid'], 'refunded');
+    const moved = await addDepositRefund(
+      trx,
+      row,
+      row.deposit_refunded_pence,
+      row.deposit_refunded_pence + refund.amount,
+    );
     if (moved) {
       await insertAudit(
         trx,
@@ -298,7 +344,7 @@ export async function refundDeposit(
           detail: {
             bookingId: row.id,
             reference: row.reference,
-            pence: row.deposit_pence,
+            pence: refund.amount,
             refundId: refund.id,
             reason,
           },
@@ -308,6 +354,157 @@ export async function refundDeposit(
     }
     return moved;
   });
+}
+
+const pounds = (pence: number) => formatPounds(pence / 100);
+
+/** The customer's e-mail for the owner's refund of a deposit. */
+function depositRefundMail(input: {
+  reference: string;
+  customerName: string;
+  businessName: string;
+  refundPence: number;
+  refundedPence: number;
+  depositPence: number;
+}) {
+  const lines = [
+    `Dear ${input.customerName},`,
+    `We have refunded ${pounds(input.refundPence)} of the deposit for booking ${input.reference} to the card you paid with.`,
+    input.refundedPence >= input.depositPence
+      ? `That is the whole of the ${pounds(input.depositPence)} deposit.`
+      : `So far ${pounds(input.refundedPence)} of the ${pounds(input.depositPence)} deposit has been refunded.`,
+    'Refunds usually reach your account within 5 to 10 working days, depending on your bank.',
+    input.businessName,
+  ];
+  return {
+    subject: `Refund of ${pounds(input.refundPence)} of your deposit for booking ${input.reference}`,
+    html: `<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1b1f24;line-height:1.5">${lines
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join('')}</body></html>`,
+    text: `${lines.join('\n\n')}\n`,
+  };
+}
+
+/**
+ * The owner refunds all or part of a booking's deposit from the diary (issue 36), whatever the
+ * policy said: the amount is checked here against paid minus refunded (Stripe checks again), and
+ * the owner's view must be current (`expectedRefundedPence`). Stripe's idempotency key is the
+ * booking, what was refunded before and the amount, so a double press or a retried request makes
+ * one refund; the row moves only from the amount the refund was made after. Audited as the owner
+ * and e-mailed to the customer through the outbox, once per Stripe refund.
+ */
+export async function refundDepositByOwner(
+  deps: { db: Kysely<Database>; config: ServerConfig },
+  client: ClientConfig,
+  bookingId: number,
+  request: RefundDepositRequest,
+  ownerId: number,
+  now: Date,
+): Promise<{ refundId: string; refundPence: number; refundedPence: number }> {
+  const { db, config } = deps;
+  const row = await readBookingDeposit(db, client.name, bookingId);
+  if (!row) throw new AppError(404, `There is no booking ${bookingId}.`);
+  const status = (depositStatuses as readonly string[]).includes(row.deposit_status ?? '')
+    ? (row.deposit_status as DepositStatus)
+    : 'unpaid';
+  const held = { pence: row.deposit_pence, refundedPence: row.deposit_refunded_pence, status };
+  if (row.deposit_status === null || !row.deposit_intent_id || status === 'unpaid') {
+    throw new AppError(409, 'No deposit has been paid for this booking: nothing to refund.');
+  }
+  if (row.deposit_refunded_pence !== request.expectedRefundedPence) {
+    throw new AppError(
+      409,
+      `A refund was made on this deposit meanwhile (${pounds(row.deposit_refunded_pence)} refunded so far). The booking is shown afresh; check the amount, then refund again.`,
+    );
+  }
+  const left = depositRefundablePence(held);
+  if (request.amountPence > left) {
+    const message =
+      left === 0
+        ? 'This deposit has been refunded in full already.'
+        : `At most ${pounds(left)} can be refunded (${pounds(row.deposit_pence)} paid, ${pounds(row.deposit_refunded_pence)} refunded).`;
+    throw new AppError(422, message, [{ path: 'amountPence', message }]);
+  }
+  const connection = await clientStripe(db, config, client.name);
+  if (!connection) {
+    throw new AppError(
+      409,
+      'Stripe is not connected here any more (see Payments): refund this deposit in your Stripe dashboard.',
+    );
+  }
+  let refund: Stripe.Refund;
+  try {
+    refund = await connection.stripe.refunds.create(
+      {
+        payment_intent: row.deposit_intent_id,
+        amount: request.amountPence,
+        reason: 'requested_by_customer',
+        metadata: { booking_id: String(row.id) },
+      },
+      {
+        idempotencyKey: `booking-deposit-refund-${row.id}-after-${row.deposit_refunded_pence}-${request.amountPence}`,
+      },
+    );
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      const message = `Stripe refused the refund: ${error.message}`;
+      throw new AppError(422, message, [{ path: 'amountPence', message }]);
+    }
+    if (error instanceof Stripe.errors.StripeAuthenticationError) {
+      throw new AppError(409, 'Stripe does not accept the saved secret key (see Payments).');
+    }
+    throw new AppError(
+      409,
+      'Stripe could not be reached, and nothing has been refunded. Please try again in a minute.',
+    );
+  }
+  const refundedPence = row.deposit_refunded_pence + refund.amount;
+  const reference = row.reference ?? String(row.id);
+  await inTransaction(db, async (trx) => {
+    // Moves only from the amount seen above: a replayed request finds it moved and adds nothing.
+    if (!(await addDepositRefund(trx, row, row.deposit_refunded_pence, refundedPence))) return;
+    await insertAudit(
+      trx,
+      {
+        clientCode: client.name,
+        ownerId,
+        action: 'booking.deposit.refunded',
+        detail: {
+          bookingId: row.id,
+          reference,
+          pence: refund.amount,
+          refundedPence,
+          depositPence: row.deposit_pence,
+          refundId: refund.id,
+          reason: request.reason,
+        },
+      },
+      now,
+    );
+    const to = safeReplyTo(row.customer_email);
+    if (!to) return;
+    await enqueueMessage(
+      trx,
+      {
+        clientCode: client.name,
+        templateId: 'booking-deposit-refund',
+        from: clientSender(client.title, config.mailFrom),
+        to,
+        replyTo: client.email,
+        idempotencyKey: `booking:${row.id}:deposit-refund:${refund.id}:customer`,
+        ...depositRefundMail({
+          reference,
+          customerName: row.customer_name,
+          businessName: client.title,
+          refundPence: refund.amount,
+          refundedPence,
+          depositPence: row.deposit_pence,
+        }),
+      },
+      now,
+    );
+  });
+  return { refundId: refund.id, refundPence: refund.amount, refundedPence };
 }
 
 /** Keeps a paid deposit as the fee (late cancellation, no-show), audited, in the caller's transaction. */
@@ -341,8 +538,45 @@ export async function keepDeposit(
 }
 
 /**
+ * Applies a deposit fact for a booking and refunds at once a payment that came after the hold
+ * lapsed (the time is free again): the webhook's path and the reconcile run's.
+ */
+export async function settleDepositFact(
+  deps: { db: Kysely<Database>; config: ServerConfig; registry: ClientRegistry },
+  client: ClientConfig,
+  fact: DepositFact,
+  bookingId: number,
+  now: Date,
+): Promise<DepositEventResult> {
+  const origin = siteOrigin(client, {
+    production: deps.config.env === 'production',
+    port: deps.config.port,
+    registry: deps.registry,
+  });
+  const result = await applyDepositEvent(
+    { db: deps.db, config: deps.config, origin },
+    client,
+    fact,
+    bookingId,
+    now,
+  );
+  if (result.outcome === 'late') {
+    await refundDeposit(
+      deps.db,
+      deps.config,
+      client,
+      bookingId,
+      'Paid after the hold had lapsed',
+      null,
+      now,
+    );
+  }
+  return result;
+}
+
+/**
  * The webhook's handler for booking deposits (payments-routes.ts takes it from build-app.ts):
- * undefined for an event about no booking; a payment after the hold lapsed is refunded at once.
+ * undefined for an event about no booking.
  */
 export function bookingDepositEvents(deps: {
   db: Kysely<Database>;
@@ -356,30 +590,44 @@ export function bookingDepositEvents(deps: {
   ): Promise<DepositEventResult | undefined> => {
     const bookingId = depositBookingIdOf(event);
     if (bookingId === undefined) return undefined;
-    const origin = siteOrigin(client, {
-      production: deps.config.env === 'production',
-      port: deps.config.port,
-      registry: deps.registry,
-    });
-    const result = await applyDepositEvent(
-      { db: deps.db, config: deps.config, origin },
-      client,
-      event,
-      bookingId,
-      now,
+    return settleDepositFact(deps, client, depositFactOf(event), bookingId, now);
+  };
+}
+
+/**
+ * Recovers lost deposit webhooks (the reconcile run, payments-reconcile.ts, calls this through
+ * serve.ts: booking/ sits above payments/). For each deposit hold whose payment page is older than
+ * `askAfterMs` and still unpaid here, asks Stripe for the session and applies a paid answer as
+ * the webhook would, under an event id of its own, so a webhook that does come later changes
+ * nothing more. `askAfterMs` is kept well under the hold's 30 minutes so a paid hold is
+ * confirmed before it lapses; one paid after is refunded as a late payment.
+ */
+export function reconcileDepositHolds(deps: {
+  db: Kysely<Database>;
+  config: ServerConfig;
+  registry: ClientRegistry;
+}) {
+  return async (now: Date, askAfterMs: number): Promise<{ asked: number; applied: number }> => {
+    const lookBackMs = 2 * 24 * 60 * 60_000;
+    const holds = await listUnsettledDepositSessions(
+      deps.db,
+      new Date(now.getTime() - askAfterMs),
+      new Date(now.getTime() - lookBackMs),
     );
-    if (result.outcome === 'late') {
-      await refundDeposit(
-        deps.db,
-        deps.config,
-        client,
-        bookingId,
-        'Paid after the hold had lapsed',
-        null,
-        now,
+    let applied = 0;
+    for (const hold of holds) {
+      const client = deps.registry.byCode(hold.client_code);
+      const connection = client && (await clientStripe(deps.db, deps.config, client.name));
+      if (!client || !connection) continue;
+      const session = await connection.stripe.checkout.sessions.retrieve(hold.deposit_session_id);
+      const fact = paidSessionFact(
+        { eventId: `reconciled:${session.id}:paid`, eventType: 'reconciled.session.paid' },
+        session,
       );
+      if (fact.kind !== 'paid') continue;
+      if ((await settleDepositFact(deps, client, fact, hold.id, now)).applied) applied += 1;
     }
-    return result;
+    return { asked: holds.length, applied };
   };
 }
 

@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   defaultDepositSettings,
   depositSettingsSchema,
+  refundableDepositStatuses,
   type DepositSettings,
 } from '../../../common/deposits.js';
 import type { BookingsTable, Database } from '../../db/schema.js';
@@ -147,8 +148,89 @@ export async function readBookingDeposit(
 ) {
   return db
     .selectFrom('bookings')
-    .select(['id', 'reference', 'deposit_pence', 'deposit_status', 'deposit_intent_id'])
+    .select([
+      'id',
+      'reference',
+      'deposit_pence',
+      'deposit_status',
+      'deposit_intent_id',
+      'deposit_refunded_pence',
+      'customer_name',
+      'customer_email',
+    ])
     .where('id', '=', bookingId)
     .where('client_code', '=', clientCode)
     .executeTakeFirst();
+}
+
+/**
+ * Records a refund of the deposit: refunded goes from `refundedBefore` to `refundedAfter` only if
+ * nothing was refunded meanwhile and money is still held; the whole deposit refunded is
+ * `refunded`, less is `part-refunded`. False when another refund got there first.
+ */
+export async function addDepositRefund(
+  db: Kysely<Database>,
+  booking: { id: number; deposit_pence: number },
+  refundedBefore: number,
+  refundedAfter: number,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('bookings')
+    .set({
+      deposit_refunded_pence: refundedAfter,
+      deposit_status: refundedAfter >= booking.deposit_pence ? 'refunded' : 'part-refunded',
+    })
+    .where('id', '=', booking.id)
+    .where('deposit_refunded_pence', '=', refundedBefore)
+    .where('deposit_status', 'in', [...refundableDepositStatuses])
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/**
+ * Stripe's charge.refunded says how much of the charge is refunded in all (a refund made in the
+ * dashboard, or the echo of ours): the deposit catches up to it, never goes back.
+ */
+export async function catchUpDepositRefunded(
+  db: Kysely<Database>,
+  booking: { id: number; deposit_pence: number },
+  refundedInAll: number,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('bookings')
+    .set({
+      deposit_refunded_pence: refundedInAll,
+      deposit_status: refundedInAll >= booking.deposit_pence ? 'refunded' : 'part-refunded',
+    })
+    .where('id', '=', booking.id)
+    .where('deposit_refunded_pence', '<', refundedInAll)
+    .where('deposit_status', 'in', [...refundableDepositStatuses, 'unpaid'])
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/**
+ * Deposit holds whose payment page was made but whose payment Stripe has not told us about, made
+ * between `since` and `olderThan`: the reconcile run asks Stripe about each. A hold that has
+ * lapsed is included: a payment made then is refunded, not kept without a booking.
+ */
+export async function listUnsettledDepositSessions(
+  db: Kysely<Database>,
+  olderThan: Date,
+  since: Date,
+): Promise<Array<{ id: number; client_code: string; deposit_session_id: string }>> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['id', 'client_code', 'deposit_session_id'])
+    .where('deposit_status', '=', 'unpaid')
+    .where('deposit_session_id', 'is not', null)
+    .where('created_at', '<=', olderThan.toISOString())
+    .where('created_at', '>=', since.toISOString())
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((row) =>
+    row.deposit_session_id
+      ? [{ id: row.id, client_code: row.client_code, deposit_session_id: row.deposit_session_id }]
+      : [],
+  );
 }

@@ -40,7 +40,11 @@ function toDiaryBooking(
     // Issue 36: the deposit asked and where it stands; null when none was asked.
     deposit:
       row.deposit_status !== null
-        ? { pence: row.deposit_pence, status: depositStatusOf(row.deposit_status) }
+        ? {
+            pence: row.deposit_pence,
+            refundedPence: row.deposit_refunded_pence,
+            status: depositStatusOf(row.deposit_status),
+          }
         : null,
     source: row.source === 'phone' || row.source === 'walk-in' ? row.source : 'online',
     totalPrice: row.total_price_pence / 100,

@@ -28,7 +28,9 @@ import {
   type ManageMenu,
   type MoveOptions,
 } from '../../../common/diary.js';
+import { refundDepositRequestSchema } from '../../../common/deposits.js';
 import type { AppDeps } from '../../kernel/app-deps.js';
+import { refundDepositByOwner } from '../deposits/deposit-service.js';
 import { parseRequest } from '../../kernel/errors.js';
 import { recordAudit } from '../../audit/audit-store.js';
 import {
@@ -97,6 +99,16 @@ export const manageDiaryRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
     const id = idOf(request);
     const body = parseRequest(cancelBookingRequestSchema, request.body ?? {}, 'cancellation');
     return cancelBooking(context(request), id, body);
+  });
+
+  // Issue 36: the owner refunds all or part of a paid deposit (owner only: staff may cancel, but
+  // giving money back is the owner's; staff-permissions.ts does not list it).
+  app.post('/bookings/:id/refund-deposit', async (request): Promise<DiaryBooking> => {
+    const id = idOf(request);
+    const body = parseRequest(refundDepositRequestSchema, request.body ?? {}, 'refund');
+    await refundDepositByOwner(deps, request.client, id, body, request.owner.id, new Date());
+    deps.changes.clientChanged(request.client.name, 'bookings');
+    return bookingDetail(context(request), id);
   });
 
   app.post('/bookings', async (request, reply): Promise<DiaryBooking> => {

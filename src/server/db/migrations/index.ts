@@ -36,6 +36,7 @@ import * as m0027 from './0027-add-client-disabled.js';
 import * as m0028 from './0028-create-payment-settings-and-events.js';
 import * as m0029 from './0029-add-booking-deposits.js';
 import * as m0030 from './0030-add-payment-settings-enabled.js';
+import * as m0031 from './0031-add-booking-deposit-refunded.js';
 
 export interface ListedMigration {
   /** The file's name without `.ts`, as Kysely records it in `kysely_migration`. */
@@ -136,4 +137,5 @@ export const migrationList: readonly ListedMigration[] = [
   { name: '0028-create-payment-settings-and-events', up: m0028.up },
   { name: '0029-add-booking-deposits', up: m0029.up },
   { name: '0030-add-payment-settings-enabled', up: m0030.up },
+  { name: '0031-add-booking-deposit-refunded', up: m0031.up },
 ];

@@ -6,7 +6,7 @@ import type { CustomerDetail, CustomerSummary } from '@common/customers';
 import { PageHeading } from '@/components/page-heading';
 import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
-import { PaymentBadge } from '@/manage/shared/payment-badge';
+import { DepositBadge, PaymentBadge } from '@/manage/shared/payment-badge';
 import { ConfirmDialog } from '@/manage/shared/confirm-dialog';
 import { EmptyState } from '@/manage/shared/empty-state';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
@@ -295,6 +295,12 @@ function CustomerPage({ id, isOwner }: { id: number; isOwner: boolean }) {
                 <p>
                   {booking.treatments.join(', ')} · {booking.valueText} ·{' '}
                   <span className="manage__tag">{booking.status}</span>
+                  {booking.deposit && (
+                    <>
+                      {' '}
+                      <DepositBadge deposit={booking.deposit} />
+                    </>
+                  )}
                 </p>
               </li>
             ))}

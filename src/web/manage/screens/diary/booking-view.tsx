@@ -5,7 +5,9 @@ import { depositStatusLabels } from '@common/deposits';
 import { PageHeading } from '@/components/page-heading';
 import { useClient } from '@/lib/client-context';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
+import { fetchMe, meQueryKey } from '@/manage/shared/session-api';
 import { CancelBookingForm } from './cancel-booking-form';
+import { DepositRefundForm } from './deposit-refund-form';
 import { MoveBookingForm } from './move-booking-form';
 import { bookingQueryKey, fetchBooking } from './diary-api';
 import { Contact, pounds, problem, referenceOf, statusLabels } from './booking-display';
@@ -23,6 +25,8 @@ export function BookingView({ id }: { id: number }) {
     staleTime: 0,
     retry: false,
   });
+  // Refunds are the owner's (a staff account may cancel, not give money back).
+  const me = useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 300_000 });
   const b = booking.data;
   return (
     <section className="manage__screen">
@@ -80,6 +84,9 @@ export function BookingView({ id }: { id: number }) {
                 <dt>Deposit</dt>
                 <dd className="diary-deposit">
                   {pounds.format(b.deposit.pence / 100)}, {depositStatusLabels[b.deposit.status]}
+                  {b.deposit.refundedPence > 0 && b.deposit.status === 'part-refunded'
+                    ? ` (${pounds.format(b.deposit.refundedPence / 100)} refunded)`
+                    : ''}
                 </dd>
               </>
             )}
@@ -102,6 +109,7 @@ export function BookingView({ id }: { id: number }) {
             <MoveBookingForm key={`${b.date} ${b.start} ${b.staff?.id ?? ''}`} booking={b} />
           )}
           {b.status !== 'cancelled' && <CancelBookingForm booking={b} />}
+          {me.data?.role === 'owner' && b.deposit && <DepositRefundForm booking={b} />}
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { availableTimesSchema } from '@common/booking';
 import { staffListSchema, type StaffList } from '@common/staff';
+import type { RefundDepositRequest } from '@common/deposits';
 import type {
   BookingSearch,
   CancelBookingRequest,
@@ -110,4 +111,15 @@ export const bookingSearchQueryKey = (q: string) => ['manage', 'booking-search',
 /** Issue 32: the client's bookings by reference, name, e-mail or phone, newest first. */
 export async function searchBookings(q: string): Promise<BookingSearch> {
   return typed(`/api/manage/bookings/search?q=${encodeURIComponent(q)}`);
+}
+
+/** Issue 36: the owner refunds all or part of a booking's paid deposit. */
+export async function refundBookingDeposit(
+  id: number,
+  request: RefundDepositRequest,
+): Promise<DiaryBooking> {
+  return typed(`/api/manage/bookings/${id}/refund-deposit`, {
+    method: 'POST',
+    body: JSON.stringify(request),
+  });
 }

@@ -1,0 +1,171 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import * as z from 'zod/mini';
+import {
+  depositRefundablePence,
+  refundDepositRequestSchema,
+  type RefundDepositRequest,
+} from '@common/deposits';
+import type { DiaryBooking } from '@common/diary';
+import { formatPounds } from '@common/money';
+import { penceOfPounds } from '@common/payments';
+import { FormErrorSummary } from '@/components/error-summary';
+import { FormField } from '@/components/form-field';
+import { showToast } from '@/components/toast';
+import { ApiError } from '@/lib/api-client';
+import { useFormSubmit } from '@/lib/form-kit';
+import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
+import { bookingQueryKey, refundBookingDeposit } from './diary-api';
+
+type Deposit = NonNullable<DiaryBooking['deposit']>;
+type Sent = Omit<RefundDepositRequest, 'expectedRefundedPence'>;
+
+interface RefundValues {
+  amount: string;
+  reason: string;
+}
+
+const labels = {
+  amount: 'Amount to refund (£)',
+  reason: 'Why (for the audit log; the customer does not see it)',
+};
+
+/** As the rest of the booking's page (and the server's messages) show money. */
+const pounds = (pence: number) => formatPounds(pence / 100);
+
+/** The typed pounds as pence, checked against what is left; the shared schema does the rest. */
+function resolverFor(deposit: Deposit): Resolver<RefundValues, unknown, Sent> {
+  const left = depositRefundablePence(deposit);
+  return (values) => {
+    const amountPence = penceOfPounds(values.amount);
+    if (amountPence === undefined || amountPence > left) {
+      return {
+        values: {},
+        errors: {
+          amount: {
+            type: 'amount',
+            message:
+              amountPence === undefined
+                ? 'Type the amount in pounds, like 12.50'
+                : `At most ${pounds(left)} can be refunded`,
+          },
+        },
+      };
+    }
+    const parsed = z.safeParse(refundDepositRequestSchema, {
+      ...values,
+      amountPence,
+      expectedRefundedPence: 0,
+    });
+    if (parsed.success) {
+      const { expectedRefundedPence: _added, ...request } = parsed.data;
+      return { values: request, errors: {} };
+    }
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const issue of parsed.error.issues) {
+      const name = issue.path[0] === 'amountPence' ? 'amount' : String(issue.path[0]);
+      errors[name] ??= { type: 'schema', message: issue.message };
+    }
+    return { values: {}, errors };
+  };
+}
+
+/**
+ * The owner refunds all or part of a booking's paid (or kept) deposit to the customer's card
+ * (issue 36), whatever the policy said: cancelling from the diary keeps the deposit unless the
+ * owner refunds it here. The first press asks to confirm (a refund cannot be undone); the second
+ * sends the pence with what the owner saw refunded, so a refund made meanwhile is refused and
+ * the booking shown afresh, the typing kept. The server and Stripe check the amount again.
+ */
+export function DepositRefundForm({ booking }: { booking: DiaryBooking }) {
+  const queries = useQueryClient();
+  const deposit = booking.deposit;
+  const left = deposit ? depositRefundablePence(deposit) : 0;
+  const [confirming, setConfirming] = useState(false);
+  const form = useForm<RefundValues, unknown, Sent>({
+    resolver: deposit ? resolverFor(deposit) : undefined,
+    mode: 'onSubmit',
+    defaultValues: { amount: (left / 100).toFixed(2), reason: '' },
+  });
+  useUnsavedChanges(form.formState.isDirty);
+  const { submit, failure, setFailure } = useFormSubmit(form, {
+    send: async (request) => {
+      if (!confirming) {
+        setConfirming(true);
+        return;
+      }
+      const updated = await refundBookingDeposit(booking.id, {
+        ...request,
+        expectedRefundedPence: deposit?.refundedPence ?? 0,
+      });
+      setConfirming(false);
+      queries.setQueryData(bookingQueryKey(booking.id), updated);
+      const after = updated.deposit ? depositRefundablePence(updated.deposit) : 0;
+      form.reset({ amount: (after / 100).toFixed(2), reason: '' });
+      showToast('saved', `Refunded ${pounds(request.amountPence)}. The customer is e-mailed.`);
+    },
+    failedText: 'The refund could not be made. Nothing has been refunded; please try again.',
+    issueNames: { amountPence: 'amount' },
+    onFailure: (error) => {
+      setConfirming(false);
+      // A refund made meanwhile: show the booking as it is now; the message says why.
+      if (error instanceof ApiError && error.status === 409) {
+        void queries.invalidateQueries({ queryKey: bookingQueryKey(booking.id) });
+      }
+      return false;
+    },
+  });
+  const typed = useWatch({ control: form.control, name: 'amount' });
+  const typedPence = penceOfPounds(typed ?? '');
+  const busy = form.formState.isSubmitting;
+  const errors = form.formState.errors;
+  if (!deposit || left === 0) return null;
+  // A change after the question asks it again, for the new amount.
+  const unconfirm = { onChange: () => setConfirming(false) };
+  return (
+    <form
+      className="manage__form"
+      noValidate
+      aria-labelledby="deposit-refund-heading"
+      onSubmit={(event) => {
+        setFailure(undefined);
+        void submit(event);
+      }}
+    >
+      <h2 id="deposit-refund-heading">Refund the deposit</h2>
+      <p>
+        Up to {pounds(left)} goes back to the card the customer paid with, through your Stripe
+        account; the customer gets an e-mail. Without a refund the deposit is kept.
+      </p>
+      <FormField
+        label={labels.amount}
+        inputMode="decimal"
+        required
+        registration={form.register('amount', unconfirm)}
+        error={errors.amount}
+      />
+      <FormField
+        label={labels.reason}
+        multiline
+        required
+        registration={form.register('reason', unconfirm)}
+        error={errors.reason}
+      />
+      {confirming && typedPence !== undefined && (
+        <p role="status" className="card">
+          {pounds(typedPence)} will go back to {booking.customer.name}’s card. A refund cannot be
+          undone.
+        </p>
+      )}
+      <FormErrorSummary form={form} failure={failure} busy={busy} labels={labels} />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy
+          ? 'Refunding…'
+          : confirming && typedPence !== undefined
+            ? `Yes, refund ${pounds(typedPence)}`
+            : 'Refund deposit…'}
+      </button>
+    </form>
+  );
+}
