@@ -210,6 +210,7 @@ export async function readDepositGroups(
       'booking_date',
       'deposit_status',
       fn.sum<number | string>('deposit_pence').as('pence'),
+      fn.sum<number | string>('deposit_refunded_pence').as('refunded_pence'),
     ])
     .where('client_code', '=', clientCode)
     .where('booking_date', '>=', range.from)
@@ -221,6 +222,7 @@ export async function readDepositGroups(
     date: row.booking_date,
     status: row.deposit_status ?? '',
     pence: asNumber(row.pence),
+    refundedPence: asNumber(row.refunded_pence),
   }));
 }
 

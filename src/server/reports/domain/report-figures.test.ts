@@ -155,4 +155,17 @@ describe('the owner’s figures', () => {
     );
     expect(cardFiguresOf([], [], { from: '2027-07-01', to: '2027-07-31' }, zone).net).toBe(0);
   });
+
+  it('counts what the owner gave back of a part-refunded deposit, and all of a refunded one', () => {
+    const figures = cardFiguresOf(
+      [],
+      [
+        { date: '2027-07-05', status: 'part-refunded', pence: 1000, refundedPence: 400 },
+        { date: '2027-07-06', status: 'refunded', pence: 500, refundedPence: 0 },
+      ],
+      { from: '2027-07-01', to: '2027-07-31' },
+      zone,
+    );
+    expect(figures).toMatchObject({ depositsPaid: 1500, depositsRefunded: 900, net: 600 });
+  });
 });

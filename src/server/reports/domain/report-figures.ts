@@ -133,6 +133,8 @@ export interface DepositGroup {
   date: string;
   status: string;
   pence: number;
+  /** What the owner gave back of them from the diary (a part refund); 0 when none. */
+  refundedPence?: number;
 }
 
 /**
@@ -157,10 +159,12 @@ export function cardFiguresOf(
   let depositsKept = 0;
   for (const group of deposits) {
     if (!inRange(group.date, range)) continue;
-    if (group.status === 'paid' || group.status === 'refunded' || group.status === 'kept') {
+    if (['paid', 'part-refunded', 'refunded', 'kept'].includes(group.status)) {
       depositsPaid += group.pence;
     }
+    // A whole refund gives back all of it (a visitor's free cancellation records no amount).
     if (group.status === 'refunded') depositsRefunded += group.pence;
+    if (group.status === 'part-refunded') depositsRefunded += group.refundedPence ?? 0;
     if (group.status === 'kept') depositsKept += group.pence;
   }
   const taken = ordersPaid + depositsPaid;
