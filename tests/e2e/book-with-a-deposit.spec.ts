@@ -91,10 +91,12 @@ for (const [size, viewport, time] of [
     await expect(policy).toContainText('at least 48 hours before');
     await expectNoAxeViolations(page);
 
-    // Book: the booked screen goes on to Stripe's page (the stand-in serves no page here).
+    // Book: the booked screen goes on to Stripe's page (the stand-in's hosted page).
     const toStripe = page.waitForRequest((r) => r.url().startsWith(`${standIn.url}/pay/`));
     await page.getByRole('button', { name: 'Book', exact: true }).click();
     const payUrl = (await toStripe).url();
+    // On Stripe's page before Stripe sends the visitor back (else the two navigations race).
+    await page.waitForURL((url) => url.href.startsWith(`${standIn.url}/pay/`));
     const session = standIn.sessions.get(payUrl.split('/pay/')[1]!)!;
     expect(session.amount_total).toBeGreaterThan(0);
 
