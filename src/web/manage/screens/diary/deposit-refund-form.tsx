@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import * as z from 'zod/mini';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   depositRefundablePence,
   refundDepositRequestSchema,
@@ -15,10 +14,10 @@ import { FormField } from '@/components/form-field';
 import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
 import { useFormSubmit } from '@/lib/form-kit';
+import { refundAmountResolver } from '@/manage/shared/refund-amount';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { bookingQueryKey, refundBookingDeposit } from './diary-api';
 
-type Deposit = NonNullable<DiaryBooking['deposit']>;
 type Sent = Omit<RefundDepositRequest, 'expectedRefundedPence'>;
 
 interface RefundValues {
@@ -34,43 +33,6 @@ const labels = {
 /** As the rest of the booking's page (and the server's messages) show money. */
 const pounds = (pence: number) => formatPounds(pence / 100);
 
-/** The typed pounds as pence, checked against what is left; the shared schema does the rest. */
-function resolverFor(deposit: Deposit): Resolver<RefundValues, unknown, Sent> {
-  const left = depositRefundablePence(deposit);
-  return (values) => {
-    const amountPence = penceOfPounds(values.amount);
-    if (amountPence === undefined || amountPence > left) {
-      return {
-        values: {},
-        errors: {
-          amount: {
-            type: 'amount',
-            message:
-              amountPence === undefined
-                ? 'Type the amount in pounds, like 12.50'
-                : `At most ${pounds(left)} can be refunded`,
-          },
-        },
-      };
-    }
-    const parsed = z.safeParse(refundDepositRequestSchema, {
-      ...values,
-      amountPence,
-      expectedRefundedPence: 0,
-    });
-    if (parsed.success) {
-      const { expectedRefundedPence: _added, ...request } = parsed.data;
-      return { values: request, errors: {} };
-    }
-    const errors: Record<string, { type: string; message: string }> = {};
-    for (const issue of parsed.error.issues) {
-      const name = issue.path[0] === 'amountPence' ? 'amount' : String(issue.path[0]);
-      errors[name] ??= { type: 'schema', message: issue.message };
-    }
-    return { values: {}, errors };
-  };
-}
-
 /**
  * The owner refunds all or part of a booking's paid (or kept) deposit to the customer's card
  * (issue 36), whatever the policy said: cancelling from the diary keeps the deposit unless the
@@ -84,7 +46,11 @@ export function DepositRefundForm({ booking }: { booking: DiaryBooking }) {
   const left = deposit ? depositRefundablePence(deposit) : 0;
   const [confirming, setConfirming] = useState(false);
   const form = useForm<RefundValues, unknown, Sent>({
-    resolver: deposit ? resolverFor(deposit) : undefined,
+    resolver: refundAmountResolver<RefundValues, typeof refundDepositRequestSchema>(
+      refundDepositRequestSchema,
+      left,
+      pounds,
+    ),
     mode: 'onSubmit',
     defaultValues: { amount: (left / 100).toFixed(2), reason: '' },
   });

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import * as z from 'zod/mini';
+import { useForm, useWatch } from 'react-hook-form';
 import { formatCartPrice } from '@common/money';
 import {
   refundablePence,
@@ -15,6 +14,7 @@ import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
 import { useFormSubmit } from '@/lib/form-kit';
 import { PaymentBadge } from '@/manage/shared/payment-badge';
+import { refundAmountResolver } from '@/manage/shared/refund-amount';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { orderQueryKey, ordersQueryKey, refundOrder } from './orders-api';
 
@@ -61,46 +61,6 @@ const labels = {
   cancelOrder: 'Cancel the order too',
 };
 
-/** The typed pounds as pence, checked against what is left; the shared schema does the rest. */
-function resolverFor(
-  order: OrderDetail,
-): Resolver<RefundValues, unknown, Omit<RefundOrderRequest, 'expectedRefundedPence'>> {
-  const left = order.payment ? refundablePence(order.payment) : 0;
-  return (values) => {
-    const amountPence = penceOfPounds(values.amount);
-    if (amountPence === undefined || amountPence > left) {
-      return {
-        values: {},
-        errors: {
-          amount: {
-            type: 'amount',
-            message:
-              amountPence === undefined
-                ? 'Type the amount in pounds, like 12.50'
-                : `At most ${pounds(left)} can be refunded`,
-          },
-        },
-      };
-    }
-    // The request's own schema; what the owner saw refunded is added when sending.
-    const parsed = z.safeParse(refundOrderRequestSchema, {
-      ...values,
-      amountPence,
-      expectedRefundedPence: 0,
-    });
-    if (parsed.success) {
-      const { expectedRefundedPence: _added, ...request } = parsed.data;
-      return { values: request, errors: {} };
-    }
-    const errors: Record<string, { type: string; message: string }> = {};
-    for (const issue of parsed.error.issues) {
-      const name = issue.path[0] === 'amountPence' ? 'amount' : String(issue.path[0]);
-      errors[name] ??= { type: 'schema', message: issue.message };
-    }
-    return { values: {}, errors };
-  };
-}
-
 /**
  * A refund of part or all of a card order, to the card it was paid with (issue 36). The first
  * press asks to confirm (a refund cannot be undone); the second sends the amount in pence with
@@ -113,7 +73,11 @@ export function RefundForm({ order }: { order: OrderDetail }) {
   const left = payment ? refundablePence(payment) : 0;
   const [confirming, setConfirming] = useState(false);
   const form = useForm<RefundValues, unknown, Omit<RefundOrderRequest, 'expectedRefundedPence'>>({
-    resolver: resolverFor(order),
+    resolver: refundAmountResolver<RefundValues, typeof refundOrderRequestSchema>(
+      refundOrderRequestSchema,
+      left,
+      pounds,
+    ),
     mode: 'onSubmit',
     defaultValues: { amount: (left / 100).toFixed(2), reason: '', cancelOrder: false },
   });
