@@ -7,7 +7,8 @@ import {
 } from '../support/stripe-stand-in/stripe-stand-in.js';
 import { desktop, expectNoAxeViolations, phone, signedInOwner } from './back-office';
 import { chooseDateAndTime, chooseTreatments, fillBookingDetails, nextDate } from './booking-steps';
-import { expect, openAs, startSiteServer, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, openAs, startSiteServer, test, type SiteServer } from './fixtures';
 
 /**
  * Issue 36 (decision 0079): a visitor books a treatment that asks a deposit, sees the policy before
@@ -134,12 +135,17 @@ test('the owner sets the deposit and the cancellation policy on the Hours screen
   await expectNoAxeViolations(page);
 });
 
-test('the owner refunds part of a paid deposit from the diary: too much is refused on the field, then confirmed (phone, desktop)', async ({
-  page,
-  site,
-}) => {
-  // A booking of this test's own, paid through the stand-in (a time no other test takes).
-  const date = nextDate(9, true);
+/**
+ * A booking of the test's own on a day `ahead` (its last free time, which no other test takes),
+ * its deposit paid through the stand-in and Stripe's signed webhook.
+ */
+async function paidDepositBooking(
+  page: Page,
+  site: SiteServer,
+  name: string,
+  ahead: number,
+): Promise<{ id: number; depositPence: number; paymentIntent: string }> {
+  const date = nextDate(ahead, true);
   const api = `${site.baseURL}/api`;
   const [treatment] = (await (
     await page.request.get(`${api}/treatments/list?client=RRB`)
@@ -156,7 +162,7 @@ test('the owner refunds part of a paid deposit from the diary: too much is refus
       startTime: `${date} ${times.at(-1)}:00`,
       endTime: `${date} 23:00:00`,
       customer: {
-        name: 'Dee Posit',
+        name,
         dob: '1900-01-01 00:00:00',
         telephone: '07700900123',
         email: `deposit-refund-${Date.now()}@example.com`,
@@ -181,13 +187,24 @@ test('the owner refunds part of a paid deposit from the diary: too much is refus
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
   });
   expect(await delivered.json()).toEqual({ received: true, applied: true });
+  return {
+    id: booked.ID,
+    depositPence: booked.deposit.pence,
+    paymentIntent: session.payment_intent,
+  };
+}
 
+test('the owner refunds part of a paid deposit from the diary: too much is refused on the field, then confirmed (phone, desktop)', async ({
+  page,
+  site,
+}) => {
+  const booked = await paidDepositBooking(page, site, 'Dee Posit', 9);
   await page.setViewportSize(phone);
   await signedInOwner(page, site, 'RRB');
-  await openAs(page, 'RRB', `/manage/diary?booking=${booked.ID}`);
+  await openAs(page, 'RRB', `/manage/diary?booking=${booked.id}`);
   const form = page.getByRole('form', { name: 'Refund the deposit' });
   const amount = form.getByLabel('Amount to refund (£)');
-  const tooMuch = ((booked.deposit.pence + 100) / 100).toFixed(2);
+  const tooMuch = ((booked.depositPence + 100) / 100).toFixed(2);
   await amount.fill(tooMuch);
   await form.getByLabel(/^Why/).fill('Therapist ill');
   await form.getByRole('button', { name: 'Refund deposit…' }).click();
@@ -203,8 +220,30 @@ test('the owner refunds part of a paid deposit from the diary: too much is refus
   await form.getByRole('button', { name: 'Yes, refund £1.00' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Refunded £1.00' })).toBeVisible();
   await expect(page.locator('.diary-deposit')).toContainText('part refunded');
-  expect(standIn.refunds.filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(
-    1,
-  );
+  expect(standIn.refunds.filter((r) => r.payment_intent === booked.paymentIntent)).toHaveLength(1);
   await expectNoAxeViolations(page);
+});
+
+test('the owner cancels a booking with a paid deposit and gives the deposit back in the same step', async ({
+  page,
+  site,
+}) => {
+  const booked = await paidDepositBooking(page, site, 'Cass Ancel', 10);
+  await page.setViewportSize(desktop);
+  await signedInOwner(page, site, 'RRB');
+  await openAs(page, 'RRB', `/manage/diary?booking=${booked.id}`);
+  const form = page.getByRole('form', { name: 'Cancel this booking' });
+  const pounds = `£${(booked.depositPence / 100).toFixed(2)}`;
+  await expect(form.getByRole('checkbox', { name: /Refund the deposit/ })).toBeChecked();
+  await form.getByLabel(/^Internal note/).fill('Therapist off sick');
+  await form.getByRole('button', { name: 'Cancel the booking…' }).click();
+  await expect(form.getByRole('status')).toContainText(`${pounds} goes back to the customer`);
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: /^Yes, cancel/ }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Booking cancelled, and ${pounds} refunded` }),
+  ).toBeVisible();
+  await expect(page.locator('.diary-deposit')).toContainText('refunded');
+  const refunds = standIn.refunds.filter((r) => r.payment_intent === booked.paymentIntent);
+  expect(refunds.map((r) => r.amount)).toEqual([booked.depositPence]);
 });

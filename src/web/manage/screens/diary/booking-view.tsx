@@ -108,7 +108,9 @@ export function BookingView({ id }: { id: number }) {
           {b.status === 'booked' && (
             <MoveBookingForm key={`${b.date} ${b.start} ${b.staff?.id ?? ''}`} booking={b} />
           )}
-          {b.status !== 'cancelled' && <CancelBookingForm booking={b} />}
+          {b.status !== 'cancelled' && (
+            <CancelBookingForm booking={b} mayRefund={me.data?.role === 'owner'} />
+          )}
           {me.data?.role === 'owner' && b.deposit && <DepositRefundForm booking={b} />}
         </>
       )}

@@ -9,13 +9,17 @@ import {
   type DiaryBooking,
   type EmailPreview,
 } from '@common/diary';
+import { depositRefundablePence } from '@common/deposits';
+import { formatPounds } from '@common/money';
 import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
+import { showToast } from '@/components/toast';
+import { ApiError } from '@/lib/api-client';
 import { useFormSubmit } from '@/lib/form-kit';
 import { previewCancellation } from '@/manage/shared/closing-api';
 import { EmailPreviewBox } from '@/manage/shared/email-preview';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
-import { bookingQueryKey, cancelBooking, diaryQueryKey } from './diary-api';
+import { bookingQueryKey, cancelBooking, diaryQueryKey, refundBookingDeposit } from './diary-api';
 
 type CancelValues = z.input<typeof cancelBookingRequestSchema>;
 
@@ -26,10 +30,24 @@ const labels = { internalNote: 'Internal note', message: 'Message to the custome
  * never sent, and an optional message to the customer. The first press checks both with the
  * shared schema and shows the e-mail exactly as the customer will receive it (the server's own
  * template); the second sends. A refusal shows on its field, and what was typed stays.
+ * With a paid deposit, the owner (`mayRefund`) gives it back in the same step (issue 36): the
+ * business cancelled, so by default the customer's money goes back; unticked, it is kept and can
+ * still be refunded below.
  */
-export function CancelBookingForm({ booking }: { booking: DiaryBooking }) {
+export function CancelBookingForm({
+  booking,
+  mayRefund = false,
+}: {
+  booking: DiaryBooking;
+  mayRefund?: boolean;
+}) {
   const queries = useQueryClient();
   const [preview, setPreview] = useState<EmailPreview | undefined>();
+  const deposit = booking.deposit;
+  const refundable = mayRefund && deposit ? depositRefundablePence(deposit) : 0;
+  const [refundToo, setRefundToo] = useState(true);
+  const refunding = refundable > 0 && refundToo;
+  const refundText = formatPounds(refundable / 100);
   const form = useForm<CancelValues, unknown, CancelBookingRequest>({
     resolver: zodResolver(cancelBookingRequestSchema),
     mode: 'onSubmit',
@@ -45,9 +63,31 @@ export function CancelBookingForm({ booking }: { booking: DiaryBooking }) {
       // Sent with the cancellation: nothing unsaved is left.
       form.reset({ internalNote: '', message: '' });
       queries.setQueryData(bookingQueryKey(booking.id), updated);
+      if (refunding && deposit) {
+        try {
+          const refunded = await refundBookingDeposit(booking.id, {
+            amountPence: refundable,
+            reason: (internalNote || 'The business cancelled the booking').slice(0, 500),
+            expectedRefundedPence: deposit.refundedPence,
+          });
+          queries.setQueryData(bookingQueryKey(booking.id), refunded);
+          showToast(
+            'saved',
+            `Booking cancelled, and ${refundText} refunded to the customer's card.`,
+          );
+        } catch (error) {
+          // The cancellation stands; the refund form below the booking can try again.
+          const why = error instanceof ApiError ? ` (${error.message})` : '';
+          showToast(
+            'failed',
+            `The booking is cancelled, but its deposit could not be refunded${why}. Refund it below.`,
+          );
+        }
+      } else {
+        showToast('saved', 'Booking cancelled.');
+      }
       await queries.invalidateQueries({ queryKey: diaryQueryKey() });
     },
-    savedText: 'Booking cancelled.',
     failedText: 'The booking could not be cancelled. Please try again.',
     onFailure: () => {
       // Back to the first step: the owner reads the problem, corrects, and confirms again.
@@ -87,10 +127,24 @@ export function CancelBookingForm({ booking }: { booking: DiaryBooking }) {
         registration={message}
         error={form.formState.errors.message}
       />
+      {refundable > 0 && (
+        <label className="manage__check">
+          <input
+            type="checkbox"
+            checked={refundToo}
+            onChange={(event) => {
+              setRefundToo(event.target.checked);
+              setPreview(undefined);
+            }}
+          />{' '}
+          Refund the deposit ({refundText}) to the customer’s card
+        </label>
+      )}
       {preview && (
         <>
           <p role="status">
             The time will be free for others at once.{' '}
+            {refunding ? `${refundText} goes back to the customer’s card. ` : ''}
             {preview.to ? 'The customer will receive this e-mail:' : ''}
           </p>
           <EmailPreviewBox preview={preview} label="The cancellation e-mail" />
