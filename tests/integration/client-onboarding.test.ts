@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/each-database.js';
 import { startDeployment, type Deployment } from '../support/deployment.js';
+import { openSecret } from '../../src/server/payments/secret-box.js';
 
 /**
  * "Onboard a business in one step" (issue 38, docs/decisions/0071-onboarding-a-business.md):
@@ -129,5 +130,60 @@ describeEachDatabase('npm run client', (kind) => {
       (answer) => answer.statusCode === 200,
     );
     expect(back.body).toContain("Nell's Nails");
+  });
+  it("stores a client's Stripe keys sealed from the environment (payments CODE), never from the command line", async () => {
+    const encryptionKey = 'cd'.repeat(32);
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_operatorSetsThis01',
+      STRIPE_WEBHOOK_SECRET: 'whsec_operatorSetsThis0001',
+    };
+    const withoutSealingKey = await d.run('client-cli', ['payments', 'SE'], keys);
+    expect(withoutSealingKey.code).toBe(1);
+    expect(withoutSealingKey.output).toContain('Set PAYMENTS_ENCRYPTION_KEY');
+    const badKey = await d.run('client-cli', ['payments', 'SE'], {
+      ...keys,
+      STRIPE_SECRET_KEY: 'pk_test_notASecretKey',
+      PAYMENTS_ENCRYPTION_KEY: encryptionKey,
+    });
+    expect(badKey.code).toBe(1);
+    expect(badKey.output).toContain('STRIPE_SECRET_KEY: A Stripe secret key starts sk_test_');
+    const unknown = await d.run('client-cli', ['payments', 'NOPE'], {
+      ...keys,
+      PAYMENTS_ENCRYPTION_KEY: encryptionKey,
+    });
+    expect(unknown.code).toBe(1);
+
+    const stored = await d.run('client-cli', ['payments', 'SE'], {
+      ...keys,
+      PAYMENTS_ENCRYPTION_KEY: encryptionKey,
+    });
+    expect(stored.code, stored.output).toBe(0);
+    expect(stored.output).toContain('SE: Stripe keys stored sealed; card payment on.');
+    expect(stored.output).not.toContain(keys.STRIPE_SECRET_KEY);
+    const row = await d.handle.db
+      .selectFrom('payment_settings')
+      .selectAll()
+      .where('client_code', '=', 'SE')
+      .executeTakeFirstOrThrow();
+    expect(row.secret_key_sealed).not.toContain(keys.STRIPE_SECRET_KEY);
+    const key = Buffer.from(encryptionKey, 'hex');
+    expect(openSecret(key, 'SE', row.secret_key_sealed)).toBe(keys.STRIPE_SECRET_KEY);
+    expect(openSecret(key, 'SE', row.webhook_secret_sealed)).toBe(keys.STRIPE_WEBHOOK_SECRET);
+
+    // --off keeps the keys (none given: the stored ones stay) and takes no new card payments.
+    const off = await d.run('client-cli', ['payments', 'SE', '--off'], {
+      PAYMENTS_ENCRYPTION_KEY: encryptionKey,
+    });
+    expect(off.code, off.output).toBe(0);
+    const after = await d.handle.db
+      .selectFrom('payment_settings')
+      .select(['enabled', 'secret_key_sealed', 'version'])
+      .where('client_code', '=', 'SE')
+      .executeTakeFirstOrThrow();
+    expect(after).toMatchObject({
+      enabled: 0,
+      secret_key_sealed: row.secret_key_sealed,
+      version: 2,
+    });
   });
 });

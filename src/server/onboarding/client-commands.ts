@@ -4,6 +4,10 @@ import type { FieldIssue } from '../../common/field-issues.js';
 import type { BusinessKind } from '../../common/operator.js';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
+import * as z from 'zod/mini';
+import { paymentSettingsRequestSchema } from '../../common/payments.js';
+import { saveStripeKeys } from '../payments/payment-settings-service.js';
+import { readPaymentSettings } from '../payments/payments-store.js';
 import { addBusiness } from './onboarding-service.js';
 import { listClientRows, setClientDisabled } from './onboarding-store.js';
 
@@ -16,14 +20,23 @@ export const clientUsage = [
   '  list                every client: code, name, host names, owners, disabled or not',
   '  disable CODE        its host names answer "not available", its owners are signed out',
   '  enable CODE         serves it again',
+  '  payments CODE [--off]',
+  "                      stores the client's Stripe keys sealed (card payment, issue 36), read from",
+  '                      STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET so they stay off the command',
+  '                      line; either may be left out to keep the stored one; --off keeps the keys',
+  '                      and takes no new card payments',
   'Running servers take the change in within CLIENT_RELOAD_SECONDS: nothing to restart.',
 ].join('\n');
 
 export interface ClientCommandContext {
   db: Kysely<Database>;
-  config: Pick<ServerConfig, 'env' | 'port' | 'themesDir' | 'clientReloadMs'>;
+  config: Pick<ServerConfig, 'env' | 'port' | 'themesDir' | 'clientReloadMs'> & {
+    payments?: Pick<ServerConfig['payments'], 'encryptionKey'>;
+  };
   print: (line: string) => void;
   now?: Date;
+  /** Where `payments` reads the keys (the process's environment). */
+  environment?: Record<string, string | undefined>;
 }
 
 /** The client CLI's commands (client-cli.ts). Exit code: 0 done, 1 refused, 2 usage. */
@@ -36,6 +49,7 @@ export async function runClientCommand(
   if ((command === 'disable' || command === 'enable') && rest.length === 1 && rest[0])
     return switchClient(rest[0], command === 'disable', context);
   if (command === 'add') return addClient(rest, context);
+  if (command === 'payments') return setPayments(rest, context);
   context.print(clientUsage);
   return 2;
 }
@@ -163,5 +177,53 @@ async function addClient(args: string[], context: ClientCommandContext): Promise
     return 0;
   }
   print(`Invite its owner with: npm run owner -- add ${added.code} owner@example.com`);
+  return 0;
+}
+
+/**
+ * `payments CODE [--off]`: the operator sets a client's Stripe keys, as the owner can on the
+ * Payments screen (the same service). The keys come from the environment, never the command
+ * line, which shells keep in their history and show in process lists.
+ */
+async function setPayments(args: string[], context: ClientCommandContext): Promise<number> {
+  const { db, print, config } = context;
+  const environment = context.environment ?? process.env;
+  const [givenCode, ...flags] = args;
+  if (!givenCode || flags.some((flag) => flag !== '--off')) {
+    print(clientUsage);
+    return 2;
+  }
+  const code = givenCode.toUpperCase();
+  if (!(await listClientRows(db)).some((row) => row.code === code)) {
+    print(`There is no client with the code "${givenCode}" (npm run client -- list).`);
+    return 1;
+  }
+  const request = z.safeParse(paymentSettingsRequestSchema, {
+    secretKey: environment['STRIPE_SECRET_KEY'] ?? '',
+    webhookSecret: environment['STRIPE_WEBHOOK_SECRET'] ?? '',
+    enabled: !flags.includes('--off'),
+    version: (await readPaymentSettings(db, code))?.version ?? 0,
+  });
+  if (!request.success) {
+    for (const issue of request.error.issues) {
+      const name = issue.path[0] === 'secretKey' ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET';
+      print(`${name}: ${issue.message}`);
+    }
+    return 1;
+  }
+  const saved = await saveStripeKeys(db, config.payments?.encryptionKey, code, request.data);
+  if (!saved.ok) {
+    print(
+      saved.reason === 'no-encryption-key'
+        ? 'Set PAYMENTS_ENCRYPTION_KEY (64 hex digits, the same as the servers use) first: keys are stored sealed with it.'
+        : saved.reason === 'missing'
+          ? 'Both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are needed the first time.'
+          : 'The payment settings changed meanwhile; run the command again.',
+    );
+    return 1;
+  }
+  print(
+    `${code}: Stripe keys stored sealed; card payment ${request.data.enabled ? 'on' : 'off (keys kept)'}. Stripe's webhook address: https://<its host>/api/payments/webhook/${code}`,
+  );
   return 0;
 }

@@ -10,8 +10,8 @@ import { recordAudit } from '../audit/audit-store.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { AppError, parseRequest } from '../kernel/errors.js';
 import { clientStripe } from './payments-service.js';
-import { readPaymentSettings, writePaymentSettings } from './payments-store.js';
-import { sealSecret } from './secret-box.js';
+import { saveStripeKeys } from './payment-settings-service.js';
+import { readPaymentSettings } from './payments-store.js';
 
 /**
  * The owner's Stripe keys (issue 36), under /api/manage: owner-only (staff are not on the
@@ -37,44 +37,22 @@ export const managePaymentsRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
 
   app.put('/payment-settings', async (request): Promise<PaymentSettingsAnswer> => {
     const body = parseRequest(paymentSettingsRequestSchema, request.body ?? {}, 'payment settings');
-    const key = deps.config.payments.encryptionKey;
-    if (!key) {
+    const saved = await saveStripeKeys(
+      deps.db,
+      deps.config.payments.encryptionKey,
+      request.owner.clientCode,
+      body,
+    );
+    if (!saved.ok && saved.reason === 'no-encryption-key') {
       throw new AppError(
         409,
         'Card payment is not set up on this server yet: ask the operator to set PAYMENTS_ENCRYPTION_KEY.',
       );
     }
-    const { clientCode } = request.owner;
-    const stored = await readPaymentSettings(deps.db, clientCode);
-    // Write-only keys: an empty one keeps the stored key; the first save needs both.
-    const missing = [
-      !body.secretKey && !stored && { path: 'secretKey', message: 'Paste your Stripe secret key' },
-      !body.webhookSecret &&
-        !stored && { path: 'webhookSecret', message: 'Paste the webhook signing secret' },
-    ].filter((issue) => issue !== false);
-    if (missing.length > 0) {
-      throw new AppError(422, 'Both keys are needed the first time.', missing);
+    if (!saved.ok && saved.reason === 'missing') {
+      throw new AppError(422, 'Both keys are needed the first time.', saved.issues);
     }
-    const sealed = (plain: string, sealedBefore: string | undefined) =>
-      plain ? sealSecret(key, clientCode, plain) : (sealedBefore ?? '');
-    const saved = await writePaymentSettings(
-      deps.db,
-      {
-        client_code: clientCode,
-        secret_key_sealed: sealed(body.secretKey, stored?.secret_key_sealed),
-        webhook_secret_sealed: sealed(body.webhookSecret, stored?.webhook_secret_sealed),
-        secret_key_hint: body.secretKey
-          ? body.secretKey.slice(-4)
-          : (stored?.secret_key_hint ?? ''),
-        webhook_secret_hint: body.webhookSecret
-          ? body.webhookSecret.slice(-4)
-          : (stored?.webhook_secret_hint ?? ''),
-        enabled: body.enabled ? 1 : 0,
-        updated_at: new Date().toISOString(),
-      },
-      body.version,
-    );
-    if (!saved) {
+    if (!saved.ok) {
       throw new AppError(
         409,
         'Someone else changed the payment settings while you were editing. Reload them, then save again.',
