@@ -78,7 +78,16 @@ async function expectConnectionProblem(page: Page, message: RegExp, heading: str
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
-test.describe.configure({ timeout: 240_000 });
+// Each journey stops and starts its server (about 10 s each on a busy machine): two minutes.
+test.describe.configure({ timeout: 120_000 });
+
+/**
+ * Closes the test's browser context without letting a stuck page (one left mid-navigation to a
+ * server that went away) hold the worker until the test's time is up: 10 s, then the run goes on.
+ */
+async function closeContext(context: BrowserContext): Promise<void> {
+  await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
 
 test('the connection drops at checkout: the details stay, with Try again, and the order goes through once it is back', async ({
   browser,
@@ -124,7 +133,7 @@ test('the connection drops at checkout: the details stay, with Try again, and th
     await expect(other).toHaveURL(/\/documentation$/);
     await expect(other.getByRole('heading', { level: 1 })).not.toHaveText(/Sorry/);
   } finally {
-    await context.close();
+    await closeContext(context);
     await site.dispose();
   }
 });
@@ -159,7 +168,7 @@ test('the connection drops while booking: the choices and details stay, with Try
     await expect(page).toHaveURL(/\/booking\/booked$/);
     await expect(page.getByText('11:00 to 12:00')).toBeVisible();
   } finally {
-    await context.close();
+    await closeContext(context);
     await site.dispose();
   }
 });
@@ -203,7 +212,7 @@ test('a server that takes the booking and never answers: after 15 seconds a mess
     await expect(page).toHaveURL(/\/booking\/booked$/);
   } finally {
     await silent?.close();
-    await context.close();
+    await closeContext(context);
     await site.dispose();
   }
 });
@@ -270,7 +279,7 @@ test('the connection drops while sending an enquiry (contact page, travel form, 
       await expect(page).toHaveURL(/\/order\/success$/);
     }
   } finally {
-    await context.close();
+    await closeContext(context);
     await site.dispose();
   }
 });
