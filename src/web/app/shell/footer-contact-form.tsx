@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { routeTable } from '@common/routes';
 import { preloadable } from '@/lib/preloadable';
+import { PartErrorBoundary } from '@/app/part-error-boundary';
 
 // The form brings react-hook-form and zod; loading it on demand keeps them out of the first-load
 // bundle (docs/decisions/0014-page-speed.md). It sits in the footer, below the fold.
@@ -20,8 +21,16 @@ export function FooterContactForm() {
   const { pathname } = useLocation();
   if (pathname === routeTable.contact) return null;
   return (
-    <Suspense fallback={null}>
-      <footerForm.Component />
-    </Suspense>
+    <PartErrorBoundary
+      fallback={
+        <p className="footer-form-unavailable">
+          The message form could not load. Please check your connection and reload the page.
+        </p>
+      }
+    >
+      <Suspense fallback={null}>
+        <footerForm.Component />
+      </Suspense>
+    </PartErrorBoundary>
   );
 }
