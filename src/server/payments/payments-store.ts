@@ -40,10 +40,19 @@ export async function writePaymentSettings(
   return Number(updated.numUpdatedRows) === 1;
 }
 
-/** Records an event once: false when this client already has it (a replay or another instance). */
+/**
+ * Records an event once, with the order or the booking (deposit) it is about: false when this
+ * client already has it (a replay or another instance).
+ */
 export async function insertPaymentEventOnce(
   trx: Transaction<Database>,
-  event: { clientCode: string; eventId: string; eventType: string; orderId: number | null },
+  event: {
+    clientCode: string;
+    eventId: string;
+    eventType: string;
+    orderId?: number | null;
+    bookingId?: number | null;
+  },
   now: Date,
 ): Promise<boolean> {
   const inserted = await trx
@@ -52,7 +61,8 @@ export async function insertPaymentEventOnce(
       client_code: event.clientCode,
       event_id: event.eventId,
       event_type: event.eventType,
-      order_id: event.orderId,
+      order_id: event.orderId ?? null,
+      booking_id: event.bookingId ?? null,
       received_at: now.toISOString(),
     })
     .onConflict((c) => c.columns(['client_code', 'event_id']).doNothing())

@@ -30,10 +30,10 @@ import { clientSender } from '../../mail/client-sender.js';
 import { safeReplyTo } from '../../mail/compose-message.js';
 import { enqueueMessage, type OutgoingMessage } from '../../mail/outbox-store.js';
 import { clientStripe, type ClientStripe } from '../../payments/payments-service.js';
+import { insertPaymentEventOnce } from '../../payments/payments-store.js';
 import {
   addDepositRefund,
   catchUpDepositRefunded,
-  insertDepositEventOnce,
   listUnsettledDepositSessions,
   lockDepositBooking,
   moveDepositStatus,
@@ -270,7 +270,7 @@ export async function applyDepositEvent(
   const rules = await rulesFor(db, client, undefined);
   return inTransaction(db, async (trx) => {
     const row = await lockDepositBooking(trx, client.name, bookingId);
-    const fresh = await insertDepositEventOnce(
+    const fresh = await insertPaymentEventOnce(
       trx,
       {
         clientCode: client.name,

@@ -72,27 +72,6 @@ export async function lockDepositBooking(
   return trx.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirst();
 }
 
-/** Records the event once for the booking: false when this client already has it. */
-export async function insertDepositEventOnce(
-  trx: Transaction<Database>,
-  event: { clientCode: string; eventId: string; eventType: string; bookingId: number | null },
-  now: Date,
-): Promise<boolean> {
-  const inserted = await trx
-    .insertInto('payment_events')
-    .values({
-      client_code: event.clientCode,
-      event_id: event.eventId,
-      event_type: event.eventType,
-      order_id: null,
-      booking_id: event.bookingId,
-      received_at: now.toISOString(),
-    })
-    .onConflict((c) => c.columns(['client_code', 'event_id']).doNothing())
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
-}
-
 export async function recordDepositSession(
   db: Kysely<Database>,
   bookingId: number,

@@ -71,26 +71,7 @@ type ConfirmedRow = Pick<
 /** Reads the stored booking as the create answer shows it, for the e-mails sent on confirming. */
 async function storedBookingOf(
   db: Kysely<Database>,
-  row: Pick<
-    Selectable<BookingsTable>,
-    | 'id'
-    | 'reference'
-    | 'booking_date'
-    | 'start_minute'
-    | 'end_minute'
-    | 'total_price_pence'
-    | 'total_duration_minutes'
-    | 'customer_name'
-    | 'customer_email'
-    | 'customer_telephone'
-    | 'customer_door_no'
-    | 'customer_post_code'
-    | 'marketing'
-    | 'consent_at'
-    | 'consent_version'
-    | 'client_code'
-    | 'staff_id'
-  >,
+  row: Omit<ConfirmedRow, 'ical_sequence'>,
 ): Promise<StoredBooking> {
   const lines = await listBookingLines(db, row.id);
   // Issue 32: the therapist, named in the e-mails sent on confirming.
