@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router';
 import { appRoutes, routesForPath } from './router';
+import { ScreenErrorBoundary } from './screen-error-boundary';
 
 /** Paths across the table: screens with params, nested back-office screens, unknown paths. */
 const paths = [
@@ -38,5 +40,17 @@ describe('the route branch of a path', () => {
   it('gives every path of one screen the same route objects', () => {
     expect(routesForPath('/product/2').routes).toBe(routesForPath('/product/3').routes);
     expect(routesForPath('/product/2')).toBe(routesForPath('/product/2'));
+  });
+});
+
+describe('the screens that are not lazy', () => {
+  it('have the screen error boundary too, so a part of them that fails keeps the frame', () => {
+    const framed = appRoutes[0]?.children ?? [];
+    const eager = framed.filter((route) => route.lazy === undefined);
+    expect(eager.length).toBeGreaterThan(0);
+    for (const route of eager) {
+      const element = route.element;
+      expect(isValidElement(element) && element.type).toBe(ScreenErrorBoundary);
+    }
   });
 });

@@ -57,13 +57,15 @@ function lazyScreen(load: LoadRoute): Preloadable {
 function withLoadingFallback(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
     if (typeof route.lazy !== 'function') {
+      // The home page is in the first-load bundle, but parts of it load later (the featured
+      // product): an error there keeps the site's frame as a lazy screen's does.
       return {
         ...route,
         element: (
-          <>
+          <ScreenErrorBoundary key={route.path ?? ''}>
             {route.element}
             <MarkAppReady />
-          </>
+          </ScreenErrorBoundary>
         ),
       } as RouteObject;
     }

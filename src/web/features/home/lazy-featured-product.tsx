@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { LoadingLine } from '@/components/loading-line';
+import { PartErrorBoundary } from '@/app/part-error-boundary';
 import { preloadable } from '@/lib/preloadable';
 
 // The featured product needs TanStack Query, which is not in the first-load bundle
@@ -16,10 +17,20 @@ const loadingSection = (
   </section>
 );
 
+/** Said in the same box when its chunk cannot load (the connection gone): the home page stays. */
+const unavailableSection = (
+  <section className="featured-product" aria-labelledby="featured-product-heading">
+    <h2 id="featured-product-heading">Featured product</h2>
+    <p>The featured product could not load. Please check your connection and reload the page.</p>
+  </section>
+);
+
 export function LazyFeaturedProduct({ productId }: { productId: number }) {
   return (
-    <Suspense fallback={loadingSection}>
-      <featuredProductWithQueries.Component productId={productId} />
-    </Suspense>
+    <PartErrorBoundary fallback={unavailableSection}>
+      <Suspense fallback={loadingSection}>
+        <featuredProductWithQueries.Component productId={productId} />
+      </Suspense>
+    </PartErrorBoundary>
   );
 }
