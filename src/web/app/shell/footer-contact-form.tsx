@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { routeTable } from '@common/routes';
 import { preloadable } from '@/lib/preloadable';
-import { PartErrorBoundary } from '@/app/part-error-boundary';
+import { PartErrorBoundary } from '@/components/part-error-boundary';
 
 // The form brings react-hook-form and zod; loading it on demand keeps them out of the first-load
 // bundle (docs/decisions/0014-page-speed.md). It sits in the footer, below the fold.

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { LoadingLine } from '@/components/loading-line';
-import { PartErrorBoundary } from '@/app/part-error-boundary';
+import { PartErrorBoundary } from '@/components/part-error-boundary';
 import { preloadable } from '@/lib/preloadable';
 
 // The featured product needs TanStack Query, which is not in the first-load bundle

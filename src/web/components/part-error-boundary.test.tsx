@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preloadable } from '@/lib/preloadable';
 import { PartErrorBoundary } from './part-error-boundary';
-import { ScreenErrorBoundary } from './screen-error-boundary';
+import { ScreenErrorBoundary } from '@/app/screen-error-boundary';
 
 afterEach(cleanup);
 
