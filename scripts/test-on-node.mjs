@@ -1,5 +1,8 @@
 // Runs the unit and integration tests (vitest) on a Node other than the machine's, 24 unless told:
 //   node scripts/test-on-node.mjs [major] [vitest arguments…]
+//   node scripts/test-on-node.mjs [major] --prepare   (fetch and build only; `npm test` does this
+//                                                      beside the first vitest run, which leaves
+//                                                      CPU idle, and runs the tests later)
 // The Node comes from the npm registry, and better-sqlite3 (the one package compiled against V8
 // itself rather than Node-API) is built for it in a copy; both are cached outside the checkout
 // (~/.cache/highstreet-test-nodes/<major>/, or TEST_NODES_DIR), so a fresh clone — CI's — finds
@@ -21,7 +24,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
-const [major = '24', ...vitestArgs] = process.argv.slice(2);
+const [major = '24', ...givenArgs] = process.argv.slice(2);
+const prepareOnly = givenArgs.includes('--prepare');
+const vitestArgs = givenArgs.filter((arg) => arg !== '--prepare');
 if (!/^\d+$/.test(major)) {
   console.error(
     'Usage: node scripts/test-on-node.mjs [node major, default 24] [vitest arguments…]',
@@ -208,6 +213,7 @@ if (!loaded.includes(betterSqlite3.target)) {
 }
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`Node ${node.version} (ABI ${node.abi}) ready in ${seconds} s; ${loaded}`);
+if (prepareOnly) process.exit(0);
 
 const vitest = spawnSync(
   node.bin,
