@@ -291,17 +291,23 @@ describeEachDatabase('refunds of card orders from the back office (issue 36)', (
     expect(
       (await call(undefined, 'POST', `/api/manage/orders/${orderNumber}/refund`, body)).statusCode,
     ).toBe(401);
-    for (const url of ['/api/manage/payment-settings', '/api/manage/payment-settings/test']) {
-      expect((await call(onSeHost, 'POST', url)).statusCode, url).toBe(
-        url.endsWith('test') ? 403 : 404,
-      );
-      expect((await call(staff, 'POST', url)).statusCode, url).toBe(
-        url.endsWith('test') ? 403 : 404,
+    // The payment settings' every route: another client's owner and staff 403, no session 401.
+    const settingsRoutes = [
+      ['GET', '/api/manage/payment-settings'],
+      ['PUT', '/api/manage/payment-settings'],
+      ['POST', '/api/manage/payment-settings/test'],
+    ] as const;
+    for (const [method, url] of settingsRoutes) {
+      const payload =
+        method === 'PUT'
+          ? { secretKey: 'sk_test_x', webhookSecret: 'whsec_x', version: 1 }
+          : undefined;
+      expect((await call(onSeHost, method, url, payload)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await call(staff, method, url, payload)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await call(undefined, method, url, payload)).statusCode, `${method} ${url}`).toBe(
+        401,
       );
     }
-    expect((await call(undefined, 'POST', '/api/manage/payment-settings/test')).statusCode).toBe(
-      401,
-    );
     // Nothing was refunded by any of them.
     expect(standIn.refunds.some((r) => r.metadata['order_number'] === orderNumber)).toBe(false);
   });
