@@ -112,6 +112,15 @@ test('the last one in stock sells once, and its buyer hears of the status change
     await expect(loser.page.getByLabel('Name')).toHaveValue(loserName);
     await expect(loser.page.getByLabel('Postcode')).toHaveValue('EH12 5AB');
     await expect(loser.page.getByLabel('Address')).toHaveValue('12 Loch View, EH12 5AB');
+    // Ordering again takes it out of the cart; then Order says there is nothing to send, and the
+    // details still stay.
+    await loser.page.getByRole('button', { name: 'Order' }).click();
+    await expect(loser.page.getByText(/Sorry, that sold out a moment ago/)).toBeVisible();
+    await loser.page.getByRole('button', { name: 'Order' }).click();
+    await expect(
+      loser.page.getByRole('alert').filter({ hasText: 'Your cart is empty' }),
+    ).toBeVisible();
+    await expect(loser.page.getByLabel('Name')).toHaveValue(loserName);
 
     // The owner finds the order, checks the screen at 1280 px, and tells the customer.
     await owner.goto('/manage/orders');

@@ -134,7 +134,11 @@ function CheckoutScreen() {
         return;
       }
       const cartLines = cart.getState().lines;
-      if (cartLines.length === 0) return;
+      if (cartLines.length === 0) {
+        // The cart emptied on this page (the last one sold): Order says why nothing is sent.
+        setRefusal('Your cart is empty, so there is nothing to order yet. Your details are kept.');
+        return;
+      }
       setRefusal(null);
       const { collecting, ...chosen } = choices.current?.choices() ?? { collecting: false };
       const placed = await placeOrder(
