@@ -127,6 +127,15 @@ export function isKnownPath(pathname: string): boolean {
   return /^\/product\/[^/]+$/.test(path);
 }
 
+/**
+ * Sign-in, the back office and the operator's screen: the pages that use the back office's
+ * stylesheet (decision 0081). A visitor's private pages (a booking or review link, a payment's
+ * return) are drawn with the site's styles alone.
+ */
+export function isBackOfficePath(pathname: string): boolean {
+  return /^\/(login|manage|operator)(\/|$)/.test(pathname);
+}
+
 /** Sign-in, the back office and a visitor's booking link: never indexed by search engines. */
 export function isPrivatePath(pathname: string): boolean {
   return /^\/(login|manage|operator|booking\/manage|booking\/confirm|review|checkout\/(paid|not-paid))(\/|$)/.test(

@@ -42,6 +42,20 @@ test.describe('at 1280px', () => {
     expect(await form.evaluate((e) => getComputedStyle(e).maxWidth)).toBe('448px');
     expect(consoleErrors).toEqual([]);
   });
+
+  test("a visitor's private pages (a booking link, a payment's return) carry no back-office rules", async ({
+    page,
+  }) => {
+    for (const [client, path] of [
+      ['RRB', `/booking/manage/${'A'.repeat(43)}`],
+      ['SE', '/checkout/not-paid?order=SE-000001&token=x'],
+    ] as const) {
+      await openAs(page, client, path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(backOfficeLinks(page), path).toHaveCount(0);
+      expect(await hasRule(page, '.sign-in'), path).toBe(false);
+    }
+  });
 });
 
 test.describe('at 390px', () => {

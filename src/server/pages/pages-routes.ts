@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
 import { hasPageAt, shownCategoriesOf } from '../../common/category-pages.js';
-import { isPrivatePath } from '../../common/routes.js';
+import { isBackOfficePath, isPrivatePath } from '../../common/routes.js';
 import { withShownCategories } from '../catalogue/shop-categories-store.js';
 import type { ServerConfig } from '../config.js';
 import type { AppDeps } from '../kernel/app-deps.js';
@@ -214,7 +214,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     const pageTemplate = devPages ? await devPages.template(path) : template;
     const html = renderPage(pageTemplate, client, appHtml, page, themeCss(client), head);
     return {
-      html: isPrivatePath(path) ? withBackOfficeStylesheet(html, prerender) : html,
+      html: isBackOfficePath(path) ? withBackOfficeStylesheet(html, prerender) : html,
       // Not kept: a product page whose product does not exist (endless such URLs). A home page
       // whose featured product is gone is still the client's one home page.
       keep: hasPageAt(path, shownCategoriesOf(client)) && page.product !== null,
