@@ -236,6 +236,7 @@ export async function findBookingPlace(
       | 'ical_sequence'
       | 'reference'
       | 'total_duration_minutes'
+      | 'deposit_free_until'
     >
   | undefined
 > {
@@ -250,6 +251,7 @@ export async function findBookingPlace(
       'ical_sequence',
       'reference',
       'total_duration_minutes',
+      'deposit_free_until',
     ])
     .where('client_code', '=', clientCode)
     .where('id', '=', id)
@@ -271,6 +273,8 @@ export async function moveBookingTo(
     endMinute: number;
     staffId: number | null;
     sequence: number;
+    /** The deposit's free cancellation window, moved with the booking (null: no deposit). */
+    depositFreeUntil: string | null;
   },
 ): Promise<boolean> {
   const result = await trx
@@ -281,6 +285,7 @@ export async function moveBookingTo(
       end_minute: place.endMinute,
       staff_id: place.staffId,
       ical_sequence: place.sequence,
+      deposit_free_until: place.depositFreeUntil,
     })
     .where('client_code', '=', clientCode)
     .where('id', '=', id)

@@ -12,6 +12,7 @@ import { describeEachDatabase } from '../../../../tests/support/each-database.js
 import { bookingCustomer } from '../../../../tests/support/booking-request.js';
 import { signInAs, type OwnerSession } from '../../../../tests/support/owner-session.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { localTimeToInstant } from '../availability/availability.js';
 import { parseIcs } from '../emails/booking-ics.js';
 import { loadBookingRules, saveBookingRules } from '../booking-rules-store.js';
 
@@ -167,6 +168,33 @@ describeEachDatabase('the owner moves, cancels and closes over bookings', (kind)
     const again = await move(booking.id, { startTime: `${date} 14:00:00` });
     expect(again.statusCode).toBe(200);
     expect(await outbox(`booking-${booking.id}-moved-by-salon-2`)).toBeUndefined();
+  });
+
+  it("moves a deposit's free cancellation window with the booking: as many hours before the new start", async () => {
+    const [, , from, to] = datesOn(4, 4);
+    const booking = await phone(from!, '11:00');
+    const startOf = (date: string, minute: number) =>
+      localTimeToInstant(date, minute, 'Europe/London')!;
+    // A deposit paid with 48 hours' free cancellation before the booking's start.
+    const notice = 48 * 3_600_000;
+    await t.handle.db
+      .updateTable('bookings')
+      .set({
+        deposit_status: 'paid',
+        deposit_free_until: new Date(startOf(from!, 11 * 60) - notice).toISOString(),
+      })
+      .where('id', '=', booking.id)
+      .execute();
+
+    const res = await move(booking.id, { startTime: `${to} 15:00:00` });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await t.handle.db
+      .selectFrom('bookings')
+      .select(['booking_date', 'start_minute', 'deposit_free_until'])
+      .where('id', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ booking_date: to, start_minute: 15 * 60 });
+    expect(Date.parse(row.deposit_free_until!)).toBe(startOf(to!, 15 * 60) - notice);
   });
 
   it('answers 409 naming the time when the therapist is taken, 400 for a bad move, 404 for another client', async () => {

@@ -23,6 +23,7 @@ import { bookingCalendar } from '../emails/booking-calendar.js';
 import { renderOwnerMoveEmail } from '../emails/booking-move-email.js';
 import { dropPendingReminders, queueReminder } from '../emails/booking-reminders.js';
 import { rulesFor } from '../booking-service.js';
+import { depositWindowAfterMove } from '../deposits/deposit-service.js';
 import {
   findBookedIntervals,
   findStaffBookedIntervalsBetween,
@@ -265,6 +266,8 @@ export async function moveBookingByOwner(
       endMinute,
       staffId: staff?.id ?? place.staff_id,
       sequence,
+      // As many hours' free cancellation before the new start as before the old one.
+      depositFreeUntil: depositWindowAfterMove(place, date, minuteOfDay, client.timeZone),
     });
     if (!moved) {
       throw new AppError(
