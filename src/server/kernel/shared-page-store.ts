@@ -3,7 +3,8 @@ import type { CompressionEffort } from './compress-page.js';
 /** What the shared store keeps of a rendered page: enough to answer it without rendering. */
 export interface SharedPage {
   etag: string;
-  html: Buffer;
+  /** Absent once a compressed form exists: the HTML is read back from it (page-cache.ts). */
+  html?: Buffer | undefined;
   /** Absent until an instance has made that form (a page is first compressed one way only). */
   br?: Buffer | undefined;
   gzip?: Buffer | undefined;
@@ -36,14 +37,14 @@ export const sharedPageMaxBytes = 512 * 1024;
 
 /**
  * One Buffer for a page: a 4-byte length, a small JSON header (ETag, effort, part lengths), then
- * the HTML, br and gzip bytes. Redis keeps it as one string value.
+ * the HTML (0 bytes when only compressed forms are kept), br and gzip bytes. Redis keeps it as one string value.
  */
 export function encodeSharedPage(page: SharedPage): Buffer {
   const header = Buffer.from(
     JSON.stringify({
       e: page.etag,
       f: page.effort,
-      h: page.html.length,
+      h: page.html?.length ?? 0,
       // 0: not made (no compressed form is empty).
       b: page.br?.length ?? 0,
       g: page.gzip?.length ?? 0,
@@ -51,7 +52,8 @@ export function encodeSharedPage(page: SharedPage): Buffer {
   );
   const length = Buffer.alloc(4);
   length.writeUInt32BE(header.length);
-  const parts = [length, header, page.html];
+  const parts: Buffer[] = [length, header];
+  if (page.html) parts.push(page.html);
   if (page.br) parts.push(page.br);
   if (page.gzip) parts.push(page.gzip);
   return Buffer.concat(parts);
@@ -75,6 +77,8 @@ export function decodeSharedPage(value: Buffer): SharedPage | undefined {
     if (typeof e !== 'string' || (f !== 'fast' && f !== 'best')) return undefined;
     if (typeof h !== 'number' || typeof b !== 'number' || typeof g !== 'number') return undefined;
     if (start + h + b + g !== value.length) return undefined;
+    // A page in no form at all is not one.
+    if (h + b + g === 0) return undefined;
     // Copies, not views: the stored value's memory is not held by a part of it.
     const html = Buffer.from(value.subarray(start, start + h));
     const br = Buffer.from(value.subarray(start + h, start + h + b));
@@ -82,7 +86,7 @@ export function decodeSharedPage(value: Buffer): SharedPage | undefined {
     return {
       etag: e,
       effort: f,
-      html,
+      html: html.length > 0 ? html : undefined,
       br: br.length > 0 ? br : undefined,
       gzip: gzip.length > 0 ? gzip : undefined,
     };

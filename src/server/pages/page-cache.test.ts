@@ -46,7 +46,7 @@ describe('page cache', () => {
     await s.cache.get('JS', '/', s.render('a'));
     s.bump('SE');
     const page = await s.cache.get('SE', '/', s.render('b'));
-    expect(typeof page !== 'string' && page.html.toString()).toBe('b');
+    expect(typeof page !== 'string' && page.html?.toString()).toBe('b');
     await s.cache.get('JS', '/', s.render('c'));
     expect(s.renders()).toBe(3);
   });
@@ -130,7 +130,10 @@ describe('page cache', () => {
     const page = await s.cache.get('SE', '/', s.render(sizeablePage), 'br');
     if (typeof page === 'string') throw new Error('expected a kept page');
     expect(page.gzip).toBeUndefined();
-    expect(s.cache.size.bytes).toBe(page.html.length + page.br!.length);
+    // Once compressed, the plain HTML is not kept: the page costs its brotli form alone.
+    expect(page.html).toBeUndefined();
+    expect(s.cache.size.bytes).toBe(page.br!.length);
+    expect(page.br!.length).toBeLessThan(sizeablePage.length / 3);
     const br = await s.cache.body('SE', '/', page, 'gzip, deflate, br');
     expect(br).toEqual({ body: page.br, encoding: 'br' });
     const gzip = await s.cache.body('SE', '/', page, 'gzip');
@@ -138,8 +141,24 @@ describe('page cache', () => {
     expect(gunzipSync(gzip.body).toString()).toBe(sizeablePage);
     expect(page.gzip).toBe(gzip.body);
     expect(s.cache.size.bytes).toBe(page.bytes);
-    expect(page.bytes).toBe(page.html.length + page.br!.length + gzip.body.length);
-    expect((await s.cache.body('SE', '/', page, undefined)).body).toBe(page.html);
+    expect(page.bytes).toBe(page.br!.length + gzip.body.length);
+    // A visitor without compression gets the HTML read back; it is not kept again.
+    const plain = await s.cache.body('SE', '/', page, undefined);
+    expect(plain).toEqual({ body: Buffer.from(sizeablePage) });
+    expect(page.html).toBeUndefined();
+    expect(s.cache.size.bytes).toBe(page.bytes);
+  });
+
+  it('keeps a page asked for plain as HTML, until a compressed form is made', async () => {
+    const s = setup();
+    const page = await s.cache.get('SE', '/', s.render(sizeablePage));
+    if (typeof page === 'string') throw new Error('expected a kept page');
+    expect(page.html?.toString()).toBe(sizeablePage);
+    expect(s.cache.size.bytes).toBe(sizeablePage.length);
+    const br = await s.cache.body('SE', '/', page, 'br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(sizeablePage);
+    expect(page.html).toBeUndefined();
+    expect(s.cache.size.bytes).toBe(br.body.length);
   });
 
   it('recompresses a page asked for again at the best setting, off the request path', async () => {

@@ -24,6 +24,13 @@ describe('a shared page in one Buffer', () => {
     expect(decodeSharedPage(encoded.subarray(0, encoded.length - 1))).toBeUndefined();
     expect(decodeSharedPage(Buffer.from('not a page'))).toBeUndefined();
   });
+
+  it('keeps a page that has only compressed forms, and refuses one with no form at all', () => {
+    const compressedOnly = { ...page(0), html: undefined };
+    expect(decodeSharedPage(encodeSharedPage(compressedOnly))).toEqual(compressedOnly);
+    const empty = { ...compressedOnly, br: undefined, gzip: undefined };
+    expect(decodeSharedPage(encodeSharedPage(empty))).toBeUndefined();
+  });
 });
 
 const redisUp = await isRedisReachable();
@@ -49,7 +56,7 @@ const log = { info: () => undefined, warn: () => undefined };
     store.put('SE', 'small', first!.generation, page(1000));
     store.put('SE', 'large', first!.generation, page(2000));
     await until(async () => (await store.get('SE', 'small'))?.page !== undefined);
-    expect((await store.get('SE', 'small'))?.page?.html.length).toBe(1000);
+    expect((await store.get('SE', 'small'))?.page?.html?.length).toBe(1000);
     expect((await store.get('SE', 'large'))?.page).toBeUndefined();
     expect(await redis.keys(`${prefix}*`)).toHaveLength(1);
     expect(await redis.pttl((await redis.keys(`${prefix}*`))[0]!)).toBeGreaterThan(9000);

@@ -94,7 +94,7 @@ export function createRedisPageStore(
       }
     },
     put(clientCode, key, generation, page) {
-      const bytes = page.html.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
+      const bytes = (page.html?.length ?? 0) + (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
       if (bytes > maxPageBytes) return;
       if (!breaker.available()) return;
       redis
