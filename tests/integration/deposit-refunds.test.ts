@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StoredBooking } from '../../src/common/booking.js';
 import {
@@ -14,6 +13,10 @@ import { freeBookingRequest } from '../support/booking-request.js';
 import { describeEachDatabase } from '../support/each-database.js';
 import { signInAs, type OwnerSession } from '../support/owner-session.js';
 import { withoutPatchTests } from '../support/patch-tests.js';
+import {
+  cardPaymentsEnv,
+  saveStripeKeysAsOwner,
+} from '../support/stripe-stand-in/card-payments.js';
 import {
   startStripeStandIn,
   type StripeStandIn,
@@ -47,18 +50,11 @@ describeEachDatabase('refunds of booking deposits and lost deposit webhooks (iss
     standIn = await startStripeStandIn();
     t = await startTestApp(kind, {
       BOOKING_LIMIT_PER_IP: '1000',
-      PAYMENTS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      STRIPE_API_URL: standIn.url,
+      ...cardPaymentsEnv(standIn),
     });
     await withoutPatchTests(t);
     owner = await signInAs(t, 'RRB');
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/manage/payment-settings',
-      headers: owner.headers,
-      payload: { secretKey, webhookSecret, version: 0 },
-    });
-    expect(saved.statusCode).toBe(200);
+    await saveStripeKeysAsOwner(t, owner, { secretKey, webhookSecret });
     const current = await t.app.inject({
       url: '/api/manage/deposit-settings',
       headers: owner.headers,

@@ -1,5 +1,4 @@
 import type { CustomerDetail } from '../../src/common/customers.js';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type {
   PaidOrderDetail as OrderDetail,
@@ -9,6 +8,7 @@ import type { PlacedOrder } from '../../src/common/orders.js';
 import type { PaymentSettingsAnswer } from '../../src/common/payments.js';
 import { describeEachDatabase } from '../support/each-database.js';
 import { signInAs, type OwnerSession } from '../support/owner-session.js';
+import { cardPaymentsEnv } from '../support/stripe-stand-in/card-payments.js';
 import {
   startStripeStandIn,
   type StripeStandIn,
@@ -37,8 +37,7 @@ describeEachDatabase('refunds of card orders from the back office (issue 36)', (
     standIn = await startStripeStandIn();
     t = await startTestApp(kind, {
       ORDER_LIMIT_PER_IP: '1000',
-      PAYMENTS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      STRIPE_API_URL: standIn.url,
+      ...cardPaymentsEnv(standIn),
     });
     owner = await signInAs(t, 'SE');
   });

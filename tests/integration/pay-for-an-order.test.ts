@@ -1,9 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OrderQuoteAnswer, PlacedOrder } from '../../src/common/orders.js';
 import type { OrderPaymentStatusAnswer } from '../../src/common/payments.js';
 import { describeEachDatabase } from '../support/each-database.js';
 import { signInAs } from '../support/owner-session.js';
+import {
+  cardPaymentsEnv,
+  saveStripeKeysAsOwner,
+} from '../support/stripe-stand-in/card-payments.js';
 import {
   startStripeStandIn,
   type StripeStandIn,
@@ -29,17 +32,10 @@ describeEachDatabase('paying for an order: the visitor side (issue 36)', (kind) 
     standIn = await startStripeStandIn();
     t = await startTestApp(kind, {
       ORDER_LIMIT_PER_IP: '1000',
-      PAYMENTS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      STRIPE_API_URL: standIn.url,
+      ...cardPaymentsEnv(standIn),
     });
     const owner = await signInAs(t, 'SE');
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/manage/payment-settings',
-      headers: owner.headers,
-      payload: { secretKey, webhookSecret, version: 0 },
-    });
-    expect(saved.statusCode).toBe(200);
+    await saveStripeKeysAsOwner(t, owner, { secretKey, webhookSecret });
   });
   afterAll(async () => {
     await t?.close();

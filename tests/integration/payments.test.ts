@@ -1,10 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PlacedOrder } from '../../src/common/orders.js';
 import type { PaymentSettingsAnswer } from '../../src/common/payments.js';
 import { reconcilePayments } from '../../src/server/payments/payments-reconcile.js';
 import { describeEachDatabase } from '../support/each-database.js';
 import { signInAs, type OwnerSession } from '../support/owner-session.js';
+import {
+  cardPaymentsEnv,
+  saveStripeKeysAsOwner,
+} from '../support/stripe-stand-in/card-payments.js';
 import {
   startStripeStandIn,
   type StripeStandIn,
@@ -31,20 +34,13 @@ describeEachDatabase('card payment for orders (issue 36)', (kind) => {
     standIn = await startStripeStandIn();
     const env = {
       ORDER_LIMIT_PER_IP: '1000',
-      PAYMENTS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      STRIPE_API_URL: standIn.url,
+      ...cardPaymentsEnv(standIn),
       PAYMENTS_RECONCILE_MINUTES: '1',
     };
     t = await startTestApp(kind, env);
     second = await startTestApp(kind, env, { sameDatabaseAs: t });
     owner = await signInAs(t, 'SE');
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/manage/payment-settings',
-      headers: owner.headers,
-      payload: { secretKey, webhookSecret, version: 0 },
-    });
-    expect(saved.statusCode).toBe(200);
+    await saveStripeKeysAsOwner(t, owner, { secretKey, webhookSecret });
   });
   afterAll(async () => {
     await second?.close();
