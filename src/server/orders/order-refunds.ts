@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import type { Kysely } from 'kysely';
 import type { ClientConfig } from '../../common/client-config.js';
 import { formatPounds, toPounds } from '../../common/money.js';
@@ -13,6 +12,7 @@ import { enqueueMessage } from '../mail/outbox-store.js';
 import { findOrderByNumber } from './orders-store.js';
 import { applyPaymentFact, clientStripe, type PaymentFact } from '../payments/payments-service.js';
 import { renderCustomerRefundMail } from '../payments/refund-emails.js';
+import { createStripeRefund, refuseRefundOverLeft } from '../payments/stripe-refund.js';
 
 /** What an owner's refund did: Stripe's refund, and the order's amounts after it. */
 export interface OrderRefundResult {
@@ -55,13 +55,11 @@ export async function refundCardOrder(
     paidPence: order.paid_pence,
     refundedPence: order.refunded_pence,
   });
-  if (request.amountPence > left) {
-    const message =
-      left === 0
-        ? 'This order has been refunded in full already.'
-        : `At most ${pounds(left)} can be refunded (${pounds(order.paid_pence)} paid, ${pounds(order.refunded_pence)} refunded).`;
-    throw new AppError(422, message, [{ path: 'amountPence', message }]);
-  }
+  refuseRefundOverLeft('order', request.amountPence, {
+    leftPence: left,
+    paidPence: order.paid_pence,
+    refundedPence: order.refunded_pence,
+  });
   const connection = await clientStripe(deps.db, deps.config, client.name);
   if (!connection || !order.payment_intent_id) {
     throw new AppError(
@@ -69,34 +67,18 @@ export async function refundCardOrder(
       'Stripe is not connected here any more (see Payments): refund this order in your Stripe dashboard.',
     );
   }
-  let refund: Stripe.Refund;
-  try {
-    refund = await connection.stripe.refunds.create(
-      {
-        payment_intent: order.payment_intent_id,
-        amount: request.amountPence,
-        reason: 'requested_by_customer',
-        metadata: { order_id: String(order.id), order_number: orderNumber },
-        // The charge's running totals come back with the refund: no sum of ours to go stale.
-        expand: ['charge'],
-      },
-      {
-        idempotencyKey: `order-refund-${orderNumber}-after-${order.refunded_pence}-${request.amountPence}`,
-      },
-    );
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-      const message = `Stripe refused the refund: ${error.message}`;
-      throw new AppError(422, message, [{ path: 'amountPence', message }]);
-    }
-    if (error instanceof Stripe.errors.StripeAuthenticationError) {
-      throw new AppError(409, 'Stripe does not accept the saved secret key (see Payments).');
-    }
-    throw new AppError(
-      409,
-      'Stripe could not be reached, and nothing has been refunded. Please try again in a minute.',
-    );
-  }
+  const refund = await createStripeRefund(
+    connection.stripe,
+    {
+      payment_intent: order.payment_intent_id,
+      amount: request.amountPence,
+      reason: 'requested_by_customer',
+      metadata: { order_id: String(order.id), order_number: orderNumber },
+      // The charge's running totals come back with the refund: no sum of ours to go stale.
+      expand: ['charge'],
+    },
+    `order-refund-${orderNumber}-after-${order.refunded_pence}-${request.amountPence}`,
+  );
   const charge = typeof refund.charge === 'object' && refund.charge !== null ? refund.charge : null;
   const fact: PaymentFact = {
     eventId: refund.id,

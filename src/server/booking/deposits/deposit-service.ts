@@ -31,6 +31,7 @@ import { safeReplyTo } from '../../mail/compose-message.js';
 import { enqueueMessage, type OutgoingMessage } from '../../mail/outbox-store.js';
 import { clientStripe, type ClientStripe } from '../../payments/payments-service.js';
 import { insertPaymentEventOnce } from '../../payments/payments-store.js';
+import { createStripeRefund, refuseRefundOverLeft } from '../../payments/stripe-refund.js';
 import {
   addDepositRefund,
   catchUpDepositRefunded,
@@ -418,13 +419,11 @@ export async function refundDepositByOwner(
     );
   }
   const left = depositRefundablePence(held);
-  if (request.amountPence > left) {
-    const message =
-      left === 0
-        ? 'This deposit has been refunded in full already.'
-        : `At most ${pounds(left)} can be refunded (${pounds(row.deposit_pence)} paid, ${pounds(row.deposit_refunded_pence)} refunded).`;
-    throw new AppError(422, message, [{ path: 'amountPence', message }]);
-  }
+  refuseRefundOverLeft('deposit', request.amountPence, {
+    leftPence: left,
+    paidPence: row.deposit_pence,
+    refundedPence: row.deposit_refunded_pence,
+  });
   const connection = await clientStripe(db, config, client.name);
   if (!connection) {
     throw new AppError(
@@ -432,32 +431,16 @@ export async function refundDepositByOwner(
       'Stripe is not connected here any more (see Payments): refund this deposit in your Stripe dashboard.',
     );
   }
-  let refund: Stripe.Refund;
-  try {
-    refund = await connection.stripe.refunds.create(
-      {
-        payment_intent: row.deposit_intent_id,
-        amount: request.amountPence,
-        reason: 'requested_by_customer',
-        metadata: { booking_id: String(row.id) },
-      },
-      {
-        idempotencyKey: `booking-deposit-refund-${row.id}-after-${row.deposit_refunded_pence}-${request.amountPence}`,
-      },
-    );
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-      const message = `Stripe refused the refund: ${error.message}`;
-      throw new AppError(422, message, [{ path: 'amountPence', message }]);
-    }
-    if (error instanceof Stripe.errors.StripeAuthenticationError) {
-      throw new AppError(409, 'Stripe does not accept the saved secret key (see Payments).');
-    }
-    throw new AppError(
-      409,
-      'Stripe could not be reached, and nothing has been refunded. Please try again in a minute.',
-    );
-  }
+  const refund = await createStripeRefund(
+    connection.stripe,
+    {
+      payment_intent: row.deposit_intent_id,
+      amount: request.amountPence,
+      reason: 'requested_by_customer',
+      metadata: { booking_id: String(row.id) },
+    },
+    `booking-deposit-refund-${row.id}-after-${row.deposit_refunded_pence}-${request.amountPence}`,
+  );
   const refundedPence = row.deposit_refunded_pence + refund.amount;
   const reference = row.reference ?? String(row.id);
   await inTransaction(db, async (trx) => {
