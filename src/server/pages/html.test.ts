@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSeed } from '../db/seed.js';
 import { escapeHtml } from '../kernel/escape-html.js';
-import { inlineStylesheets, jsonForScript, renderPage } from './html.js';
+import { jsonForScript, renderPage, takeSiteStylesheet } from './html.js';
 
 const root = join(import.meta.dirname, '../../..');
 const template = readFileSync(join(root, 'src/web/index.html'), 'utf8');
@@ -79,22 +79,53 @@ describe('renderPage', () => {
   });
 });
 
-describe('inlineStylesheets', () => {
+describe('takeSiteStylesheet', () => {
   const built =
     '<head><script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
-    '<link rel="stylesheet" crossorigin href="/assets/style-1.css"></head>';
+    '<!--app-head--><link rel="stylesheet" crossorigin href="/assets/style-1.css"></head>' +
+    '<body><div id="root"></div><!--app-config--></body>';
+  const sheet = 'body{margin:0}.card{padding:1rem}.dialog{width:40rem}.card:hover{color:red}\n';
+  const taken = takeSiteStylesheet(built, (path) => (path === 'style-1.css' ? sheet : undefined));
 
-  it("replaces the build's stylesheet link with the stylesheet", () => {
-    const html = inlineStylesheets(built, (path) =>
-      path === 'style-1.css' ? 'a{b:c}\n' : undefined,
+  it("takes the build's stylesheet link out of the template and reads the sheet", () => {
+    expect(taken.template).not.toContain('<link rel="stylesheet"');
+    expect(taken.template).toContain('<!--app-style-->');
+    expect(taken.template).toContain('src="/assets/index-1.js"');
+    expect(taken.stylesheet).toMatchObject({ href: '/assets/style-1.css', css: sheet.trim() });
+  });
+
+  it("gives a visitor's page its first-paint rules and links the whole sheet at the end", () => {
+    const styles = { sheet: taken.stylesheet!, whole: false };
+    const html = renderPage(
+      taken.template,
+      js,
+      '<p class="card">x</p>',
+      undefined,
+      '',
+      undefined,
+      styles,
     );
-    expect(html).toContain('<style>a{b:c}</style>');
-    expect(html).not.toContain('<link rel="stylesheet"');
-    expect(html).toContain('src="/assets/index-1.js"');
+    expect(html).toContain('<style>body{margin:0}.card{padding:1rem}</style>');
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/style-1.css"><\/body>/);
+    expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('inlines the whole sheet on a back-office page and on a page with no prerendered screen', () => {
+    const whole = { sheet: taken.stylesheet!, whole: true };
+    const part = { sheet: taken.stylesheet!, whole: false };
+    for (const html of [
+      renderPage(taken.template, js, '<p class="card">x</p>', undefined, '', undefined, whole),
+      renderPage(taken.template, js, '', undefined, '', undefined, part),
+    ]) {
+      expect(html).toContain(`<style>${sheet.trim()}</style>`);
+      expect(html).not.toContain('<link rel="stylesheet" href="/assets/');
+    }
   });
 
   it('keeps the link when the file cannot be read or could close the element', () => {
-    expect(inlineStylesheets(built, () => undefined)).toBe(built);
-    expect(inlineStylesheets(built, () => 'a{}</STYLE><script>x</script>')).toBe(built);
+    expect(takeSiteStylesheet(built, () => undefined)).toEqual({ template: built });
+    expect(takeSiteStylesheet(built, () => 'a{}</STYLE><script>x</script>')).toEqual({
+      template: built,
+    });
   });
 });

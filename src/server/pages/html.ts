@@ -2,12 +2,17 @@ import type { ClientConfig } from '../../common/client-config.js';
 import { clientConfigElementId, pageDataElementId } from '../../common/page-data.js';
 import { srcSetOf, type PreloadPicture } from '../../common/picture-set.js';
 import { escapeHtml } from '../kernel/escape-html.js';
+import { createCriticalCss, type CriticalCss } from './critical-css.js';
 import type { PageData } from './page-data.js';
 
-/** Markers in src/web/index.html that the server fills per request. */
+/**
+ * Markers in src/web/index.html that the server fills per request; `style` is put in place of the
+ * built stylesheet's link by `takeSiteStylesheet`.
+ */
 export const htmlMarkers = {
   title: '<!--app-title-->',
   head: '<!--app-head-->',
+  style: '<!--app-style-->',
   config: '<!--app-config-->',
   root: '<div id="root"></div>',
 } as const;
@@ -22,20 +27,62 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The site's built stylesheet: its address, its text, and the rules each page needs first. */
+export interface SiteStylesheet {
+  href: string;
+  css: string;
+  critical: CriticalCss;
+}
+
+/** How a page carries the site's stylesheet. */
+export interface PageStyles {
+  sheet: SiteStylesheet;
+  /**
+   * The whole sheet inline: the sign-in and back-office pages, whose own sheet is linked after it
+   * (decision 0081). A visitor's page inlines only the rules of its first paint (decision 0084).
+   */
+  whole: boolean;
+}
+
+const builtStylesheetLink =
+  /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/([^"]+\.css))">/;
+
 /**
- * Replaces the build's stylesheet links (`<link rel="stylesheet" href="/assets/…css">`) with the
- * stylesheet itself, so the first paint waits for no request but the page
- * (docs/decisions/0014-page-speed.md). A stylesheet that cannot be read, or that could close the style
- * element, keeps its link.
+ * Takes the build's stylesheet link (`<link rel="stylesheet" href="/assets/…css">`) out of the
+ * template, leaving the style marker where it stood, and reads the stylesheet, so each page can
+ * carry the rules of its first paint and wait for no request but itself
+ * (docs/decisions/0014-page-speed.md, 0084). A stylesheet that cannot be read, or that could close
+ * the style element, keeps its link.
  */
-export function inlineStylesheets(
+export function takeSiteStylesheet(
   template: string,
   readAsset: (assetPath: string) => string | undefined,
-): string {
-  return template.replace(
-    /<link rel="stylesheet"(?: crossorigin)? href="\/assets\/([^"]+\.css)">/g,
-    (link, assetPath: string) => styleElement(readAsset(assetPath)) ?? link,
-  );
+): { template: string; stylesheet?: SiteStylesheet } {
+  const link = builtStylesheetLink.exec(template);
+  const css = link ? readAsset(link[2]!)?.trim() : undefined;
+  if (!link || css === undefined || /<\/style/i.test(css)) return { template };
+  return {
+    template: template.replace(link[0], () => htmlMarkers.style),
+    stylesheet: { href: link[1]!, css, critical: createCriticalCss(css) },
+  };
+}
+
+/**
+ * The site's styles of a page: the first-paint rules inline and the whole sheet linked at the end
+ * of the body, where it keeps nothing from painting and is in place (with the rules of every other
+ * screen) before the app's scripts run; or the whole sheet inline.
+ */
+function siteStyles(
+  styles: PageStyles | undefined,
+  appHtml: string,
+): { inline: string; link: string } {
+  if (!styles) return { inline: '', link: '' };
+  const { sheet } = styles;
+  if (styles.whole || !appHtml) return { inline: `<style>${sheet.css}</style>`, link: '' };
+  return {
+    inline: `<style>${sheet.critical.forHtml(appHtml)}</style>`,
+    link: `<link rel="stylesheet" href="${escapeHtml(sheet.href)}">`,
+  };
 }
 
 /** The client's theme as an inline style element; its link when the theme was not read. */
@@ -107,11 +154,15 @@ export function renderPage(
   themeCss?: string,
   /** The screen's own title and head tags (page-head.ts); without it, the client's. */
   pageHead?: { title: string; tags: string },
+  /** The site's stylesheet, taken out of the template by `takeSiteStylesheet`. */
+  styles?: PageStyles,
 ): string {
+  const { inline, link } = siteStyles(styles, appHtml);
   if (!client) {
     return template
       .replace(htmlMarkers.title, 'Highstreet')
       .replace(htmlMarkers.head, '')
+      .replace(htmlMarkers.style, () => inline)
       .replace(htmlMarkers.config, '');
   }
   const preload = page.preloadImage ? preloadLink(page.preloadImage) : '';
@@ -137,7 +188,8 @@ export function renderPage(
   const filled: Record<keyof typeof htmlMarkers, string> = {
     title: escapeHtml(pageHead?.title ?? client.title),
     head,
-    config: clientConfigElement(client) + queries,
+    style: inline,
+    config: clientConfigElement(client) + queries + link,
     root: `<div id="root">${appHtml}</div>`,
   };
   const parts = templateParts(template);
@@ -145,6 +197,7 @@ export function renderPage(
     return template
       .replace(htmlMarkers.title, () => filled.title)
       .replace(htmlMarkers.head, () => filled.head)
+      .replace(htmlMarkers.style, () => filled.style)
       .replace(htmlMarkers.config, () => filled.config)
       .replace(htmlMarkers.root, () => filled.root);
   }
@@ -168,14 +221,14 @@ interface TemplateParts {
 
 /**
  * The template's text between its markers, in the order they stand; undefined when a marker is
- * missing or appears twice (then the plain replaces decide, as before).
+ * missing or appears twice (then the plain replaces decide, as before). The style marker may be
+ * missing (a template whose stylesheet stayed a link).
  */
 function templateParts(template: string): TemplateParts | undefined {
   if (templatePartsCache.has(template)) return templatePartsCache.get(template);
-  const found = (Object.keys(htmlMarkers) as (keyof typeof htmlMarkers)[]).map((marker) => ({
-    marker,
-    at: template.indexOf(htmlMarkers[marker]),
-  }));
+  const found = (Object.keys(htmlMarkers) as (keyof typeof htmlMarkers)[])
+    .map((marker) => ({ marker, at: template.indexOf(htmlMarkers[marker]) }))
+    .filter(({ marker, at }) => marker !== 'style' || at >= 0);
   const unique = found.every(
     ({ marker, at }) =>
       at >= 0 && template.indexOf(htmlMarkers[marker], at + htmlMarkers[marker].length) < 0,

@@ -9,7 +9,7 @@ import type { ServerConfig } from '../config.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { deferAppScripts, type BootScript } from './app-boot.js';
 import { acceptedPageEncoding, compressPageAsync } from '../kernel/compress-page.js';
-import { inlineStylesheets, renderPage } from './html.js';
+import { renderPage, takeSiteStylesheet, type SiteStylesheet } from './html.js';
 import { createPageHeads } from './page-heads.js';
 import { createPageCache, matchesEtag } from './page-cache.js';
 import { withSiteContent } from '../../common/site-content.js';
@@ -52,18 +52,22 @@ function readTextFile(file: string): string | undefined {
 }
 
 /**
- * The built page template, with the app's stylesheet inlined and its scripts loaded after the
- * first paint by a boot script (docs/decisions/0014-page-speed.md).
+ * The built page template, with the app's stylesheet taken out to be written into each page
+ * (decision 0084) and its scripts loaded after the first paint by a boot script
+ * (docs/decisions/0014-page-speed.md).
  */
-function readIndexTemplate(config: ServerConfig, boot: BootScript | undefined): string {
+function readIndexTemplate(
+  config: ServerConfig,
+  boot: BootScript | undefined,
+): { template: string; stylesheet?: SiteStylesheet } {
   const file = join(config.webDistDir, 'index.html');
   if (!existsSync(file)) {
     throw new Error(`The web app is not built (${file} is missing). Run "npm run build" first.`);
   }
-  const template = inlineStylesheets(readFileSync(file, 'utf8'), (assetPath) =>
+  const { template, stylesheet } = takeSiteStylesheet(readFileSync(file, 'utf8'), (assetPath) =>
     readTextFile(join(config.webDistDir, 'assets', assetPath)),
   );
-  return deferAppScripts(template, boot);
+  return { template: deferAppScripts(template, boot), stylesheet };
 }
 
 /**
@@ -169,7 +173,11 @@ export function withPreviewBar(html: string, hasDraft: boolean): string {
 export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options) => {
   const { config, db, indexHtml, devPages, boot, changes, rememberedAnswers, referenceCache } =
     options;
-  const template = devPages ? '' : (indexHtml ?? readIndexTemplate(config, boot));
+  const { template, stylesheet } = devPages
+    ? { template: '', stylesheet: undefined }
+    : indexHtml !== undefined
+      ? { template: indexHtml, stylesheet: undefined }
+      : readIndexTemplate(config, boot);
   // Without an injected template (tests) or a prerender bundle, pages go out with an empty #root.
   const prerender =
     devPages?.prerender ??
@@ -212,9 +220,11 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     const appHtml = await prerender?.(url, client, page.queries);
     const head = await headFor(client, path, page.product, origin, page.bookingRules?.weeklyHours);
     const pageTemplate = devPages ? await devPages.template(path) : template;
-    const html = renderPage(pageTemplate, client, appHtml, page, themeCss(client), head);
+    const backOffice = isBackOfficePath(path);
+    const styles = stylesheet && { sheet: stylesheet, whole: backOffice };
+    const html = renderPage(pageTemplate, client, appHtml, page, themeCss(client), head, styles);
     return {
-      html: isBackOfficePath(path) ? withBackOfficeStylesheet(html, prerender) : html,
+      html: backOffice ? withBackOfficeStylesheet(html, prerender) : html,
       // Not kept: a product page whose product does not exist (endless such URLs). A home page
       // whose featured product is gone is still the client's one home page.
       keep: hasPageAt(path, shownCategoriesOf(client)) && page.product !== null,

@@ -1,5 +1,7 @@
 /**
- * Links a stylesheet at the end of the head, once, and settles when it has loaded (or failed: a
+ * Links a stylesheet at the end of the body, after every sheet the page has (a visitor's page
+ * links the site's whole sheet there: decision 0084), so it comes after them as it would have in
+ * one file; once, and settles when it has loaded (or failed: a
  * screen without its styles still works), so the screen that needs it is drawn styled. Linked
  * already (by the server, in the head of a page that needs it: loaded before any script runs), or
  * outside a browser (the server's prerender): nothing to wait for.
@@ -11,7 +13,7 @@ export function loadStylesheet(href: string): Promise<void> {
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = href;
-  document.head.append(link);
+  document.body.append(link);
   return new Promise((resolve) => {
     link.onload = link.onerror = () => resolve();
   });

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { classNamesIn, createCriticalCss } from './critical-css.js';
+
+const sheet = [
+  '/* a comment {with a brace} */',
+  ':where(:root){--gap:1rem}',
+  '*,:before{box-sizing:border-box}',
+  'body{margin:0}',
+  '.card{padding:1rem}',
+  '.card .card__title,.dialog .dialog__title{font-weight:700}',
+  '.card:hover{outline:1px solid}',
+  '.button:focus-visible,.button[disabled]{opacity:.5}',
+  '.menu:not(.menu--open) .menu__list{display:none}',
+  '.menu:has(.menu__toggle[aria-expanded=true]){display:block}',
+  'a:is(.card,.dialog){color:red}',
+  '.quote:before{content:"{ not a block }"}',
+  '@media (min-width:48rem){.card{padding:2rem}.dialog{width:40rem}}',
+  '@media print{.card{border:0}}',
+  '@media (prefers-reduced-motion:reduce){*{animation:none!important}}',
+  '@supports (display:grid){.grid{display:grid}}',
+  '@font-face{font-family:X;src:url(x.woff2)}',
+  '.ticker{animation:ticker-scroll 10s linear infinite}',
+  '@keyframes ticker-scroll{0%{transform:none}to{transform:translate(-100%)}}',
+  '@keyframes unused{0%{opacity:0}}',
+].join('');
+
+describe('classNamesIn', () => {
+  it('reads every class of every element, and nothing else', () => {
+    const html =
+      '<div class="card  card--big"><p class="card__title">class="fake"</p><svg class="icon"></svg><i data-class="x"></i></div>';
+    expect([...classNamesIn(html)].sort()).toEqual(['card', 'card--big', 'card__title', 'icon']);
+  });
+});
+
+describe('createCriticalCss', () => {
+  const critical = createCriticalCss(sheet);
+
+  it("keeps the rules of the page's classes and the rules without a class, in order", () => {
+    const css = critical.forHtml('<div class="card"><h2 class="card__title">x</h2></div>');
+    expect(css).toBe(
+      ':where(:root){--gap:1rem}*,:before{box-sizing:border-box}body{margin:0}.card{padding:1rem}' +
+        '.card .card__title{font-weight:700}a:is(.card,.dialog){color:red}' +
+        '@media (min-width:48rem){.card{padding:2rem}}' +
+        '@media (prefers-reduced-motion:reduce){*{animation:none!important}}' +
+        '@font-face{font-family:X;src:url(x.woff2)}',
+    );
+  });
+
+  it('drops interaction states and print rules, and keeps a state the markup has', () => {
+    const css = critical.forHtml('<button class="button card" disabled>x</button>');
+    expect(css).not.toContain(':hover');
+    expect(css).not.toContain(':focus-visible');
+    expect(css).toContain('.button[disabled]{opacity:.5}');
+    expect(css).not.toContain('border:0');
+  });
+
+  it('needs only the classes outside :not() and :has(), and reads braces in strings as text', () => {
+    const css = critical.forHtml(
+      '<nav class="menu"><ul class="menu__list"></ul></nav><q class="quote">',
+    );
+    expect(css).toContain('.menu:not(.menu--open) .menu__list{display:none}');
+    expect(css).toContain('.menu:has(.menu__toggle[aria-expanded=true]){display:block}');
+    expect(css).toContain('.quote:before{content:"{ not a block }"}');
+  });
+
+  it('keeps a group only with rules in it, and keyframes only when a kept rule runs them', () => {
+    expect(critical.forHtml('<p class="other">')).not.toContain('@supports');
+    expect(critical.forHtml('<div class="grid">')).toContain(
+      '@supports (display:grid){.grid{display:grid}}',
+    );
+    const ticker = critical.forHtml('<div class="ticker">');
+    expect(ticker).toContain('@keyframes ticker-scroll{');
+    expect(ticker).not.toContain('@keyframes unused');
+    expect(critical.forHtml('<div class="card">')).not.toContain('@keyframes');
+  });
+
+  it('gives the same selection for pages with the same classes', () => {
+    const first = critical.forHtml('<div class="card"></div>');
+    expect(critical.forHtml('<section class="card">other words</section>')).toBe(first);
+  });
+});
