@@ -225,6 +225,9 @@ function screenOf(input: PageHeadInput): Screen {
   }
 }
 
+/** The pages that describe the business itself in structured data: home, about and contact. */
+const businessPaths = new Set<string>([routeTable.home, routeTable.about, routeTable.contact]);
+
 /** The head's content for one page of one client. */
 export function buildPageHead(input: PageHeadInput): PageHead {
   const { client, path } = input;
@@ -238,7 +241,11 @@ export function buildPageHead(input: PageHeadInput): PageHead {
       ? `${screen.heading} | ${client.title}`
       : client.title;
   const image = { ...input.image, url: absolute(input.image.path) };
-  const jsonLd: object[] = [businessJsonLd(client, absolute, image.url, input.weeklyHours)];
+  // The business is described on the pages about it, where search engines look for it (issue 37:
+  // its 0.9 KB was in every page's HTML).
+  const jsonLd: object[] = businessPaths.has(path)
+    ? [businessJsonLd(client, absolute, image.url, input.weeklyHours)]
+    : [];
   if (input.product) {
     jsonLd.push(productJsonLd(client, input.product, absolute(path), absolute));
   }
@@ -294,10 +301,8 @@ export function renderHeadTags(head: PageHead): string {
     meta('property', 'og:image:alt', head.image.alt),
     meta('property', 'og:locale', 'en_GB'),
     meta('property', 'og:site_name', head.siteName),
+    // X reads the title, description and picture from the og: tags when its own are missing.
     meta('name', 'twitter:card', head.image.width >= 300 ? 'summary_large_image' : 'summary'),
-    meta('name', 'twitter:title', head.title),
-    meta('name', 'twitter:description', head.description),
-    meta('name', 'twitter:image', head.image.url),
     '<link rel="icon" href="/favicon.ico" sizes="32x32">',
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
     ...head.jsonLd.map(
