@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classNamesIn, createCriticalCss } from './critical-css.js';
+import { classNamesIn, compactCss, createCriticalCss } from './critical-css.js';
 
 const sheet = [
   '/* a comment {with a brace} */',
@@ -77,5 +77,26 @@ describe('createCriticalCss', () => {
   it('gives the same selection for pages with the same classes', () => {
     const first = critical.forHtml('<div class="card"></div>');
     expect(critical.forHtml('<section class="card">other words</section>')).toBe(first);
+  });
+});
+
+describe('compactCss', () => {
+  it('drops comments and layout whitespace, and keeps strings and descendant spaces', () => {
+    const theme = [
+      '/* Calm water: a comment. */',
+      ':root {',
+      '  --color-primary: #0b5563;',
+      "  --font-body:\n    system-ui, 'Segoe UI',  sans-serif;",
+      '}',
+      '',
+      'h1,',
+      'h2 > a :hover {',
+      '  content: "  two  spaces; /* not a comment */ ";',
+      '}',
+    ].join('\n');
+    expect(compactCss(theme)).toBe(
+      ":root{--color-primary:#0b5563;--font-body:system-ui,'Segoe UI',sans-serif}" +
+        'h1,h2>a :hover{content:"  two  spaces; /* not a comment */ "}',
+    );
   });
 });

@@ -99,6 +99,28 @@ function endOfBlock(css: string, open: number): number {
   return css.length;
 }
 
+/**
+ * A hand-written stylesheet (a client's theme) without its comments and layout whitespace, to
+ * inline in every page. Spaces inside selectors stay (`.a :hover` is not `.a:hover`); quoted
+ * strings are left as they are.
+ */
+export function compactCss(css: string): string {
+  return css
+    .split(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/)
+    .map((part, index) =>
+      index % 2 === 1
+        ? part
+        : part
+            .replace(/\/\*[\s\S]*?\*\//g, '')
+            .replace(/\s+/g, ' ')
+            .replace(/\s*([{};,>])\s*/g, '$1')
+            .replace(/:\s+/g, ':')
+            .replace(/;}/g, '}'),
+    )
+    .join('')
+    .trim();
+}
+
 /** Drops comments, which a built stylesheet rarely has but a hand-written one may. */
 const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '');
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { JSDOM } from 'jsdom';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSeed } from '../db/seed.js';
@@ -26,9 +27,14 @@ describe('renderPage', () => {
       description: '"><img onerror=x>',
     };
     const html = renderPage(template, hostile);
-    expect(html).not.toContain('<script>alert(1)</script>');
-    expect(html).not.toContain('"><img');
-    const config = /id="client-config">(.*?)<\/script>/s.exec(html)![1]!;
+    // As a browser reads it: only the template's scripts are elements; the texts are text.
+    const { document } = new JSDOM(html).window;
+    expect(document.querySelectorAll('img')).toHaveLength(0);
+    expect(
+      [...document.querySelectorAll('script')].map((script) => script.id || script.type),
+    ).toEqual(['client-config', 'module']);
+    expect(document.title).toBe(hostile.title);
+    const config = document.getElementById('client-config')!.textContent!;
     expect(JSON.parse(config).title).toBe(hostile.title);
   });
 
@@ -48,7 +54,12 @@ describe('renderPage', () => {
   });
 
   it('escapes the characters that could end a script element', () => {
-    expect(jsonForScript({ a: '</script><!--' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--"}');
+    expect(jsonForScript({ a: '</script><!--' })).toBe('{"a":"\\u003c/script>\\u003c!--"}');
+    const hostile = '<p>a</p></SCRIPT ><!-- <script> -->\u2028&amp;';
+    const json = jsonForScript({ hostile });
+    expect(json).not.toMatch(/<[/!]/);
+    expect(json).toContain('<p>a');
+    expect(JSON.parse(json)).toEqual({ hostile });
   });
 
   it('inlines the client theme before the app stylesheet and script, or links it if unread', () => {

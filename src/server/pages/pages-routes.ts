@@ -9,6 +9,7 @@ import type { ServerConfig } from '../config.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { deferAppScripts, type BootScript } from './app-boot.js';
 import { acceptedPageEncoding, compressPageAsync } from '../kernel/compress-page.js';
+import { compactCss } from './critical-css.js';
 import { renderPage, takeSiteStylesheet, type SiteStylesheet } from './html.js';
 import { createPageHeads } from './page-heads.js';
 import { createPageCache, matchesEtag } from './page-cache.js';
@@ -78,7 +79,9 @@ function createThemeReader(config: ServerConfig): (client: ClientConfig) => stri
   const themes = new Map<string, string | undefined>();
   return (client) => {
     if (themes.has(client.name)) return themes.get(client.name);
-    const css = readTextFile(join(config.themesDir, `${client.name}.css`));
+    const file = readTextFile(join(config.themesDir, `${client.name}.css`));
+    // Compacted: it is written into every page of the client (issue 37).
+    const css = file === undefined ? undefined : compactCss(file);
     if (config.env === 'production') themes.set(client.name, css);
     return css;
   };
