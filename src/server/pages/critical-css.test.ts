@@ -10,6 +10,9 @@ const sheet = [
   '.card .card__title,.dialog .dialog__title{font-weight:700}',
   '.card:hover{outline:1px solid}',
   '.button:focus-visible,.button[disabled]{opacity:.5}',
+  '.field[aria-invalid=true],.field[aria-invalid="true"] .hint{border-color:red}',
+  '.tab[aria-selected=true]{font-weight:700}',
+  'input[type^=dat]{width:10rem}',
   '.menu:not(.menu--open) .menu__list{display:none}',
   '.menu:has(.menu__toggle[aria-expanded=true]){display:block}',
   'a:is(.card,.dialog){color:red}',
@@ -52,6 +55,20 @@ describe('createCriticalCss', () => {
     expect(css).not.toContain(':focus-visible');
     expect(css).toContain('.button[disabled]{opacity:.5}');
     expect(css).not.toContain('border:0');
+  });
+
+  it('needs the attributes a selector names, with the value it names', () => {
+    const valid = critical.forHtml('<input class="field" aria-invalid="false"><p class="tab">');
+    expect(valid).not.toContain('aria-invalid');
+    expect(valid).not.toContain('aria-selected');
+    const invalid = critical.forHtml(
+      '<input class="field" aria-invalid="true"/><i class="hint"></i><p class="tab" aria-selected="true">',
+    );
+    expect(invalid).toContain('.field[aria-invalid=true],.field[aria-invalid="true"] .hint{');
+    expect(invalid).toContain('.tab[aria-selected=true]{');
+    expect(critical.forHtml('<input type="date">')).toContain('input[type^=dat]{');
+    expect(critical.forHtml('<input type="text">')).toContain('input[type^=dat]{');
+    expect(critical.forHtml('<p class="x">')).not.toContain('input[type^=dat]{');
   });
 
   it('needs only the classes outside :not() and :has(), and reads braces in strings as text', () => {

@@ -1,15 +1,20 @@
 /**
  * The site stylesheet's rules that a rendered page needs for its first paint (issue 37, decision
- * 0084): a rule is kept when every class its selector names is in the page's markup. Rules with no
+ * 0084): a rule is kept when every class its selector names is in the page's markup, and every
+ * attribute it names is there too (with its value, for `[name=value]`). Rules with no
  * class (elements, `:root`, attributes) are always kept; rules that only apply on an interaction
  * (`:hover`, `:focus`, …) and print rules never are: the whole stylesheet, linked at the end of
  * the body, brings them before any script runs. Pure: no HTTP, no files.
  */
 
-/** One selector of a rule: the classes it needs, or `never` when it cannot match a first paint. */
+/**
+ * One selector of a rule: the classes and attributes it needs (`name` or `name=value`), or `never`
+ * when it cannot match a first paint.
+ */
 interface Selector {
   text: string;
   classes: string[];
+  attributes: string[];
   never: boolean;
 }
 
@@ -27,6 +32,9 @@ const interactionState = /:(?:hover|focus|focus-visible|focus-within|active|visi
 /** The contents of `:not()`, `:is()`, `:where()` and `:has()`: optional or negated classes. */
 const functionalPseudo = /:(?:not|is|where|has)\(/g;
 const classToken = /\.(-?[_a-zA-Z][\w-]*)/g;
+/** `[name]`, `[name=value]`, `[name="value"]`, `[name^=value]`…: the name, the operator, the value. */
+const attributeToken =
+  /\[\s*([\w-]+)\s*(?:([~|^$*]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\]\s]*))\s*)?(?:\s[is])?\]/g;
 
 /** Splits at top-level commas (outside brackets and strings). */
 function splitTopLevel(text: string, separator: string): string[] {
@@ -79,6 +87,12 @@ function parseSelector(text: string): Selector {
   return {
     text,
     classes: [...plain.matchAll(classToken)].map((match) => match[1]!),
+    // An exact value must be in the page; for a partial match (`^=`, `~=`…) the name is enough.
+    attributes: [...plain.matchAll(attributeToken)].map(([, name, operator, ...values]) =>
+      operator === '='
+        ? `${name!.toLowerCase()}=${values.find((v) => v !== undefined) ?? ''}`
+        : name!.toLowerCase(),
+    ),
     never: interactionState.test(plain),
   };
 }
@@ -160,22 +174,64 @@ function parseItems(css: string): SheetItem[] {
   return items;
 }
 
-/** The first-paint rules of a page with these classes. */
-function select(items: SheetItem[], classes: ReadonlySet<string>, kept: string[]): void {
+/** The first-paint rules of a page with these classes and attributes. */
+function select(
+  items: SheetItem[],
+  classes: ReadonlySet<string>,
+  attributes: ReadonlySet<string>,
+  kept: string[],
+): void {
   for (const item of items) {
     if (item.kind === 'rule') {
       const selectors = item.selectors.filter(
-        (selector) => !selector.never && selector.classes.every((name) => classes.has(name)),
+        (selector) =>
+          !selector.never &&
+          selector.classes.every((name) => classes.has(name)) &&
+          selector.attributes.every((fact) => attributes.has(fact)),
       );
       if (selectors.length > 0) kept.push(selectors.map((s) => s.text).join(',') + item.block);
     } else if (item.kind === 'group') {
       const inner: string[] = [];
-      select(item.items, classes, inner);
+      select(item.items, classes, attributes, inner);
       if (inner.length > 0) kept.push(`${item.prelude}{${inner.join('')}}`);
     } else if (item.kind === 'other') {
       kept.push(item.text);
     }
   }
+}
+
+/** Every attribute name the sheet's selectors name, at any depth. */
+function attributeNamesOf(items: SheetItem[]): Set<string> {
+  const names = new Set<string>();
+  for (const item of items) {
+    if (item.kind === 'rule') {
+      for (const selector of item.selectors) {
+        for (const fact of selector.attributes) names.add(fact.split('=')[0]!);
+      }
+    } else if (item.kind === 'group') {
+      for (const name of attributeNamesOf(item.items)) names.add(name);
+    }
+  }
+  return names;
+}
+
+/**
+ * The page's facts about the attributes the sheet names: `name` for each one present, and
+ * `name=value` with its value (React writes every attribute in lower case and quoted; a boolean
+ * one as `=""`).
+ */
+function attributeFactsIn(html: string, names: ReadonlySet<string>): Set<string> {
+  const facts = new Set<string>();
+  if (names.size === 0) return facts;
+  const pattern = new RegExp(
+    `\\s(${[...names].map((name) => name.replace(/[^\w-]/g, '')).join('|')})(?:="([^"]*)")?(?=[\\s/>])`,
+    'g',
+  );
+  for (const [, name, value] of html.matchAll(pattern)) {
+    facts.add(name!);
+    facts.add(`${name}=${value ?? ''}`);
+  }
+  return facts;
 }
 
 /** Every `@keyframes` at any depth, for the kept rules that name them. */
@@ -203,21 +259,23 @@ export interface CriticalCss {
 const rememberedSelections = 256;
 
 /**
- * Parses the stylesheet once; each page's selection is remembered by its set of classes, as the
- * pages of a kind (every product page of a client) share it.
+ * Parses the stylesheet once; each page's selection is remembered by its classes and attribute
+ * facts, as the pages of a kind (every product page of a client) share them.
  */
 export function createCriticalCss(stylesheet: string): CriticalCss {
   const items = parseItems(withoutComments(stylesheet));
   const keyframes = keyframesOf(items);
+  const attributeNames = attributeNamesOf(items);
   const selections = new Map<string, string>();
   return {
     forHtml(html) {
       const classes = classNamesIn(html);
-      const key = [...classes].sort().join(' ');
+      const attributes = attributeFactsIn(html, attributeNames);
+      const key = `${[...classes].sort().join(' ')}\n${[...attributes].sort().join(' ')}`;
       const remembered = selections.get(key);
       if (remembered !== undefined) return remembered;
       const kept: string[] = [];
-      select(items, classes, kept);
+      select(items, classes, attributes, kept);
       let css = kept.join('');
       for (const frames of keyframes) {
         const name = frames.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
