@@ -28,4 +28,15 @@ describe('picture sets', () => {
       '/media/SE/gallery/1-320.webp 320w, /media/SE/gallery/1-640.webp 640w, /media/SE/gallery/1-800.webp 800w',
     );
   });
+
+  it('offers a thumbnail only the widths a 3× screen could choose for it', () => {
+    const gallery = pictureSetBeside('/media/SE/gallery/1.jpeg', 1600, 1200);
+    // 160 CSS pixels at 3× is 480: 320 is too small, 640 enough, 960 and 1280 never chosen.
+    expect(srcSetOf(gallery, 'avif', 160)).toBe(
+      '/media/SE/gallery/1-320.avif 320w, /media/SE/gallery/1-640.avif 640w',
+    );
+    expect(srcSetOf(gallery, 'avif', 100)).toBe('/media/SE/gallery/1-320.avif 320w');
+    // Shown wider than the widest stored: every width.
+    expect(srcSetOf(gallery, 'jpeg', 1000).split(', ')).toHaveLength(4);
+  });
 });

@@ -34,9 +34,19 @@ export function widthsFor(width: number): number[] {
   return widths;
 }
 
-/** `srcset` of one format of a picture: every stored width. */
-export function srcSetOf(set: PictureSet, format: PictureFormat): string {
-  return set.widths.map((w) => `${set.path}-${w}.${format} ${w}w`).join(', ');
+/** The densest screens the site chooses pictures for (a phone at 3×). */
+const densestScreen = 3;
+
+/**
+ * `srcset` of one format of a picture: every stored width, or, for a picture never shown wider
+ * than `widestShown` CSS pixels (a thumbnail), only those a 3× screen could choose: the widths
+ * below it and the first at or above it (each width left out is some 35 bytes of every page).
+ */
+export function srcSetOf(set: PictureSet, format: PictureFormat, widestShown?: number): string {
+  const enough = widestShown === undefined ? Infinity : widestShown * densestScreen;
+  const firstEnough = set.widths.findIndex((w) => w >= enough);
+  const widths = firstEnough < 0 ? set.widths : set.widths.slice(0, firstEnough + 1);
+  return widths.map((w) => `${set.path}-${w}.${format} ${w}w`).join(', ');
 }
 
 /** The `src` every browser can show: the kept source file, else the largest stored JPEG. */

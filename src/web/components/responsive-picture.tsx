@@ -13,6 +13,7 @@ export function ResponsivePicture({
   loading = 'lazy',
   fetchPriority,
   draggable,
+  widestShown,
 }: {
   set: PictureSet;
   alt: string;
@@ -23,15 +24,17 @@ export function ResponsivePicture({
   /** 'high' for the page's largest picture; 'low' for small ones beside it (thumbnails). */
   fetchPriority?: 'high' | 'auto' | 'low';
   draggable?: boolean;
+  /** The most CSS pixels it is ever shown across (a thumbnail): larger files are left out. */
+  widestShown?: number;
 }) {
   return (
     <picture>
-      <source type="image/avif" srcSet={srcSetOf(set, 'avif')} sizes={sizes} />
-      <source type="image/webp" srcSet={srcSetOf(set, 'webp')} sizes={sizes} />
+      <source type="image/avif" srcSet={srcSetOf(set, 'avif', widestShown)} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSetOf(set, 'webp', widestShown)} sizes={sizes} />
       <img
         className={className}
         src={largestJpegOf(set)}
-        srcSet={srcSetOf(set, 'jpeg')}
+        srcSet={srcSetOf(set, 'jpeg', widestShown)}
         sizes={sizes}
         alt={alt}
         width={set.width}

@@ -51,7 +51,13 @@ function Gallery({ product }: { product: Product }) {
                 onClick={() => setShown(index)}
               >
                 {/* Low: fetched after the large picture, which is the page's largest paint. */}
-                <ResponsivePicture set={picture} alt="" sizes="10rem" fetchPriority="low" />
+                <ResponsivePicture
+                  set={picture}
+                  alt=""
+                  sizes="10rem"
+                  widestShown={160}
+                  fetchPriority="low"
+                />
               </button>
             </li>
           ))}
