@@ -5,10 +5,11 @@
  * render-blocking-resources, long-tasks, bootup-time). Builds what `npm start` would build first.
  *
  *   npm run bench:pages -- [--runs 3] [--port 5650] [--only SE:/product/2,JS:/] [--out DIR]
- *                          [--flags plain|lab]
+ *                          [--flags plain|lab] [--repeat]
  *
  * `--flags plain` (the default) starts Chromium as a user runs Lighthouse; `lab` also turns off
- * its spare renderer process (bench/pages.ts).
+ * its spare renderer process (bench/pages.ts). `--repeat` adds each page's repeat view (a second
+ * run that keeps the browser's cache).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     out: { type: 'string' },
     flags: { type: 'string', default: defaultFlagMode },
+    repeat: { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -53,10 +55,11 @@ try {
     runs,
     (page, lhr, run) => {
       if (!values.out) return;
-      const name = `${page.client}${page.path.replace(/\//g, '_')}-run${run}.json`;
+      const name = `${page.client}${page.path.replace(/[^\w.-]+/g, '_')}-run${run}.json`;
       writeFileSync(join(values.out, name), JSON.stringify(lhr));
     },
     flags,
+    values.repeat,
   );
   results.runs.forEach((scores, index) =>
     console.log(`\nRun ${index + 1} of ${runs}\n\n${pageScoresTable(scores)}`),

@@ -52,6 +52,7 @@ function withDisabledFeature(flags: string[], feature: string): string[] {
 /** Lighthouse, mobile preset (its default), in Debian's Chromium. */
 export interface PageScore {
   client: string;
+  /** The page's path; ` (repeat)` after it for a repeat view. */
   path: string;
   performance: number;
   accessibility: number;
@@ -95,6 +96,12 @@ export async function scorePages(
   /** Receives each full Lighthouse result (for example to save it for a closer look). */
   onReport?: (page: { client: string; path: string }, lhr: LighthouseResult) => void,
   flags: FlagMode = defaultFlagMode,
+  /**
+   * Also a repeat view of each page: a second run right after the first that keeps the browser's
+   * cache (`disableStorageReset`), as a visitor's next visit finds it (issue 37: the site's
+   * stylesheet is a cached file since decision 0084).
+   */
+  repeatView = false,
 ): Promise<PageScore[]> {
   const { lighthouse, chromeLauncher } = await loadLighthouse();
   const launcherDefaults = chromeLauncher.Launcher.defaultFlags();
@@ -107,14 +114,22 @@ export async function scorePages(
     ignoreDefaultFlags: true,
   });
   const scores: PageScore[] = [];
+  const views = repeatView ? [false, true] : [false];
   try {
-    for (const page of pages) {
+    for (const [firstPage, repeat] of pages.flatMap((p) => views.map((r) => [p, r] as const))) {
+      const page = repeat ? { ...firstPage, path: `${firstPage.path} (repeat)` } : firstPage;
       // *.localhost resolves to this machine, so each client is reached by its own host name.
-      const url = `http://${page.client.toLowerCase()}.localhost:${port}${page.path}`;
+      const url = `http://${page.client.toLowerCase()}.localhost:${port}${firstPage.path}`;
+      const options = {
+        port: chrome.port,
+        output: 'json' as const,
+        logLevel: 'error' as const,
+        disableStorageReset: repeat,
+      };
       // A run that fails to record its trace (NO_NAVSTART, seen on this busy machine) is repeated.
       let result: Awaited<ReturnType<typeof lighthouse>>;
       for (let attempt = 1; ; attempt++) {
-        result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+        result = await lighthouse(url, options);
         if (!result?.lhr.runtimeError || attempt === 3) break;
       }
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -155,12 +170,16 @@ export async function scorePagesRepeatedly(
   runs: number,
   onReport?: (page: { client: string; path: string }, lhr: LighthouseResult, run: number) => void,
   flags: FlagMode = defaultFlagMode,
+  repeatView = false,
 ): Promise<{ runs: PageScore[][]; medians: PageScore[] }> {
   const allRuns: PageScore[][] = [];
   for (let run = 1; run <= runs; run++) {
-    allRuns.push(await scorePages(port, pages, (page, lhr) => onReport?.(page, lhr, run), flags));
+    allRuns.push(
+      await scorePages(port, pages, (page, lhr) => onReport?.(page, lhr, run), flags, repeatView),
+    );
   }
-  const medians = pages.map((page, index): PageScore => {
+  const scored = allRuns[0]!.map(({ client, path }) => ({ client, path }));
+  const medians = scored.map((page, index): PageScore => {
     const scores = allRuns.map((scoresOfRun) => scoresOfRun[index]!);
     const of = (pick: (score: PageScore) => number) => median(scores.map(pick));
     return {
