@@ -44,8 +44,8 @@ function staticClosure(manifest, start) {
 const isJavaScript = (file) => /\.m?js$/.test(file);
 
 /**
- * The initial set is the entry page (index.html) with its static imports; the home screen is part
- * of it. Each dynamic entry is a lazy screen group: its chunk plus the static imports not already
+ * The initial set is the entry page (index.html) with its static imports (the home screen is a
+ * lazy group since issue 37: it reads its site text with TanStack Query). Each dynamic entry is a lazy screen group: its chunk plus the static imports not already
  * in the initial set. Each other entry (a script, not a page) is measured with everything it
  * imports. `gzipSizeOf(file)` returns the gzipped size of one emitted file.
  */

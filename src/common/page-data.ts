@@ -27,6 +27,8 @@ export const activeTreatmentsQueryKey = ['booking', 'treatments', 'active'] as c
 /** The visitor's share of the owner's booking rules (visitor-booking-rules.ts). */
 export const visitorBookingRulesQueryKey = ['booking', 'rules'] as const;
 export const reviewsQueryKey = ['reviews'] as const;
+/** The record's long texts (site-text.ts): one query for the home page and the content pages. */
+export const siteTextQueryKey = ['site-text'] as const;
 /** A product list's cards: all of them (/products), or one category's (/oasis, /haircare …). */
 export const productListQueryKey = (category?: string) =>
   category ? (['products', { category }] as const) : (['products'] as const);

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createServer as createViteServer } from 'vite';
-import type { ClientConfig } from '../common/client-config.js';
 import type { PrefetchedQuery } from '../common/page-data.js';
+import type { PublicClientConfig } from '../common/site-text.js';
 import { runningBanner } from './banner.js';
 import { loadConfig } from './config.js';
 import { readEnvFile } from './env-file.js';
@@ -22,7 +22,11 @@ import { publicClientConfig } from './pages/html.js';
 import { prepareData } from './startup.js';
 
 interface ServerEntry {
-  renderApp: (url: string, client: ClientConfig, queries: PrefetchedQuery[]) => Promise<string>;
+  renderApp: (
+    url: string,
+    client: PublicClientConfig,
+    queries: PrefetchedQuery[],
+  ) => Promise<string>;
 }
 
 const root = resolve(import.meta.dirname, '../..');

@@ -1,11 +1,15 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { siteTextQueryKey } from '@common/page-data';
+import { publicPartOf, siteTextOf } from '@common/site-text';
 import { readSeed } from '../server/db/seed';
 import { renderApp } from './entry-server';
 
 const root = join(import.meta.dirname, '../..');
 const se = readSeed(join(root, 'seed')).clients.find((c) => c.name === 'SE')!;
-const publicSe = { ...se, hostNames: [] };
+const publicSe = publicPartOf(se);
+/** The site text as the server seeds it on the home page and the content pages. */
+const siteText = { queryKey: [...siteTextQueryKey], data: siteTextOf(se) };
 const product = {
   id: 2,
   title: 'Oasis Serenity',
@@ -102,10 +106,23 @@ describe('renderApp (the prerender)', () => {
   });
 
   it("draws the home page's featured product from the product the server looked up", async () => {
-    const html = await renderApp('/', publicSe, [{ queryKey: ['product', '2'], data: product }]);
+    const html = await renderApp('/', publicSe, [
+      { queryKey: ['product', '2'], data: product },
+      siteText,
+    ]);
+    expect(html).toContain('<h1 tabindex="-1">Customer service that doesn&#x27;t stop');
     expect(html).toContain('Featured product');
     expect(html).toContain('Oasis Serenity');
     expect(html).not.toContain('Loading the featured product');
+  });
+
+  it('draws /about and a content page from the site text the server looked up', async () => {
+    const about = await renderApp('/about', publicSe, [siteText]);
+    expect(about).toContain(se.about.heading);
+    expect(about).toContain(se.about.paragraphs[0]!.slice(0, 40));
+    const faqs = await renderApp('/faqs', publicSe, [siteText]);
+    expect(faqs).toContain(se.pages['/faqs']!.heading);
+    expect(faqs).not.toContain('data-loading-line');
   });
 
   it('sends a screen without its data with the marked loading line', async () => {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { ClientConfig } from '@common/client-config';
+import type { PublicClientConfig } from '@common/site-text';
 import type { PrefetchedQuery } from '@common/page-data';
 import { ApiClientHooks } from './app/api-client-hooks';
 import { ClientContext } from './lib/client-context';
@@ -24,7 +24,7 @@ export { backOfficeStylesheet } from './app/router';
  */
 export async function renderApp(
   url: string,
-  client: ClientConfig,
+  client: PublicClientConfig,
   queries: PrefetchedQuery[] = [],
 ): Promise<string> {
   const pathname = new URL(url, 'http://prerender.invalid').pathname;

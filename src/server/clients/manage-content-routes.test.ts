@@ -94,6 +94,13 @@ describeEachDatabase("the owner's site content API", (kind) => {
     expect(preview.headers['cache-control']).toBe('no-store');
     expect(preview.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(preview.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    // Every previewed page carries the draft's site text (in its data block), so the app shows
+    // the draft on whichever screen the owner moves to from there.
+    const previewedContact = await t.app.inject({
+      url: '/contact?preview=draft',
+      headers: { host: js.headers.host!, cookie: js.cookie },
+    });
+    expect(previewedContact.body).toContain('Sunshine awaits you');
 
     const done = await publish(js, before.published.version, 1);
     expect(done.statusCode).toBe(200);

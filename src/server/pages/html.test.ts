@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSeed } from '../db/seed.js';
 import { escapeHtml } from '../kernel/escape-html.js';
-import { jsonForScript, renderPage, takeSiteStylesheet } from './html.js';
+import { jsonForScript, publicClientConfig, renderPage, takeSiteStylesheet } from './html.js';
 
 const root = join(import.meta.dirname, '../../..');
 const template = readFileSync(join(root, 'src/web/index.html'), 'utf8');
@@ -18,6 +18,18 @@ describe('renderPage', () => {
     expect(html.indexOf('/themes/JS.css')).toBeLessThan(html.indexOf('<script type="module"'));
     expect(html).toContain('<meta name="description"');
     expect(html).not.toContain('<!--app-');
+  });
+
+  it('embeds the record without its host names and site text (issue 37: lean HTML)', () => {
+    const html = renderPage(template, js);
+    const config = JSON.parse(/id="client-config">(.*?)<\/script>/s.exec(html)![1]!) as object;
+    expect(config).toMatchObject({ name: 'JS', title: js.title, menuItems: js.menuItems });
+    for (const key of ['hostNames', 'home', 'welcome', 'about', 'pages']) {
+      expect(Object.keys(config)).not.toContain(key);
+    }
+    expect(html).not.toContain(js.welcome.heading);
+    // Made once per record (records are replaced, never changed).
+    expect(publicClientConfig(js)).toBe(publicClientConfig(js));
   });
 
   it('cannot be broken out of by client text', () => {

@@ -1,6 +1,7 @@
 import type { ClientConfig } from '../../common/client-config.js';
 import { clientConfigElementId, pageDataElementId } from '../../common/page-data.js';
 import { srcSetOf, type PreloadPicture } from '../../common/picture-set.js';
+import { publicPartOf, type PublicClientConfig } from '../../common/site-text.js';
 import { escapeHtml } from '../kernel/escape-html.js';
 import { createCriticalCss, type CriticalCss } from './critical-css.js';
 import type { PageData } from './page-data.js';
@@ -103,13 +104,16 @@ function styleElement(css: string | undefined, attributes = ''): string | undefi
 }
 
 /** The public record of each client record, made once per record (records are replaced, never changed). */
-const publicConfigs = new WeakMap<ClientConfig, ClientConfig>();
+const publicConfigs = new WeakMap<ClientConfig, PublicClientConfig>();
 
-/** The client record as the browser needs it: everything public, nothing server-only. */
-export function publicClientConfig(client: ClientConfig): ClientConfig {
+/**
+ * The client record as every page needs it: everything public, nothing server-only, and not the
+ * site text, which only some screens show and get as a query (site-text.ts; issue 37).
+ */
+export function publicClientConfig(client: ClientConfig): PublicClientConfig {
   let config = publicConfigs.get(client);
   if (!config) {
-    config = { ...client, hostNames: [] };
+    config = publicPartOf(client);
     publicConfigs.set(client, config);
   }
   return config;

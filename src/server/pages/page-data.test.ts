@@ -1,6 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { siteTextQueryKey } from '../../common/page-data.js';
 import { shownWidths } from '../../common/picture-set.js';
+import { siteTextOf } from '../../common/site-text.js';
+import { signInAs } from '../../../tests/support/owner-session.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 
@@ -158,12 +161,52 @@ describeEachDatabase('pages sent with their data', (kind) => {
     expect(slashed.headers.location).toBe('/reviews');
   });
 
+  /** The site text a client's page carries, as the record has it. */
+  const siteTextQuery = (code: string) => ({
+    queryKey: [...siteTextQueryKey],
+    data: siteTextOf(t.registry.byCode(code)!),
+  });
+
   it("the home page carries its featured product, as the product's own page does", async () => {
     const home = await open('/', 'se.localhost');
     const product = await productOf('se.localhost', 2);
-    expect(queriesOf(home.body)).toEqual([{ queryKey: ['product', '2'], data: product }]);
-    // A home page without a featured product block carries no data.
-    expect(queriesOf((await open('/', 'rrb.localhost')).body)).toEqual([]);
+    expect(queriesOf(home.body)).toEqual([
+      { queryKey: ['product', '2'], data: product },
+      siteTextQuery('SE'),
+    ]);
+    // A home page without a featured product block carries its site text alone.
+    expect(queriesOf((await open('/', 'rrb.localhost')).body)).toEqual([siteTextQuery('RRB')]);
+  });
+
+  it('the home page, /about and each content page carry the site text; no other page does', async () => {
+    const client = t.registry.byCode('SE')!;
+    expect(Object.keys(client.pages)).toContain('/faqs');
+    // /services: a content route SE has no page of its own for (it shows as under construction).
+    for (const path of ['/', '/about', '/faqs', '/documentation', '/services']) {
+      const page = await open(path, 'se.localhost');
+      expect(queriesOf(page.body), path).toContainEqual(siteTextQuery('SE'));
+    }
+    for (const path of ['/product/2', '/products', '/oasis', '/contact', '/cart', '/not-a-page']) {
+      const page = await open(path, 'se.localhost');
+      expect(JSON.stringify(queriesOf(page.body)), path).not.toContain('site-text');
+      expect(page.body, path).not.toContain(client.welcome.heading);
+    }
+    for (const path of ['/booking', '/reviews']) {
+      const page = await open(path, 'rrb.localhost');
+      expect(JSON.stringify(queriesOf(page.body)), path).not.toContain('site-text');
+    }
+  });
+
+  it("a previewed page carries the site text whatever its screen (the owner's draft there)", async () => {
+    const owner = await signInAs(t, 'SE');
+    for (const path of ['/product/2', '/contact', '/products']) {
+      const page = await open(`${path}?preview=draft`, 'se.localhost', { cookie: owner.cookie });
+      expect(page.body, path).toContain('Preview —');
+      expect(queriesOf(page.body), path).toContainEqual(siteTextQuery('SE'));
+    }
+    // The same page without the preview is the visitor's: no site text.
+    const visitor = await open('/product/2?preview=draft', 'se.localhost');
+    expect(JSON.stringify(queriesOf(visitor.body))).not.toContain('site-text');
   });
 
   it('other pages carry no data; the home page preloads its first slide', async () => {

@@ -11,11 +11,13 @@ import {
   productListQueryKey,
   productQueryKey,
   reviewsQueryKey,
+  siteTextQueryKey,
   visitorBookingRulesQueryKey,
   type PrefetchedQuery,
 } from '../../common/page-data.js';
 import { productListOfPath, shownCategoriesOf } from '../../common/category-pages.js';
 import { routeTable } from '../../common/routes.js';
+import { showsSiteText, siteTextOf } from '../../common/site-text.js';
 import { visitorBookingRules } from '../../common/visitor-booking-rules.js';
 import { cachedBookingRules } from '../booking/booking-rules-store.js';
 import { listCategories, listTreatments } from '../booking/booking-store.js';
@@ -88,6 +90,35 @@ async function productListData(
   };
 }
 
+/** How a page is looked up beyond its path. */
+export interface PageDataOptions {
+  /**
+   * Seed the site text on this page whatever its screen: a previewed page (never kept), so that
+   * moving around inside the app in a preview shows the draft's text, which the API does not give.
+   */
+  siteTextOnEveryPage?: boolean;
+}
+
+/**
+ * The data the screen at `pathname` would fetch first, and the site text (site-text.ts) where the
+ * screen shows it (the home page and the content routes) or where `options` ask for it everywhere:
+ * a page whose screen does not show it does not carry it (issue 37: a product page under 25 KB).
+ */
+export async function pageData(
+  db: Kysely<Database>,
+  referenceCache: ReferenceCache,
+  client: ClientConfig,
+  pathname: string,
+  options: PageDataOptions = {},
+): Promise<PageData> {
+  const data = await screenData(db, referenceCache, client, pathname);
+  if (!options.siteTextOnEveryPage && !showsSiteText(pathname)) return data;
+  return {
+    ...data,
+    queries: [...data.queries, { queryKey: siteTextQueryKey, data: siteTextOf(client) }],
+  };
+}
+
 /**
  * The data the screen at `pathname` would fetch first, looked up for this client only (the same
  * scoping as the API), so the page is prerendered with it and the browser starts with it in its
@@ -102,7 +133,7 @@ async function productListData(
  * of a client that takes bookings carries the owner's rules for its head (the opening hours); a
  * rules change is a change of the client's data, so cached pages go (page-cache.ts).
  */
-export async function pageData(
+async function screenData(
   db: Kysely<Database>,
   referenceCache: ReferenceCache,
   client: ClientConfig,

@@ -17,7 +17,7 @@ import { withSiteContent } from '../../common/site-content.js';
 import { readDraft } from '../clients/content-store.js';
 import { findSessionOwner } from '../owners/owner-store.js';
 import { sessionTokenFrom } from '../owners/session-cookie.js';
-import { pageData } from './page-data.js';
+import { pageData, type PageDataOptions } from './page-data.js';
 import { loadPrerender, type Prerender } from './prerender.js';
 import { answerHeaders, rememberedAnswersBudget } from '../kernel/remembered-answers.js';
 import { parseProductId } from '../catalogue/product-id.js';
@@ -217,8 +217,9 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     client: ClientConfig,
     origin: string,
     url = path,
+    dataOptions: PageDataOptions = {},
   ): Promise<{ html: string; keep: boolean }> => {
-    const page = await pageData(db, referenceCache, client, path);
+    const page = await pageData(db, referenceCache, client, path, dataOptions);
     if (isPrivatePath(path)) page.noindex = true;
     const appHtml = await prerender?.(url, client, page.queries);
     const head = await headFor(client, path, page.product, origin, page.bookingRules?.weeklyHours);
@@ -279,7 +280,11 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
       // The owner's draft as a visitor would see it: this owner's answer alone, never kept.
       const draft = await readDraft(db, client.name);
       const previewed = draft ? withSiteContent(client, draft.content) : client;
-      const { html } = await pageHtml(path, previewed, originOf(request), request.url);
+      // Every previewed page carries the draft's site text, so the app shows it on any screen
+      // the owner moves to (the API answers the published text).
+      const { html } = await pageHtml(path, previewed, originOf(request), request.url, {
+        siteTextOnEveryPage: true,
+      });
       return reply
         .code(known ? 200 : 404)
         .header('cache-control', 'no-store')

@@ -35,12 +35,13 @@ describe('loadPrerender', () => {
   it('renders with the public client record, as the browser reads it', async () => {
     const prerender = await loadPrerender(
       distWithEntry(
-        'export async function renderApp(url, client) { return `<p>${url} ${client.name} ${client.hostNames.length}</p>`; }',
+        'export async function renderApp(url, client) { return `<p>${url} ${client.name} ${["hostNames", "home", "welcome", "about", "pages"].filter((key) => key in client)}</p>`; }',
       ),
       log,
     );
     expect(se.hostNames.length).toBeGreaterThan(0);
-    expect(await prerender!('/product/2', se)).toBe('<p>/product/2 SE 0</p>');
+    // No host names (server-only), no site text (a query of the screens that show it).
+    expect(await prerender!('/product/2', se)).toBe('<p>/product/2 SE </p>');
   });
 
   it('sends the empty shell when a screen fails to render', async () => {

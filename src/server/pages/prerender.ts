@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClientConfig } from '../../common/client-config.js';
 import type { PrefetchedQuery } from '../../common/page-data.js';
+import type { PublicClientConfig } from '../../common/site-text.js';
 import { publicClientConfig } from './html.js';
 
 /** The HTML of the app's screen at a URL for a client, or undefined to send the empty shell. */
@@ -18,7 +19,11 @@ export type Prerender = ((
 };
 
 interface ServerEntry {
-  renderApp: (url: string, client: ClientConfig, queries: PrefetchedQuery[]) => Promise<string>;
+  renderApp: (
+    url: string,
+    client: PublicClientConfig,
+    queries: PrefetchedQuery[],
+  ) => Promise<string>;
   backOfficeStylesheet?: unknown;
 }
 

@@ -57,8 +57,8 @@ function lazyScreen(load: LoadRoute): Preloadable {
 function withLoadingFallback(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
     if (typeof route.lazy !== 'function') {
-      // The home page is in the first-load bundle, but parts of it load later (the featured
-      // product): an error there keeps the site's frame as a lazy screen's does.
+      // A screen in the first-load bundle (the not-found page): an error there keeps the site's
+      // frame as a lazy screen's does.
       return {
         ...route,
         element: (

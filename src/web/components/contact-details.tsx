@@ -1,4 +1,4 @@
-import type { ClientConfig } from '@common/client-config';
+import type { PublicClientConfig } from '@common/site-text';
 import { telephoneHref } from '@/lib/contact-links';
 import './contact-details.css';
 
@@ -7,7 +7,7 @@ export function ContactDetails({
   client,
   headingLevel = 2,
 }: {
-  client: ClientConfig;
+  client: PublicClientConfig;
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

@@ -3,7 +3,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientConfigSchema, knownClientCodes } from '@common/client-config';
-import { clientConfigShapeProblems, readClientConfig } from './client-config';
+import { publicPartOf } from '@common/site-text';
+import {
+  clientConfigShapeProblems,
+  readClientConfig,
+  siteTextShapeProblems,
+} from './client-config';
 
 /** A seed record as the server embeds it: parsed by the full schema, so defaults are filled in. */
 function embeddedRecord(code: string) {
@@ -14,7 +19,7 @@ function embeddedRecord(code: string) {
   return clientConfigSchema.parse(JSON.parse(seed));
 }
 
-const js = JSON.stringify(embeddedRecord('JS'));
+const js = JSON.stringify(publicPartOf(embeddedRecord('JS')));
 
 function pageWith(configText: string | null): Document {
   const doc = document.implementation.createHTMLDocument('t');
@@ -35,6 +40,12 @@ describe('readClientConfig', () => {
     expect(readClientConfig(pageWith(js))?.name).toBe('JS');
   });
 
+  it('needs no site text: the pages that show it carry it as a query', () => {
+    const config = readClientConfig(pageWith(js));
+    expect(config).not.toBeNull();
+    expect(Object.keys(config!)).not.toContain('welcome');
+  });
+
   it.each([
     ['missing', null],
     ['not JSON', '{'],
@@ -51,11 +62,23 @@ describe('readClientConfig', () => {
 
 describe('clientConfigShapeProblems', () => {
   it.each(knownClientCodes)('accepts the %s record the server embeds', (code) => {
-    expect(clientConfigShapeProblems(embeddedRecord(code))).toEqual([]);
+    expect(clientConfigShapeProblems(publicPartOf(embeddedRecord(code)))).toEqual([]);
   });
 
   it('names each field of the wrong shape', () => {
     const record = { ...embeddedRecord('SE'), headerType: 'XL', welcome: { heading: '' } };
-    expect(clientConfigShapeProblems(record)).toEqual(['headerType', 'welcome']);
+    expect(clientConfigShapeProblems(record)).toEqual(['headerType']);
+  });
+});
+
+describe('siteTextShapeProblems', () => {
+  it.each(knownClientCodes)('accepts the %s record /api/client answers', (code) => {
+    expect(siteTextShapeProblems(embeddedRecord(code))).toEqual([]);
+  });
+
+  it('names each site text field of the wrong shape, or missing', () => {
+    const { pages: _pages, ...record } = { ...embeddedRecord('SE'), welcome: { heading: '' } };
+    expect(siteTextShapeProblems(record)).toEqual(['welcome', 'pages']);
+    expect(siteTextShapeProblems('nope')).toEqual(['(record)']);
   });
 });

@@ -1,5 +1,6 @@
 import type { ClientConfig } from '@common/client-config';
 import { clientConfigElementId } from '@common/page-data';
+import type { PublicClientConfig, SiteTextKey } from '@common/site-text';
 
 export const clientConfigErrorMessage = 'Unable to read client config';
 
@@ -78,10 +79,6 @@ const checks: Check[] = [
   ['picturesForSlide', isStringList],
   ['slideTimer', optional((value) => typeof value === 'number')],
   ['tickerItems', isStringList],
-  ['welcome', isHeadedText],
-  ['about', isHeadedText],
-  ['home', isBlockList],
-  ['pages', isPages],
   ['successTitle', isString],
   ['successText', isString],
   ['failureTitle', isString],
@@ -91,10 +88,27 @@ const checks: Check[] = [
   ['booking', optional((value) => isRecord(value) && isRecord(value.openingHours))],
 ];
 
+/** The site text, which the page's record leaves out and the screens that show it query. */
+const siteTextChecks: Record<SiteTextKey, Check[1]> = {
+  welcome: isHeadedText,
+  about: isHeadedText,
+  home: isBlockList,
+  pages: isPages,
+};
+
+function shapeProblems(value: unknown, fieldChecks: Check[]): string[] {
+  if (!isRecord(value)) return ['(record)'];
+  return fieldChecks.filter(([field, ok]) => !ok(value[field])).map(([field]) => field);
+}
+
 /** Field names whose values do not have the shape the app expects; empty when the record is usable. */
 export function clientConfigShapeProblems(value: unknown): string[] {
-  if (!isRecord(value)) return ['(record)'];
-  return checks.filter(([field, ok]) => !ok(value[field])).map(([field]) => field);
+  return shapeProblems(value, checks);
+}
+
+/** As clientConfigShapeProblems, for the site text of a record (the API's /api/client answer). */
+export function siteTextShapeProblems(value: unknown): string[] {
+  return shapeProblems(value, Object.entries(siteTextChecks));
 }
 
 /**
@@ -102,7 +116,7 @@ export function clientConfigShapeProblems(value: unknown): string[] {
  * wrong shape logs the spec's console error and returns null, so the app can show a plain page
  * instead of crashing.
  */
-export function readClientConfig(doc: Document): ClientConfig | null {
+export function readClientConfig(doc: Document): PublicClientConfig | null {
   const element = doc.getElementById(clientConfigElementId);
   try {
     if (!element?.textContent) throw new Error('no client-config element');
@@ -110,7 +124,7 @@ export function readClientConfig(doc: Document): ClientConfig | null {
     const problems = clientConfigShapeProblems(parsed);
     if (problems.length > 0) throw new Error(`client config fields: ${problems.join(', ')}`);
     // The shape check above covers every field the app reads; the server ran the full schema.
-    return parsed as ClientConfig;
+    return parsed as PublicClientConfig;
   } catch (error) {
     console.error(clientConfigErrorMessage, error);
     return null;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ClientConfig } from '@common/client-config';
+import type { PublicClientConfig } from '@common/site-text';
 import { useClient } from '@/lib/client-context';
 import { telephoneHref } from '@/lib/contact-links';
 import { SiteLogo } from './site-logo';
@@ -21,7 +21,7 @@ function FooterMenu() {
   );
 }
 
-function Copyright({ client }: { client: ClientConfig }) {
+function Copyright({ client }: { client: PublicClientConfig }) {
   return (
     <p className="site-footer__copyright">
       © {copyrightYear(client.footerType)} {client.title}
@@ -33,7 +33,7 @@ function Telephone({ number }: { number: string }) {
   return <a href={telephoneHref(number)}>{number}</a>;
 }
 
-function RetailerFooter({ client }: { client: ClientConfig }) {
+function RetailerFooter({ client }: { client: PublicClientConfig }) {
   return (
     <div className="site-footer__inner">
       <div className="site-footer__brand">
@@ -69,7 +69,13 @@ function RetailerFooter({ client }: { client: ClientConfig }) {
 /** How much contact detail a business footer shows: PI all of it, DQ phone and e-mail, Min none. */
 type FooterContact = 'with-address' | 'phone-and-email' | 'none';
 
-function BusinessFooter({ client, contact }: { client: ClientConfig; contact: FooterContact }) {
+function BusinessFooter({
+  client,
+  contact,
+}: {
+  client: PublicClientConfig;
+  contact: FooterContact;
+}) {
   return (
     <div className="site-footer__inner">
       <FooterMenu />

@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router';
-import type { ClientConfig } from '@common/client-config';
+import type { PublicClientConfig } from '@common/site-text';
 import { useClient } from '@/lib/client-context';
 import { telephoneHref } from '@/lib/contact-links';
 import { buildHeaderMenu } from './menu-entries';
@@ -8,7 +8,13 @@ import { SiteLogo } from './site-logo';
 import { SocialLinks } from './social-links';
 
 /** Address, e-mail, telephone and social links, each only when the client has one. */
-function ContactStrip({ client, withAddress }: { client: ClientConfig; withAddress: boolean }) {
+function ContactStrip({
+  client,
+  withAddress,
+}: {
+  client: PublicClientConfig;
+  withAddress: boolean;
+}) {
   return (
     <div className="contact-strip">
       <ul className="contact-strip__items">

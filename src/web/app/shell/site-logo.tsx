@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ClientConfig } from '@common/client-config';
+import type { PublicClientConfig } from '@common/site-text';
 import { logoFileOf } from '@common/logo';
 import { mediaUrl } from '@/lib/media';
 
@@ -7,7 +7,7 @@ import { mediaUrl } from '@/lib/media';
  * The client's logo (the one the owner placed, else logo.svg in its media folder), linking home;
  * in the header and the footer.
  */
-export function SiteLogo({ client }: { client: ClientConfig }) {
+export function SiteLogo({ client }: { client: PublicClientConfig }) {
   return (
     <Link to="/" className="site-logo">
       <img

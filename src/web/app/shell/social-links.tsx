@@ -1,4 +1,4 @@
-import type { ClientConfig } from '@common/client-config';
+import type { PublicClientConfig } from '@common/site-text';
 import { socialNetworks, type SocialNetwork } from '@common/social-networks';
 
 const networkNames: Record<SocialNetwork, string> = {
@@ -11,7 +11,13 @@ const networkNames: Record<SocialNetwork, string> = {
 };
 
 /** Each configured social link, and nothing for networks the client does not use. */
-export function SocialLinks({ client, className }: { client: ClientConfig; className?: string }) {
+export function SocialLinks({
+  client,
+  className,
+}: {
+  client: PublicClientConfig;
+  className?: string;
+}) {
   const links = socialNetworks.flatMap((network) => {
     const link = client.socialMedia[network];
     return link ? [{ network, ...link }] : [];

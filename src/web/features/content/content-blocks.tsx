@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ClientConfig } from '@common/client-config';
+import type { PublicClientConfig } from '@common/site-text';
 import type { PageBlock } from '@common/content';
 import { pictureSetBeside } from '@common/picture-set';
 import { ContactDetails } from '@/components/contact-details';
@@ -11,7 +11,7 @@ import { StagesBlock } from './stages-block';
 type BlockOf<Type extends PageBlock['type']> = Extract<PageBlock, { type: Type }>;
 interface BlockProps<Type extends PageBlock['type']> {
   block: BlockOf<Type>;
-  client: ClientConfig;
+  client: PublicClientConfig;
 }
 
 function TextBlock({ block }: BlockProps<'text'>) {
@@ -202,7 +202,7 @@ function LinkBlock({ block }: BlockProps<'link'>) {
 }
 
 /** One renderer per block type; a type this build does not know is left out. */
-export function PageBlockView({ block, client }: { block: PageBlock; client: ClientConfig }) {
+export function PageBlockView({ block, client }: { block: PageBlock; client: PublicClientConfig }) {
   switch (block.type) {
     case 'text':
       return <TextBlock block={block} client={client} />;

@@ -3,6 +3,8 @@ import { contentPaths, type ContentPath } from '@common/routes';
 import { PageHeading } from '@/components/page-heading';
 import { UnderConstruction } from '@/components/under-construction';
 import { useClient } from '@/lib/client-context';
+import { withQueryClient } from '@/lib/query-provider';
+import { useSiteText } from '@/lib/site-text-query';
 import { PageBlockView } from './content-blocks';
 import { pageFor } from './page-for';
 import './content.css';
@@ -13,10 +15,11 @@ function contentPathOf(pathname: string): ContentPath | undefined {
 }
 
 /** A content route: the page's heading and its blocks, in the record's order. */
-export default function ContentPage() {
+function ContentScreen() {
   const client = useClient();
+  const siteText = useSiteText();
   const path = contentPathOf(useLocation().pathname);
-  const page = path && pageFor(client, path);
+  const page = path && pageFor(client, siteText, path);
   if (!page || page.underConstruction) return <UnderConstruction heading={page?.heading} />;
   return (
     <section className="page content-page">
@@ -28,3 +31,5 @@ export default function ContentPage() {
     </section>
   );
 }
+
+export default withQueryClient(ContentScreen);

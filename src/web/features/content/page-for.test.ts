@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { clientConfigSchema, type ClientConfig } from '@common/client-config';
 import { pageContentSchema } from '@common/content';
 import { genericPages } from '@common/generic-pages';
+import type { ContentPath } from '@common/routes';
+import { publicPartOf, siteTextOf } from '@common/site-text';
 import { pageFor } from './page-for';
 
 function seedClient(code: string): ClientConfig {
@@ -11,28 +13,32 @@ function seedClient(code: string): ClientConfig {
   return clientConfigSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 
+/** The page from a record as the browser has it: the page's record, and the site text's query. */
+const pageOf = (client: ClientConfig, path: ContentPath) =>
+  pageFor(publicPartOf(client), siteTextOf(client), path);
+
 describe('pageFor', () => {
   it("shows the client's own page for a route its record has", () => {
-    expect(pageFor(seedClient('PHEC'), '/services')?.heading).toBe('Our services');
-    expect(pageFor(seedClient('RRB'), '/faqs')?.blocks[0]).toMatchObject({ type: 'faqs' });
+    expect(pageOf(seedClient('PHEC'), '/services')?.heading).toBe('Our services');
+    expect(pageOf(seedClient('RRB'), '/faqs')?.blocks[0]).toMatchObject({ type: 'faqs' });
   });
 
   it('shows the generic page where the record has none', () => {
     const ams = seedClient('AMS');
-    expect(pageFor(ams, '/terms')).toBe(genericPages['/terms']);
-    expect(pageFor(ams, '/galleries')?.heading).toBe('Gallery');
+    expect(pageOf(ams, '/terms')).toBe(genericPages['/terms']);
+    expect(pageOf(ams, '/galleries')?.heading).toBe('Gallery');
   });
 
   it('has nothing for a route neither the record nor the template fills (under construction)', () => {
-    expect(pageFor(seedClient('SE'), '/services')).toBeUndefined();
-    expect(pageFor(seedClient('PHEC'), '/tech')).toBeUndefined();
+    expect(pageOf(seedClient('SE'), '/services')).toBeUndefined();
+    expect(pageOf(seedClient('PHEC'), '/tech')).toBeUndefined();
   });
 
   it('builds /about from the about text, with contact details only where the record allows them', () => {
-    const se = pageFor(seedClient('SE'), '/about');
+    const se = pageOf(seedClient('SE'), '/about');
     expect(se?.heading).toBe('About Spa Escapes Scotland');
     expect(se?.blocks.map((block) => block.type)).toEqual(['text', 'contactDetails']);
-    const js = pageFor(seedClient('JS'), '/about');
+    const js = pageOf(seedClient('JS'), '/about');
     expect(js?.heading).toBe('My Story');
     expect(js?.blocks.map((block) => block.type)).toEqual(['text']);
   });
@@ -40,7 +46,7 @@ describe('pageFor', () => {
   it("lets a record's own /about page replace the one built from its fields", () => {
     const own = { heading: 'Our story', underConstruction: false, blocks: [] };
     const client = { ...seedClient('JS'), pages: { '/about': own } };
-    expect(pageFor(client, '/about')).toBe(own);
+    expect(pageOf(client, '/about')).toBe(own);
   });
 });
 

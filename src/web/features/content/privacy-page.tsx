@@ -1,4 +1,4 @@
-import type { ClientConfig } from '@common/client-config';
+import type { PublicClientConfig } from '@common/site-text';
 import { retentionYears } from '@common/privacy';
 import { routeTable } from '@common/routes';
 import { PageHeading } from '@/components/page-heading';
@@ -14,7 +14,7 @@ interface Kept {
 }
 
 /** What this client's forms collect: the shop, the booking and the travel enquiry only where it has them. */
-function keptDetails(client: ClientConfig): Kept[] {
+function keptDetails(client: PublicClientConfig): Kept[] {
   const kept: Kept[] = [];
   if (client.usesCart) {
     kept.push({

@@ -3,10 +3,15 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientConfigSchema, type ClientConfig } from '@common/client-config';
 import type { HomeBlock } from '@common/content';
+import { siteTextQueryKey } from '@common/page-data';
+import { publicPartOf, siteTextOf } from '@common/site-text';
+import { screenLoading } from '@/components/screen-loading';
 import { ClientContext } from '@/lib/client-context';
+import { createRequestQueryClient, RequestQueryClient } from '@/lib/query-provider';
 import HomePage from './home-page';
 
 function seedClient(code: string): ClientConfig {
@@ -14,17 +19,51 @@ function seedClient(code: string): ClientConfig {
   return clientConfigSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 
+/** The home page as the server sends it: the page's record, and the site text seeded. */
 function renderHome(client: ClientConfig, home: HomeBlock[] = client.home) {
+  const queries = createRequestQueryClient();
+  queries.setQueryData(siteTextQueryKey, { ...siteTextOf(client), home });
   return render(
-    <ClientContext.Provider value={{ ...client, home }}>
-      <MemoryRouter>
-        <HomePage />
-      </MemoryRouter>
-    </ClientContext.Provider>,
+    <RequestQueryClient.Provider value={queries}>
+      <ClientContext.Provider value={publicPartOf(client)}>
+        <MemoryRouter>
+          <HomePage />
+        </MemoryRouter>
+      </ClientContext.Provider>
+    </RequestQueryClient.Provider>,
   );
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the home page without its site text (an in-app move from a page without it)', () => {
+  it("shows the screen's loading line, then the blocks the API answers", async () => {
+    const client = seedClient('RRB');
+    const fetch = vi.fn(async () => Response.json({ ...client, hostNames: [] }));
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <RequestQueryClient.Provider value={createRequestQueryClient()}>
+        <ClientContext.Provider value={publicPartOf(client)}>
+          <MemoryRouter>
+            <Suspense fallback={screenLoading}>
+              <HomePage />
+            </Suspense>
+          </MemoryRouter>
+        </ClientContext.Provider>
+      </RequestQueryClient.Provider>,
+    );
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty(
+      'textContent',
+      client.welcome.heading,
+    );
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Loading…')).toBeNull();
+  });
+});
 
 describe('home blocks', () => {
   it('shows the blocks in the order the record lists them', () => {

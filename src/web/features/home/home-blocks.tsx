@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { ClientConfig } from '@common/client-config';
 import type { ContentLink, ContentPicture, HomeBlock } from '@common/content';
+import type { PublicClientConfig, SiteText } from '@common/site-text';
 import { PageHeading } from '@/components/page-heading';
 import { ResponsivePicture } from '@/components/responsive-picture';
 import { contentPictureSet } from '@/lib/media';
@@ -13,7 +13,8 @@ import { slideDelay, slidePictures } from './slider/slider-rotation';
 type BlockOf<Type extends HomeBlock['type']> = Extract<HomeBlock, { type: Type }>;
 interface BlockProps<Type extends HomeBlock['type']> {
   block: BlockOf<Type>;
-  client: ClientConfig;
+  client: PublicClientConfig;
+  siteText: SiteText;
 }
 
 function ButtonLink({ link }: { link: ContentLink }) {
@@ -27,12 +28,12 @@ function ButtonLink({ link }: { link: ContentLink }) {
 }
 
 /** The welcome: the page's h1. A client that takes bookings is offered Book Online here. */
-function WelcomeBlock({ block, client }: BlockProps<'welcome'>) {
+function WelcomeBlock({ block, client, siteText: { welcome } }: BlockProps<'welcome'>) {
   return (
     <section className="home-blurb">
       <div className="home-blurb__text">
-        <PageHeading>{client.welcome.heading}</PageHeading>
-        {client.welcome.paragraphs.map((paragraph) => (
+        <PageHeading>{welcome.heading}</PageHeading>
+        {welcome.paragraphs.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
         {client.booking && <ButtonLink link={{ text: 'Book Online', to: '/booking' }} />}
@@ -91,7 +92,7 @@ function Picture({
   sizes,
 }: {
   picture: ContentPicture;
-  client: ClientConfig;
+  client: PublicClientConfig;
   size: { width: number; height: number };
   /** How wide it is shown (the `sizes` attribute). */
   sizes: string;
@@ -168,24 +169,29 @@ function BannerBlock({ block, client }: BlockProps<'banner'>) {
 }
 
 /** One renderer per block type; a type this build does not know is left out. */
-export function HomeBlockView({ block, client }: { block: HomeBlock; client: ClientConfig }) {
+export function HomeBlockView(props: {
+  block: HomeBlock;
+  client: PublicClientConfig;
+  siteText: SiteText;
+}) {
+  const { block } = props;
   switch (block.type) {
     case 'welcome':
-      return <WelcomeBlock block={block} client={client} />;
+      return <WelcomeBlock {...props} block={block} />;
     case 'slider':
-      return <SliderBlock block={block} client={client} />;
+      return <SliderBlock {...props} block={block} />;
     case 'callout':
-      return <CalloutBlock block={block} client={client} />;
+      return <CalloutBlock {...props} block={block} />;
     case 'ticker':
-      return <TickerBlock block={block} client={client} />;
+      return <TickerBlock {...props} block={block} />;
     case 'imageRow':
-      return <ImageRowBlock block={block} client={client} />;
+      return <ImageRowBlock {...props} block={block} />;
     case 'notice':
-      return <NoticeBlock block={block} client={client} />;
+      return <NoticeBlock {...props} block={block} />;
     case 'featuredProduct':
-      return <FeaturedProductBlock block={block} client={client} />;
+      return <FeaturedProductBlock {...props} block={block} />;
     case 'banner':
-      return <BannerBlock block={block} client={client} />;
+      return <BannerBlock {...props} block={block} />;
     default:
       return null;
   }

@@ -1,4 +1,4 @@
-import type { ClientConfig } from '@common/client-config';
+import type { PublicClientConfig } from '@common/site-text';
 import type { OwnerRole } from '@common/owners';
 import { manageGroups, type ManageSection } from '@/manage/shared/manage-section';
 
@@ -8,7 +8,7 @@ import { manageGroups, type ManageSection } from '@/manage/shared/manage-section
  * treatments …) is one entry here; the menu and the routes follow.
  */
 
-const books = (client: ClientConfig) => client.booking !== undefined;
+const books = (client: PublicClientConfig) => client.booking !== undefined;
 
 export const manageSections: ManageSection[] = [
   {
@@ -193,7 +193,7 @@ const groupOrder = (section: ManageSection) =>
   manageGroups.findIndex((group) => group.id === section.group);
 
 /** The screens this client's back office shows, in menu order: group by group, as listed. */
-export function sectionsFor(client: ClientConfig): ManageSection[] {
+export function sectionsFor(client: PublicClientConfig): ManageSection[] {
   return manageSections
     .filter((section) => section.shownFor?.(client) ?? true)
     .sort((a, b) => groupOrder(a) - groupOrder(b));

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ClientConfig } from '@common/client-config';
+import type { PublicClientConfig } from '@common/site-text';
 
 /**
  * One of the back office's screens, as its menu and overview show it: a path under /manage, a
@@ -22,7 +22,7 @@ export interface ManageSection {
   inTabBar?: boolean;
   tabLabel?: string;
   /** Whether this client's back office has the screen (no diary for a shop without booking). */
-  shownFor?: (client: ClientConfig) => boolean;
+  shownFor?: (client: PublicClientConfig) => boolean;
   /**
    * True when a staff account may open the screen (issue 32): only the diary. Every other screen
    * is the owner's; the menu hides it from staff and its address says so. The server refuses
