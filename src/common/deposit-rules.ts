@@ -54,9 +54,19 @@ export function freeCancelUntil(start: Date, freeCancelHours: number): Date {
   return new Date(start.getTime() - freeCancelHours * 3_600_000);
 }
 
-/** The cancellation policy in words: shown before paying and in every e-mail of the booking. */
-export function depositPolicyText(depositPence: number, freeCancelHours: number): string {
-  const amount = formatPounds(depositPence / 100);
+/**
+ * The cancellation policy in words: shown before paying and in every e-mail of the booking. With
+ * `upToPence` above the deposit (any therapist, whose own prices differ), the amount is a range.
+ */
+export function depositPolicyText(
+  depositPence: number,
+  freeCancelHours: number,
+  upToPence = depositPence,
+): string {
+  const amount =
+    upToPence > depositPence
+      ? `between ${formatPounds(depositPence / 100)} and ${formatPounds(upToPence / 100)}, depending on the therapist,`
+      : formatPounds(depositPence / 100);
   const window =
     freeCancelHours === 0
       ? 'Cancel any time before your appointment'

@@ -81,6 +81,10 @@ describe('deposit settings', () => {
     expect(depositPolicyText(1500, 24)).toContain('£15.00');
     expect(depositPolicyText(1500, 24)).toContain('at least 24 hours before');
     expect(depositPolicyText(1500, 1)).toContain('at least 1 hour before');
+    expect(depositPolicyText(1500, 24, 2000)).toMatch(
+      /^A deposit of between £15\.00 and £20\.00, depending on the therapist, is paid by card/,
+    );
+    expect(depositPolicyText(1500, 24, 1500)).toMatch(/^A deposit of £15\.00 is paid/);
     const start = new Date('2026-12-01T10:00:00Z');
     expect(freeCancelUntil(start, 24).toISOString()).toBe('2026-11-30T10:00:00.000Z');
   });

@@ -10,6 +10,19 @@ export const staffListEntrySchema = z.object({
   photo: z.nullable(z.string()),
   /** The treatments they perform. */
   treatmentIds: z.array(z.number().check(z.int(), z.positive())),
+  /**
+   * Their own price (pence) or length (minutes) of a treatment, where it is not the treatment's
+   * own (null: the treatment's), so the page shows what the booking will cost and take.
+   */
+  own: z.optional(
+    z.array(
+      z.object({
+        treatmentId: z.number().check(z.int(), z.positive()),
+        pricePence: z.nullable(z.number().check(z.int(), z.nonnegative())),
+        durationMinutes: z.nullable(z.number().check(z.int(), z.positive())),
+      }),
+    ),
+  ),
 });
 export type StaffListEntry = z.infer<typeof staffListEntrySchema>;
 

@@ -6,7 +6,13 @@ import {
   type StripeStandIn,
 } from '../support/stripe-stand-in/stripe-stand-in.js';
 import { desktop, expectNoAxeViolations, phone, signedInOwner } from './back-office';
-import { chooseDateAndTime, chooseTreatments, fillBookingDetails, nextDate } from './booking-steps';
+import {
+  chooseDateAndTime,
+  chooseTreatments,
+  fillBookingDetails,
+  londonDate,
+  nextDate,
+} from './booking-steps';
 import type { Page } from '@playwright/test';
 import { expect, openAs, startSiteServer, test, type SiteServer } from './fixtures';
 
@@ -14,7 +20,8 @@ import { expect, openAs, startSiteServer, test, type SiteServer } from './fixtur
  * Issue 36 (decision 0079): a visitor books a treatment that asks a deposit, sees the policy before
  * Book, is sent to Stripe's page (the stand-in's), and, once Stripe's signed webhook has come, the
  * page Stripe returns to says the booking is confirmed. This spec runs its own server pointed at
- * the stand-in (port E2E_PORT_BASE + 60), with RRB's keys and a 50% deposit stored directly.
+ * the stand-in (port E2E_PORT_BASE + 60), with RRB's keys and a 50% deposit stored directly
+ * (and one therapist's own price of a facial, for what the page says it costs).
  */
 const secretKey = 'sk_test_highstreetE2eDeposit01';
 const webhookSecret = 'whsec_highstreetE2eDeposit0001';
@@ -50,6 +57,12 @@ function storeDepositSettings(sqliteFile: string, key: Buffer): void {
       'INSERT INTO deposit_settings (client_code, settings, version, updated_at) VALUES (?, ?, 1, ?)',
     ).run('RRB', JSON.stringify(settings), now);
     db.prepare('UPDATE treatments SET patch_test_hours = NULL WHERE client_code = ?').run('RRB');
+    // Issue 32: Kirsty's own price and length of the Express Glow Facial (£35, 30 minutes).
+    db.prepare(
+      `UPDATE staff_treatments SET price_pence = 4200, duration_minutes = 45
+         WHERE treatment_id = 15 AND staff_id = (SELECT id FROM staff_members
+           WHERE client_code = 'RRB' AND name = 'Kirsty Paterson')`,
+    ).run();
   } finally {
     db.close();
   }
@@ -246,4 +259,47 @@ test('the owner cancels a booking with a paid deposit and gives the deposit back
   await expect(page.locator('.diary-deposit')).toContainText('refunded');
   const refunds = standIn.refunds.filter((r) => r.payment_intent === booked.paymentIntent);
   expect(refunds.map((r) => r.amount)).toEqual([booked.depositPence]);
+});
+
+test("a therapist's own price is what the page shows, in the total, the recap and the deposit", async ({
+  page,
+}) => {
+  await page.setViewportSize(desktop);
+  await openAs(page, 'RRB', '/booking');
+  await page.getByRole('button', { name: 'Facials' }).click();
+  await page.getByRole('checkbox', { name: /Express Glow Facial/ }).check();
+  // Any therapist: Morven at the list's £35 and 30 minutes, or Kirsty at her £42 and 45.
+  const totals = page.locator('.booking-totals').first();
+  await expect(totals).toContainText('Total: £35.00 to £42.00');
+  await expect(totals).toContainText('Time: 30 minutes to 45 minutes');
+  await expect(totals).toContainText('It depends on the therapist you are booked with.');
+  const choice = page.getByRole('group', { name: 'Therapist' });
+  await choice.getByRole('radio', { name: 'Kirsty Paterson' }).check();
+  await expect(totals).toContainText('Total: £42.00');
+  await expect(totals).toContainText('Time: 45 minutes');
+  await expect(totals).not.toContainText('depends');
+  // A Thursday: Kirsty works 12:00 to 20:00.
+  let ahead = 12;
+  while (new Date(`${londonDate(ahead)}T12:00:00Z`).getUTCDay() !== 4) ahead++;
+  const date = londonDate(ahead);
+  await chooseDateAndTime(page, date, '15:00');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const recap = page.locator('.booking-recap');
+  await expect(recap).toContainText('With Kirsty Paterson');
+  await expect(recap).toContainText('Express Glow Facial (45 minutes, £42.00)');
+  // Her deposit, of her £42 (the owner's percentage, set by the test before: not the spec's 50%).
+  const policy = page.getByTestId('deposit-policy');
+  await expect(policy).toContainText(/A deposit of £\d+\.\d\d is paid/);
+  const hers = Number(/A deposit of £(\d+\.\d\d)/.exec((await policy.textContent()) ?? '')![1]);
+  await expectNoAxeViolations(page);
+  // Back to any therapist: the deposit is a range, the total too.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await choice.getByRole('radio', { name: 'Any therapist' }).check();
+  await chooseDateAndTime(page, date, '15:00');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(policy).toContainText(/A deposit of between £[\d.]+ and £[\d.]+, depending on/);
+  const [, low, high] = /between £([\d.]+) and £([\d.]+)/.exec((await policy.textContent()) ?? '')!;
+  // Morven's at the list's £35, Kirsty's at her £42: the same share of each.
+  expect(Number(high)).toBe(hers);
+  expect(Number(low) / Number(high)).toBeCloseTo(35 / 42, 2);
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInTimeZone, type Treatment } from '../../src/common/booking.js';
 import type { StaffList } from '../../src/common/staff.js';
+import { pricingsOf, totalsRange } from '../../src/common/therapist-prices.js';
+import { insertStaffMember } from '../../src/server/staff/staff-store.js';
 import {
   loadBookingRules,
   saveBookingRules,
@@ -346,5 +348,46 @@ describeEachDatabase('booking with staff', (kind) => {
     expect(sent).toHaveLength(3);
     for (const m of sent) expect(m.text).toContain('Kirsty Paterson');
     expect(sent.find((m) => m.ical)?.ical).toContain('with Kirsty Paterson');
+  });
+
+  it("lists a therapist's own prices and lengths, and books at them, as the page shows", async () => {
+    const isla = await insertStaffMember(
+      t.handle.db,
+      'RRB',
+      {
+        name: 'Isla Own',
+        bio: 'Nails at her own price.',
+        photo: null,
+        active: true,
+        displayOrder: 9,
+        treatments: [
+          { treatmentId: 1, durationMinutes: 50, pricePence: 3350 },
+          { treatmentId: 2, durationMinutes: null, pricePence: null },
+        ],
+        hours: (['tue', 'wed', 'thu', 'fri', 'sat'] as const).map((weekday) => ({
+          weekday,
+          start: '09:00',
+          end: '17:00',
+        })),
+        timeOff: [],
+      },
+      new Date(),
+    );
+    t.changes.clientChanged('RRB');
+    const listed = (await t.app.inject({ url: '/api/staff/list?client=RRB' })).json<StaffList>();
+    const entry = listed.find((m) => m.id === isla)!;
+    expect(entry.own).toEqual([{ treatmentId: 1, pricePence: 3350, durationMinutes: 50 }]);
+    expect(listed.find((m) => m.name.startsWith('Eilidh'))!.own).toEqual([]);
+
+    const chosen = [1, 2].map((id) => treatments.find((tr) => tr.ID === id)!);
+    const [page] = pricingsOf(chosen, [entry]);
+    const { low } = totalsRange([page!]);
+    const [date] = datesOn([4], 1, 5);
+    const made = await create(booking(date!, '09:00', [1, 2], { staffId: isla }, 10));
+    expect(made.statusCode, made.body).toBe(200);
+    const data = made.json<{ data: { totalPrice: number; totalDuration: number } }>().data;
+    expect(data.totalPrice).toBe(low.price);
+    expect(data.totalDuration).toBe(low.minutes);
+    expect(low.price).toBe(33.5 + chosen[1]!.Price);
   });
 });

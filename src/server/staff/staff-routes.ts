@@ -6,7 +6,9 @@ import { listStaff } from './staff-store.js';
 
 /**
  * GET /api/staff/list (issue 32): the client's active staff as visitors choose among them, in the
- * owner's display order; an empty list for a client without staff. Cached like the other lists.
+ * owner's display order, with their own prices and lengths where they differ from the treatments'
+ * (the page shows what the booking will cost); an empty list for a client without staff. Cached
+ * like the other lists.
  */
 export const staffRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const { db } = deps;
@@ -19,6 +21,13 @@ export const staffRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
         bio: m.bio,
         photo: m.photo,
         treatmentIds: m.treatments.map((t) => t.treatmentId),
+        own: m.treatments
+          .filter((t) => t.pricePence !== null || t.durationMinutes !== null)
+          .map(({ treatmentId, pricePence, durationMinutes }) => ({
+            treatmentId,
+            pricePence,
+            durationMinutes,
+          })),
       }));
       return list;
     }),

@@ -23,6 +23,7 @@ import {
   useCreateBooking,
   useStaffList,
 } from './booking-api';
+import { asDoneBy, pricingsOf, totalsRange } from '@common/therapist-prices';
 import { keepTherapist, therapistsFor } from './therapist-choice';
 import { TimeChooser } from './time-chooser';
 import { TreatmentChooser } from './treatment-chooser';
@@ -54,9 +55,14 @@ function NoOnlineBooking() {
   );
 }
 
-function BookingTotals({ chosen }: { chosen: Treatment[] }) {
-  const price = chosen.reduce((sum, t) => sum + t.Price, 0);
-  const duration = chosen.reduce((sum, t) => sum + t.Duration, 0);
+/**
+ * The chosen treatments' count, price and time: as the chosen therapist does them, or for any
+ * therapist from the lowest to the highest of those who could be given the booking (issue 32:
+ * their own prices and lengths are what the server charges and books).
+ */
+function BookingTotals({ chosen, pricings }: { chosen: Treatment[]; pricings: Treatment[][] }) {
+  const { low, high } = totalsRange(pricings);
+  const spread = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
   return (
     <p className="booking-totals" aria-live="polite">
       {chosen.length === 0 ? (
@@ -67,11 +73,15 @@ function BookingTotals({ chosen }: { chosen: Treatment[] }) {
             {chosen.length} {chosen.length === 1 ? 'treatment' : 'treatments'}
           </span>
           <span>
-            Total: <strong>{formatPounds(price)}</strong>
+            Total: <strong>{spread(formatPounds(low.price), formatPounds(high.price))}</strong>
           </span>
           <span>
-            Time: <strong>{formatDuration(duration)}</strong>
+            Time:{' '}
+            <strong>{spread(formatDuration(low.minutes), formatDuration(high.minutes))}</strong>
           </span>
+          {(low.price !== high.price || low.minutes !== high.minutes) && (
+            <span>It depends on the therapist you are booked with.</span>
+          )}
         </>
       )}
     </p>
@@ -111,6 +121,9 @@ function BookingFlow() {
   const chosenIds = chosen.map((t) => t.ID);
   const therapists = therapistsFor(staff, chosenIds);
   const therapist = staff.find((m) => m.id === staffId);
+  // As the server will price and time them: the chosen therapist's way, or each possible one's.
+  const pricings = pricingsOf(chosen, therapist ? [therapist] : therapists);
+  const chosenAsDone = asDoneBy(therapist, chosen);
   const times = useAvailableTimes(date, totalDuration, chosenIds, staffId);
   const timeOffered = time !== '' && (times.data ?? []).includes(time);
   const ready = chosen.length > 0 && date !== '' && timeOffered;
@@ -250,7 +263,7 @@ function BookingFlow() {
               />
             </div>
             <div className="booking-side">
-              <BookingTotals chosen={chosen} />
+              <BookingTotals chosen={chosen} pricings={pricings} />
               {chosen.some((t) => t.PatchTestHours) && (
                 <Suspense fallback={null}>
                   <patchTestNotice.Component
@@ -324,7 +337,7 @@ function BookingFlow() {
                   setStage('choose');
                 }}
                 onBook={(typed) => void book(typed)}
-                chosen={chosen}
+                pricings={pricings}
               />
             </Suspense>
             <div className="booking-side booking-recap">
@@ -336,13 +349,13 @@ function BookingFlow() {
               </p>
               {staff.length > 0 && <p>With {therapist ? therapist.name : 'any therapist'}</p>}
               <ul>
-                {chosen.map((t) => (
+                {chosenAsDone.map((t) => (
                   <li key={t.ID}>
                     {t.Name} ({formatDuration(t.Duration)}, {formatPounds(t.Price)})
                   </li>
                 ))}
               </ul>
-              <BookingTotals chosen={chosen} />
+              <BookingTotals chosen={chosen} pricings={pricings} />
             </div>
           </div>
         </section>

@@ -22,8 +22,11 @@ interface CustomerFormProps {
   /** Leaves with what is typed so far, so coming back finds it. */
   onBack: (typed: BookingCustomerForm) => void;
   onBook: (customer: BookingCustomerForm) => void;
-  /** Issue 36: the treatments chosen, for the deposit and policy shown before Book. */
-  chosen?: readonly Treatment[];
+  /**
+   * Issue 36: the treatments chosen, for the deposit and policy shown before Book: as each
+   * therapist who could do them prices them (one way for a chosen therapist).
+   */
+  pricings?: readonly (readonly Treatment[])[];
 }
 
 const emptyForm: BookingCustomerForm = {
@@ -44,7 +47,7 @@ export function CustomerForm({
   noAnswer,
   onBack,
   onBook,
-  chosen = [],
+  pricings = [],
 }: CustomerFormProps) {
   useFormSession();
   const {
@@ -136,7 +139,7 @@ export function CustomerForm({
         />
       )}
 
-      <DepositNotice chosen={chosen} />
+      <DepositNotice pricings={pricings} />
       <div className="booking-actions">
         <button
           type="button"

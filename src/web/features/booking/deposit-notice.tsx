@@ -10,7 +10,12 @@ import { apiJson } from '@/lib/api-client';
  * cards or asks no deposit, or while the terms cannot be had (the server decides in any case).
  * A plain fetch, not a query: this sits in the customer form's chunk, kept small.
  */
-export function DepositNotice({ chosen }: { chosen: readonly Treatment[] }) {
+export function DepositNotice({
+  pricings,
+}: {
+  /** Each way the chosen treatments can be priced (therapist-prices.ts): one, or any therapist's. */
+  pricings: readonly (readonly Treatment[])[];
+}) {
   const [terms, setTerms] = useState<DepositTerms | undefined>();
   useEffect(() => {
     let current = true;
@@ -23,14 +28,18 @@ export function DepositNotice({ chosen }: { chosen: readonly Treatment[] }) {
     };
   }, []);
   if (!terms?.cardsTaken) return null;
-  const pence = depositFor(
-    chosen.map((t) => ({ id: t.ID, pricePence: Math.round(t.Price * 100) })),
-    terms.settings,
+  const deposits = pricings.map((chosen) =>
+    depositFor(
+      chosen.map((t) => ({ id: t.ID, pricePence: Math.round(t.Price * 100) })),
+      terms.settings,
+    ),
   );
-  if (pence === 0) return null;
+  const pence = Math.min(...deposits);
+  const upTo = Math.max(...deposits);
+  if (upTo === 0 || deposits.length === 0) return null;
   return (
     <div className="booking-deposit" data-testid="deposit-policy">
-      <p>{depositPolicyText(pence, terms.settings.freeCancelHours)}</p>
+      <p>{depositPolicyText(pence, terms.settings.freeCancelHours, upTo)}</p>
       <p>After “Book”, you pay the deposit on Stripe’s secure page; the time is held meanwhile.</p>
     </div>
   );
