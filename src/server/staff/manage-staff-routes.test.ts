@@ -197,6 +197,8 @@ describeEachDatabase("the owner's staff API", (kind) => {
       bio: 'Brows and lashes.',
       photo: file,
       treatmentIds: [11],
+      // Her own length and price are the treatment's: none of her own.
+      own: [],
     });
 
     // The library keeps a picture a staff member shows.
