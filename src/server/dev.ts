@@ -9,8 +9,6 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createServer as createViteServer } from 'vite';
-import type { PrefetchedQuery } from '../common/page-data.js';
-import type { PublicClientConfig } from '../common/site-text.js';
 import { runningBanner } from './banner.js';
 import { loadConfig } from './config.js';
 import { readEnvFile } from './env-file.js';
@@ -18,16 +16,9 @@ import { buildApp } from './http/build-app.js';
 import { createLogger } from './logger.js';
 import { attachOutboxWorker } from './mail/outbox-worker.js';
 import { attachRecordsRetention } from './retention/retention-schedule.js';
+import type { ServerEntry } from './pages/prerender.js';
 import { publicClientConfig } from './pages/html.js';
 import { prepareData } from './startup.js';
-
-interface ServerEntry {
-  renderApp: (
-    url: string,
-    client: PublicClientConfig,
-    queries: PrefetchedQuery[],
-  ) => Promise<string>;
-}
 
 const root = resolve(import.meta.dirname, '../..');
 

@@ -18,7 +18,8 @@ export type Prerender = ((
   backOfficeStylesheet?: string | undefined;
 };
 
-interface ServerEntry {
+/** What the prerender bundle (src/web/entry-server.tsx) exports, built or through Vite. */
+export interface ServerEntry {
   renderApp: (
     url: string,
     client: PublicClientConfig,
