@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
   depositRefundablePence,
@@ -9,12 +8,11 @@ import {
 import type { DiaryBooking } from '@common/diary';
 import { formatPounds } from '@common/money';
 import { penceOfPounds } from '@common/payments';
-import { FormErrorSummary } from '@/components/error-summary';
-import { FormField } from '@/components/form-field';
 import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
 import { useFormSubmit } from '@/lib/form-kit';
 import { refundAmountResolver } from '@/manage/shared/refund-amount';
+import { RefundFields, refundLabels, useRefundConfirmation } from '@/manage/shared/refund-fields';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { bookingQueryKey, refundBookingDeposit } from './diary-api';
 
@@ -24,11 +22,6 @@ interface RefundValues {
   amount: string;
   reason: string;
 }
-
-const labels = {
-  amount: 'Amount to refund (£)',
-  reason: 'Why (for the audit log; the customer does not see it)',
-};
 
 /** As the rest of the booking's page (and the server's messages) show money. */
 const pounds = (pence: number) => formatPounds(pence / 100);
@@ -44,7 +37,7 @@ export function DepositRefundForm({ booking }: { booking: DiaryBooking }) {
   const queries = useQueryClient();
   const deposit = booking.deposit;
   const left = deposit ? depositRefundablePence(deposit) : 0;
-  const [confirming, setConfirming] = useState(false);
+  const { confirming, setConfirming, unconfirm } = useRefundConfirmation();
   const form = useForm<RefundValues, unknown, Sent>({
     resolver: refundAmountResolver<RefundValues, typeof refundDepositRequestSchema>(
       refundDepositRequestSchema,
@@ -83,12 +76,7 @@ export function DepositRefundForm({ booking }: { booking: DiaryBooking }) {
     },
   });
   const typed = useWatch({ control: form.control, name: 'amount' });
-  const typedPence = penceOfPounds(typed ?? '');
-  const busy = form.formState.isSubmitting;
-  const errors = form.formState.errors;
   if (!deposit || left === 0) return null;
-  // A change after the question asks it again, for the new amount.
-  const unconfirm = { onChange: () => setConfirming(false) };
   return (
     <form
       className="manage__form"
@@ -104,34 +92,19 @@ export function DepositRefundForm({ booking }: { booking: DiaryBooking }) {
         Up to {pounds(left)} goes back to the card the customer paid with, through your Stripe
         account; the customer gets an e-mail. Without a refund the deposit is kept.
       </p>
-      <FormField
-        label={labels.amount}
-        inputMode="decimal"
-        required
-        registration={form.register('amount', unconfirm)}
-        error={errors.amount}
+      <RefundFields
+        form={form}
+        amount={form.register('amount', unconfirm)}
+        reason={form.register('reason', unconfirm)}
+        errors={form.formState.errors}
+        labels={refundLabels}
+        confirming={confirming}
+        typedPence={penceOfPounds(typed ?? '')}
+        customerName={booking.customer.name}
+        pounds={pounds}
+        failure={failure}
+        askText="Refund deposit…"
       />
-      <FormField
-        label={labels.reason}
-        multiline
-        required
-        registration={form.register('reason', unconfirm)}
-        error={errors.reason}
-      />
-      {confirming && typedPence !== undefined && (
-        <p role="status" className="card">
-          {pounds(typedPence)} will go back to {booking.customer.name}’s card. A refund cannot be
-          undone.
-        </p>
-      )}
-      <FormErrorSummary form={form} failure={failure} busy={busy} labels={labels} />
-      <button type="submit" className="button button--primary" disabled={busy}>
-        {busy
-          ? 'Refunding…'
-          : confirming && typedPence !== undefined
-            ? `Yes, refund ${pounds(typedPence)}`
-            : 'Refund deposit…'}
-      </button>
     </form>
   );
 }

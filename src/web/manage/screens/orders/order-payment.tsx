@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatCartPrice } from '@common/money';
 import {
@@ -8,13 +7,12 @@ import {
   type PaidOrderDetail as OrderDetail,
 } from '@common/order-payment';
 import { penceOfPounds, refundOrderRequestSchema, type RefundOrderRequest } from '@common/payments';
-import { FormErrorSummary } from '@/components/error-summary';
-import { FormField } from '@/components/form-field';
 import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
 import { useFormSubmit } from '@/lib/form-kit';
 import { PaymentBadge } from '@/manage/shared/payment-badge';
 import { refundAmountResolver } from '@/manage/shared/refund-amount';
+import { RefundFields, refundLabels, useRefundConfirmation } from '@/manage/shared/refund-fields';
 import { useUnsavedChanges } from '@/manage/shared/unsaved-changes';
 import { orderQueryKey, ordersQueryKey, refundOrder } from './orders-api';
 
@@ -55,11 +53,7 @@ interface RefundValues {
   cancelOrder: boolean;
 }
 
-const labels = {
-  amount: 'Amount to refund (£)',
-  reason: 'Why (for the audit log; the customer does not see it)',
-  cancelOrder: 'Cancel the order too',
-};
+const labels = { ...refundLabels, cancelOrder: 'Cancel the order too' };
 
 /**
  * A refund of part or all of a card order, to the card it was paid with (issue 36). The first
@@ -71,7 +65,7 @@ export function RefundForm({ order }: { order: OrderDetail }) {
   const queries = useQueryClient();
   const payment = order.payment;
   const left = payment ? refundablePence(payment) : 0;
-  const [confirming, setConfirming] = useState(false);
+  const { confirming, setConfirming, unconfirm } = useRefundConfirmation();
   const form = useForm<RefundValues, unknown, Omit<RefundOrderRequest, 'expectedRefundedPence'>>({
     resolver: refundAmountResolver<RefundValues, typeof refundOrderRequestSchema>(
       refundOrderRequestSchema,
@@ -111,13 +105,8 @@ export function RefundForm({ order }: { order: OrderDetail }) {
     },
   });
   const typed = useWatch({ control: form.control, name: 'amount' });
-  const typedPence = penceOfPounds(typed ?? '');
-  const busy = form.formState.isSubmitting;
-  const errors = form.formState.errors;
   if (!payment || left === 0) return null;
   const mayCancel = order.nextStatuses.includes('cancelled');
-  // A change after the question asks it again, for the new amount.
-  const unconfirm = { onChange: () => setConfirming(false) };
   return (
     <form
       className="manage__form"
@@ -133,40 +122,26 @@ export function RefundForm({ order }: { order: OrderDetail }) {
         Up to {pounds(left)} goes back to the card the customer paid with, through your Stripe
         account; the customer gets an e-mail.
       </p>
-      <FormField
-        label={labels.amount}
-        inputMode="decimal"
-        required
-        registration={form.register('amount', unconfirm)}
-        error={errors.amount}
-      />
-      <FormField
-        label={labels.reason}
-        multiline
-        required
-        registration={form.register('reason', unconfirm)}
-        error={errors.reason}
-      />
-      {mayCancel && (
-        <label className="manage__check">
-          <input type="checkbox" {...form.register('cancelOrder', unconfirm)} />{' '}
-          {labels.cancelOrder}
-        </label>
-      )}
-      {confirming && typedPence !== undefined && (
-        <p role="status" className="card">
-          {pounds(typedPence)} will go back to {order.customerName}’s card. A refund cannot be
-          undone.
-        </p>
-      )}
-      <FormErrorSummary form={form} failure={failure} busy={busy} labels={labels} />
-      <button type="submit" className="button button--primary" disabled={busy}>
-        {busy
-          ? 'Refunding…'
-          : confirming && typedPence !== undefined
-            ? `Yes, refund ${pounds(typedPence)}`
-            : 'Refund…'}
-      </button>
+      <RefundFields
+        form={form}
+        amount={form.register('amount', unconfirm)}
+        reason={form.register('reason', unconfirm)}
+        errors={form.formState.errors}
+        labels={labels}
+        confirming={confirming}
+        typedPence={penceOfPounds(typed ?? '')}
+        customerName={order.customerName}
+        pounds={pounds}
+        failure={failure}
+        askText="Refund…"
+      >
+        {mayCancel && (
+          <label className="manage__check">
+            <input type="checkbox" {...form.register('cancelOrder', unconfirm)} />{' '}
+            {labels.cancelOrder}
+          </label>
+        )}
+      </RefundFields>
     </form>
   );
 }
