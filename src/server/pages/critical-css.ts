@@ -113,6 +113,9 @@ function endOfBlock(css: string, open: number): number {
   return css.length;
 }
 
+/** Drops comments, which a built stylesheet rarely has but a hand-written one may. */
+const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '');
+
 /**
  * A hand-written stylesheet (a client's theme) without its comments and layout whitespace, to
  * inline in every page. Spaces inside selectors stay (`.a :hover` is not `.a:hover`); quoted
@@ -124,8 +127,7 @@ export function compactCss(css: string): string {
     .map((part, index) =>
       index % 2 === 1
         ? part
-        : part
-            .replace(/\/\*[\s\S]*?\*\//g, '')
+        : withoutComments(part)
             .replace(/\s+/g, ' ')
             .replace(/\s*([{};,>])\s*/g, '$1')
             .replace(/:\s+/g, ':')
@@ -134,9 +136,6 @@ export function compactCss(css: string): string {
     .join('')
     .trim();
 }
-
-/** Drops comments, which a built stylesheet rarely has but a hand-written one may. */
-const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '');
 
 function parseItems(css: string): SheetItem[] {
   const items: SheetItem[] = [];

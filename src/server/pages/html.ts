@@ -31,6 +31,9 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** Whether CSS would end a style element early, so it cannot be written into the page. */
+const closesStyleElement = (css: string) => /<\/style/i.test(css);
+
 /** The site's built stylesheet: its address, its text, and the rules each page needs first. */
 export interface SiteStylesheet {
   href: string;
@@ -64,7 +67,7 @@ export function takeSiteStylesheet(
 ): { template: string; stylesheet?: SiteStylesheet } {
   const link = builtStylesheetLink.exec(template);
   const css = link ? readAsset(link[2]!)?.trim() : undefined;
-  if (!link || css === undefined || /<\/style/i.test(css)) return { template };
+  if (!link || css === undefined || closesStyleElement(css)) return { template };
   return {
     template: template.replace(link[0], () => htmlMarkers.style),
     stylesheet: { href: link[1]!, css, critical: createCriticalCss(css) },
@@ -99,7 +102,7 @@ function themeElement(client: ClientConfig, themeCss: string | undefined): strin
 
 /** CSS as a style element; undefined when there is none, or it could close the element early. */
 function styleElement(css: string | undefined, attributes = ''): string | undefined {
-  if (css === undefined || /<\/style/i.test(css)) return undefined;
+  if (css === undefined || closesStyleElement(css)) return undefined;
   return `<style${attributes}>${css.trim()}</style>`;
 }
 

@@ -23,7 +23,7 @@ import {
   useCreateBooking,
   useStaffList,
 } from './booking-api';
-import { asDoneBy, pricingsOf, totalsRange } from '@common/therapist-prices';
+import { pricingsOf, totalsRange } from '@common/therapist-prices';
 import { keepTherapist, therapistsFor } from './therapist-choice';
 import { TimeChooser } from './time-chooser';
 import { TreatmentChooser } from './treatment-chooser';
@@ -123,7 +123,7 @@ function BookingFlow() {
   const therapist = staff.find((m) => m.id === staffId);
   // As the server will price and time them: the chosen therapist's way, or each possible one's.
   const pricings = pricingsOf(chosen, therapist ? [therapist] : therapists);
-  const chosenAsDone = asDoneBy(therapist, chosen);
+  const chosenAsDone = therapist ? pricings[0]! : chosen;
   const times = useAvailableTimes(date, totalDuration, chosenIds, staffId);
   const timeOffered = time !== '' && (times.data ?? []).includes(time);
   const ready = chosen.length > 0 && date !== '' && timeOffered;
