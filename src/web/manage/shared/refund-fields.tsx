@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import type {
-  FieldError,
-  FieldValues,
-  UseFormRegisterReturn,
-  UseFormReturn,
+import {
+  useWatch,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
 } from 'react-hook-form';
+import { penceOfPounds } from '@common/payments';
 import { FormErrorSummary } from '@/components/error-summary';
 import { FormField } from '@/components/form-field';
 
@@ -13,6 +15,12 @@ export const refundLabels = {
   amount: 'Amount to refund (£)',
   reason: 'Why (for the audit log; the customer does not see it)',
 };
+
+/** The fields every refund form's values have. */
+interface RefundFieldValues {
+  amount: string;
+  reason: string;
+}
 
 /**
  * A refund cannot be undone, so the first press of a refund form asks to confirm and the second
@@ -25,18 +33,19 @@ export function useRefundConfirmation() {
 }
 
 /**
- * The fields, the question and the button of a refund form: the amount and why, any fields of
- * the form's own (`children`), the question while confirming, the error summary, and the button
- * that first asks and then says the amount.
+ * The fields, the question and the button of a refund form: the amount and why (registered with
+ * `unconfirm`), any fields of the form's own (`children`), the question while confirming, the
+ * error summary, and the button that first asks and then says the amount typed.
  */
-export function RefundFields<Values extends FieldValues, Context, Parsed extends FieldValues>({
+export function RefundFields<
+  Values extends RefundFieldValues,
+  Context,
+  Parsed extends FieldValues,
+>({
   form,
-  amount,
-  reason,
-  errors,
+  unconfirm,
   labels,
   confirming,
-  typedPence,
   customerName,
   pounds,
   failure,
@@ -44,13 +53,9 @@ export function RefundFields<Values extends FieldValues, Context, Parsed extends
   children,
 }: {
   form: UseFormReturn<Values, Context, Parsed>;
-  amount: UseFormRegisterReturn;
-  reason: UseFormRegisterReturn;
-  errors: { amount?: FieldError | undefined; reason?: FieldError | undefined };
+  unconfirm: { onChange: () => void };
   labels: Record<string, string>;
   confirming: boolean;
-  /** The amount typed, in pence, when it reads as one. */
-  typedPence: number | undefined;
   customerName: string;
   pounds: (pence: number) => string;
   failure: string | undefined;
@@ -58,6 +63,13 @@ export function RefundFields<Values extends FieldValues, Context, Parsed extends
   askText: string;
   children?: ReactNode;
 }) {
+  // Both names are fields of every refund form (RefundFieldValues); Path cannot see that through
+  // the generic Values.
+  const amount = 'amount' as Path<Values>;
+  const reason = 'reason' as Path<Values>;
+  const typed = useWatch({ control: form.control, name: amount });
+  const typedPence = penceOfPounds(typeof typed === 'string' ? typed : '');
+  const errors = form.formState.errors as { amount?: FieldError; reason?: FieldError };
   const busy = form.formState.isSubmitting;
   const asking = confirming && typedPence !== undefined;
   return (
@@ -66,14 +78,14 @@ export function RefundFields<Values extends FieldValues, Context, Parsed extends
         label={refundLabels.amount}
         inputMode="decimal"
         required
-        registration={amount}
+        registration={form.register(amount, unconfirm)}
         error={errors.amount}
       />
       <FormField
         label={refundLabels.reason}
         multiline
         required
-        registration={reason}
+        registration={form.register(reason, unconfirm)}
         error={errors.reason}
       />
       {children}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   depositRefundablePence,
   refundDepositRequestSchema,
@@ -7,7 +7,6 @@ import {
 } from '@common/deposits';
 import type { DiaryBooking } from '@common/diary';
 import { formatPounds } from '@common/money';
-import { penceOfPounds } from '@common/payments';
 import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
 import { useFormSubmit } from '@/lib/form-kit';
@@ -75,7 +74,6 @@ export function DepositRefundForm({ booking }: { booking: DiaryBooking }) {
       return false;
     },
   });
-  const typed = useWatch({ control: form.control, name: 'amount' });
   if (!deposit || left === 0) return null;
   return (
     <form
@@ -94,12 +92,9 @@ export function DepositRefundForm({ booking }: { booking: DiaryBooking }) {
       </p>
       <RefundFields
         form={form}
-        amount={form.register('amount', unconfirm)}
-        reason={form.register('reason', unconfirm)}
-        errors={form.formState.errors}
+        unconfirm={unconfirm}
         labels={refundLabels}
         confirming={confirming}
-        typedPence={penceOfPounds(typed ?? '')}
         customerName={booking.customer.name}
         pounds={pounds}
         failure={failure}

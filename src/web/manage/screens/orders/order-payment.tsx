@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { formatCartPrice } from '@common/money';
 import {
   refundablePence,
   type OrderPayment,
   type PaidOrderDetail as OrderDetail,
 } from '@common/order-payment';
-import { penceOfPounds, refundOrderRequestSchema, type RefundOrderRequest } from '@common/payments';
+import { refundOrderRequestSchema, type RefundOrderRequest } from '@common/payments';
 import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
 import { useFormSubmit } from '@/lib/form-kit';
@@ -104,7 +104,6 @@ export function RefundForm({ order }: { order: OrderDetail }) {
       return false;
     },
   });
-  const typed = useWatch({ control: form.control, name: 'amount' });
   if (!payment || left === 0) return null;
   const mayCancel = order.nextStatuses.includes('cancelled');
   return (
@@ -124,12 +123,9 @@ export function RefundForm({ order }: { order: OrderDetail }) {
       </p>
       <RefundFields
         form={form}
-        amount={form.register('amount', unconfirm)}
-        reason={form.register('reason', unconfirm)}
-        errors={form.formState.errors}
+        unconfirm={unconfirm}
         labels={labels}
         confirming={confirming}
-        typedPence={penceOfPounds(typed ?? '')}
         customerName={order.customerName}
         pounds={pounds}
         failure={failure}
