@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.js';
 import type { Database } from './schema.js';
+import { SearchPathPostgresDialect } from './search-path-introspector.js';
 import { BusyRetryingSqliteDialect } from './sqlite-busy.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -119,7 +120,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     );
     dropConnectionOnQueryTimeout(client, warn);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
   pools.set(db, pool);
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
