@@ -10,7 +10,8 @@ import { spawn } from 'node:child_process';
 /** Groups of lanes of steps: [name, command, args]. */
 const groups = [
   [
-    [['Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']]],
+    // TypeScript 7, the native compiler: 10 CPU-s against 34 for 5.9 (decision 0086).
+    [['Type check', 'npm', ['run', 'typecheck']]],
     [['Lint', 'npx', ['eslint', '.']]],
     [['Import cycles and boundaries', 'node', ['scripts/check-imports.mjs']]],
     [['Format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']]],
