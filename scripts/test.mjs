@@ -37,7 +37,8 @@ const groups = [
       // The unit and integration tests again on Node 24 LTS, fetched from the npm registry, with
       // better-sqlite3 built for it apart (scripts/test-on-node.mjs). One worker: the browser
       // tests leave a fifth of the CPU idle once they run alone, and a slower Node 24 lane fills
-      // it (the group took 682 s instead of 734; decision 0053).
+      // it at no more CPU (the group: 682 s measured alone, 733 s in a clean run, against 734 s
+      // with two workers; decision 0053).
       [
         'Unit and integration tests on Node 24',
         'node',

@@ -4,6 +4,7 @@ import {
   PostgresDialect,
   PostgresIntrospector,
   sql,
+  type ColumnMetadata,
   type DatabaseIntrospector,
   type DatabaseMetadata,
   type DatabaseMetadataOptions,
@@ -29,8 +30,8 @@ interface ColumnRow {
  * Kysely's PostgreSQL introspector lists the tables of every schema in the database and asks
  * `pg_get_serial_sequence` about each of their columns; its Migrator asks it, at each start,
  * whether its own two tables exist, and so does migrations.ts. In a database that holds many
- * schemas (a test run keeps one per test file; an operator may keep several sites' schemas in one
- * database) each start then reads them all: the 60th schema's start cost PostgreSQL 1 CPU-second
+ * schemas (a test run keeps one per test file; a production database may hold others) each start
+ * then reads them all: the 60th schema's start cost PostgreSQL 1 CPU-second
  * against 0.18 for the first (docs/decisions/0085-introspect-the-search-path.md). This one lists
  * only the schemas the connection's search path names, the only ones its unqualified queries can
  * reach.
@@ -80,7 +81,7 @@ export class SearchPathIntrospector implements DatabaseIntrospector {
 
 /** Column rows, ordered by schema and table, folded into Kysely's table metadata. */
 function tablesOf(rows: ColumnRow[]): TableMetadata[] {
-  const tables = new Map<string, TableMetadata>();
+  const tables = new Map<string, TableMetadata & { columns: ColumnMetadata[] }>();
   for (const row of rows) {
     const key = `${row.schema}.${row.table}`;
     let table = tables.get(key);
@@ -88,7 +89,7 @@ function tablesOf(rows: ColumnRow[]): TableMetadata[] {
       table = { name: row.table, schema: row.schema, isView: row.tableKind === 'v', columns: [] };
       tables.set(key, table);
     }
-    (table.columns as TableMetadata['columns'][number][]).push({
+    table.columns.push({
       name: row.column,
       dataType: row.type,
       dataTypeSchema: row.typeSchema,
