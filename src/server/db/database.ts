@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.js';
 import type { Database } from './schema.js';
 import { SearchPathPostgresDialect } from './search-path-introspector.js';
-import { BusyRetryingSqliteDialect } from './sqlite-busy.js';
+import { BusyRetryingSqliteDialect, switchToWal } from './sqlite-busy.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -82,8 +82,8 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
     const sqlite = new SQLite(target.file, { timeout: timeouts.sqliteBusyMs });
     sqlite.pragma(`busy_timeout = ${Math.floor(timeouts.sqliteBusyMs)}`);
-    // Start-up must not fail on a lock another process holds for a moment: wait as before here.
-    withBusyWait(sqlite, 5000, () => sqlite.pragma('journal_mode = WAL'));
+    // Start-up must not fail on a lock another process holds for a moment: wait here.
+    switchToWal(sqlite, 5000);
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<Database>({
@@ -123,17 +123,6 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
   const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
   pools.set(db, pool);
   return { db, kind: 'postgres', close: () => db.destroy() };
-}
-
-/** Runs a start-up statement with a longer busy wait, then restores the short one. */
-function withBusyWait<T>(sqlite: SQLite.Database, ms: number, work: () => T): T {
-  const short = sqlite.pragma('busy_timeout', { simple: true }) as number;
-  sqlite.pragma(`busy_timeout = ${ms}`);
-  try {
-    return work();
-  } finally {
-    sqlite.pragma(`busy_timeout = ${short}`);
-  }
 }
 
 /**

@@ -1,5 +1,14 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from './database.js';
 import { busyPauseMs, isSqliteBusy } from './sqlite-busy.js';
+
+const require = createRequire(import.meta.url);
 
 describe('SQLite busy handling', () => {
   it('knows a busy or locked database by its code', () => {
@@ -19,5 +28,45 @@ describe('SQLite busy handling', () => {
     ]);
     expect(busyPauseMs(4, () => 0)).toBe(75);
     expect(busyPauseMs(4, () => 0.999)).toBeLessThanOrEqual(125);
+  });
+});
+
+describe('opening a fresh SQLite file another process is writing', () => {
+  it('waits for the other process instead of failing with "database is locked"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'highstreet-wal-'));
+    try {
+      const file = join(dir, 'fresh.sqlite');
+      // Another process writes the fresh file first (in its default rollback mode), for 300 ms.
+      // Switching to WAL reads page 1 and must then write it: SQLite refuses a reader's upgrade
+      // at once, without the busy handler, which is what two `npm run migrate` at once met.
+      const writer = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const db = new (require(${JSON.stringify(require.resolve('better-sqlite3'))}))(${JSON.stringify(file)});
+           db.exec('BEGIN IMMEDIATE; CREATE TABLE first_writer (x)');
+           console.log('holding');
+           setTimeout(() => { db.exec('COMMIT'); db.close(); }, 300);`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const exited = new Promise((resolve) => writer.on('exit', resolve));
+      await new Promise<void>((resolve) => writer.stdout.once('data', () => resolve()));
+
+      const handle = openDatabase({ kind: 'sqlite', file });
+      try {
+        const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(handle.db);
+        expect(mode.rows[0]?.journal_mode).toBe('wal');
+        const tables = await sql<{ name: string }>`select name from sqlite_master`.execute(
+          handle.db,
+        );
+        expect(tables.rows.map((r) => r.name)).toContain('first_writer');
+      } finally {
+        await handle.close();
+      }
+      expect(await exited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

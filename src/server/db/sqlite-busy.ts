@@ -7,6 +7,7 @@ import {
   type SqliteDialectConfig,
   type TransactionSettings,
 } from 'kysely';
+import type SQLite from 'better-sqlite3';
 import { DatabaseUnavailableError } from './unavailable.js';
 
 /**
@@ -32,6 +33,33 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function isSqliteBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
+}
+
+/**
+ * Puts the file in WAL mode, waiting up to `waitMs` for other processes. On a fresh file two
+ * processes that open it at once both read page 1 (not yet WAL) and both try to write it; SQLite
+ * answers the later one SQLITE_BUSY at once, without calling the busy handler (a reader
+ * upgrading to a writer could otherwise deadlock). So a busy answer is tried again here after a
+ * short pause; the other process has written the header by then. A synchronous pause, as
+ * busy_timeout's own: this runs once, while the process starts.
+ */
+export function switchToWal(sqlite: SQLite.Database, waitMs: number): void {
+  const short = sqlite.pragma('busy_timeout', { simple: true }) as number;
+  const deadline = Date.now() + waitMs;
+  sqlite.pragma(`busy_timeout = ${Math.floor(waitMs)}`);
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        sqlite.pragma('journal_mode = WAL');
+        return;
+      } catch (error) {
+        if (!isSqliteBusy(error) || Date.now() >= deadline) throw error;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, busyPauseMs(attempt));
+      }
+    }
+  } finally {
+    sqlite.pragma(`busy_timeout = ${short}`);
+  }
 }
 
 /** The pause before attempt n+1: 10, 20, 40, 80, then 100 ms, with some jitter. */
