@@ -16,6 +16,25 @@ async function expectCurrentSlide(page: Page, n: number, timeout?: number) {
   );
 }
 
+/**
+ * Opens JS's home page on Playwright's clock and stops the page's time once embla, loaded after
+ * the first paint, has taken the track (its transform is set; before that no timer runs, and a
+ * still slider would prove nothing). From then on the page's timers fire only when the test moves
+ * the clock on with `runFor`: a slide that must not move cannot move back round while an
+ * expectation waits, and nobody waits for the slider's timer.
+ */
+async function openSlider(page: Page, { stopTime = true } = {}) {
+  await page.clock.install();
+  await openAs(page, 'JS');
+  await expect(slider(page).locator('.slider__track')).toHaveAttribute('style', /transform/);
+  if (stopTime) await stopPageTime(page);
+}
+
+/** From now on the page's timers fire only when the test runs the clock on. */
+async function stopPageTime(page: Page) {
+  await page.clock.pauseAt(Date.now() + 100);
+}
+
 /** Moves the pointer off the slider and focus out of it, so only the Pause state can hold it. */
 async function leaveSlider(page: Page) {
   await page.mouse.move(2, 2);
@@ -23,7 +42,7 @@ async function leaveSlider(page: Page) {
 }
 
 test('the slider advances by itself and wraps around', async ({ page, consoleErrors }) => {
-  await openAs(page, 'JS');
+  await openSlider(page);
   await expectCurrentSlide(page, 1);
   const first = slider(page).getByRole('group', { name: '1 of 4' }).getByRole('img');
   await expect(first).toHaveAttribute('loading', 'eager');
@@ -32,10 +51,12 @@ test('the slider advances by itself and wraps around', async ({ page, consoleErr
     slider(page).getByRole('group', { name: '2 of 4' }).getByRole('img'),
   ).toHaveAttribute('loading', 'lazy');
 
-  await expectCurrentSlide(page, 2, slideTimerMs + 2500);
+  await page.clock.runFor(slideTimerMs + 500);
+  await expectCurrentSlide(page, 2);
   await slider(page).getByRole('button', { name: 'Go to slide 4' }).click();
   await leaveSlider(page);
-  await expectCurrentSlide(page, 1, slideTimerMs + 2500);
+  await page.clock.runFor(slideTimerMs + 500);
+  await expectCurrentSlide(page, 1);
   expect(consoleErrors).toEqual([]);
 });
 
@@ -53,7 +74,8 @@ test('the arrows and dots move the slides, looping at both ends', async ({ page 
 });
 
 test('the slides can be dragged with the mouse, which pauses them', async ({ page }) => {
-  await openAs(page, 'JS');
+  // A drag is timed by the page (its speed decides where it lands): time runs while dragging.
+  await openSlider(page, { stopTime: false });
   const firstSlide = slider(page).getByRole('group', { name: '1 of 4' });
   await firstSlide.scrollIntoViewIfNeeded();
   const box = (await firstSlide.boundingBox())!;
@@ -74,41 +96,43 @@ test('the slides can be dragged with the mouse, which pauses them', async ({ pag
   await expectCurrentSlide(page, 1, quickly);
 
   // Paused by the drag: leaving the slider does not restart it.
+  await stopPageTime(page);
   await leaveSlider(page);
-  await page.waitForTimeout(slideTimerMs + 1500);
+  await page.clock.runFor(slideTimerMs + 1500);
   await expectCurrentSlide(page, 1);
 });
 
 test('Pause stops the slides until Play, and hover or focus hold them', async ({ page }) => {
-  await openAs(page, 'JS');
+  await openSlider(page);
   await slider(page).getByRole('button', { name: 'Pause slides' }).click();
   await leaveSlider(page);
-  await page.waitForTimeout(slideTimerMs + 1500);
+  await page.clock.runFor(slideTimerMs + 1500);
   await expectCurrentSlide(page, 1);
 
   await slider(page).getByRole('button', { name: 'Play slides' }).click();
   await leaveSlider(page);
-  await expectCurrentSlide(page, 2, slideTimerMs + 2500);
+  await page.clock.runFor(slideTimerMs + 500);
+  await expectCurrentSlide(page, 2);
 
   // Hovering holds the slides (WCAG 2.2.2)...
   await slider(page).getByRole('group', { name: '2 of 4' }).hover();
-  await page.waitForTimeout(slideTimerMs + 1500);
+  await page.clock.runFor(slideTimerMs + 1500);
   await expectCurrentSlide(page, 2);
 
   // ...and so does keyboard focus inside it.
   await page.mouse.move(2, 2);
   await slider(page).getByRole('button', { name: 'Next slide' }).focus();
-  await page.waitForTimeout(slideTimerMs + 1500);
+  await page.clock.runFor(slideTimerMs + 1500);
   await expectCurrentSlide(page, 2);
 });
 
 test('no rotation when the visitor asks for reduced motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openAs(page, 'JS');
+  await openSlider(page);
   await expect(
     slider(page).getByRole('button', { name: 'Autoplay off (reduced motion)' }),
   ).toBeDisabled();
-  await page.waitForTimeout(slideTimerMs + 1500);
+  await page.clock.runFor(slideTimerMs + 1500);
   await expectCurrentSlide(page, 1);
   await slider(page).getByRole('button', { name: 'Next slide' }).click();
   await expectCurrentSlide(page, 2);
