@@ -81,6 +81,9 @@ test('an owner edits the welcome text, price and picture; a visitor sees them at
     await visitor.reload();
     await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(before!);
 
+    // Back to the owner's tab: the preview, opened last, is in front, and a tab behind it gets no
+    // animation frames, which a click waits for (22 s here before).
+    await owner.bringToFront();
     await owner.getByRole('button', { name: 'Publish' }).click();
     await expect(owner.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
 
