@@ -1,10 +1,10 @@
-// `npm test`: types, lint and format; unit and integration tests (SQLite and PostgreSQL); the
-// production build; the cluster test; browser tests in Debian's Chromium, on the compiled server.
-// Stops at the first failing group. The lanes of a group run at once, each lane its steps in
-// turn: the static checks are single-threaded each, and the browser and cluster tests mostly wait
-// (on Chromium, servers and timers), so the cluster test and the Node 24 tests use the CPU they
-// leave on this 2-core machine (the Node 20 ones beside them too slowed both: 383 s instead of 133). Output of a lane
-// that shares its group is printed whole as each step ends.
+// `npm test`: types, lint and format, and the production build; unit and integration tests
+// (SQLite and PostgreSQL) beside the cluster test; browser tests in Debian's Chromium, on the
+// compiled server, beside the unit and integration tests on Node 24. Stops at the first failing
+// group. The lanes of a group run at once, each lane its steps in turn: the suite is CPU-bound on
+// this 2-core machine, and each group pairs work that leaves CPU idle (one vitest run, the browser
+// tests) with work that can fill it (decision 0053). Output of a lane that shares its group is
+// printed whole as each step ends.
 import { spawn } from 'node:child_process';
 
 /** Groups of lanes of steps: [name, command, args]. */
@@ -15,25 +15,32 @@ const groups = [
     [['Lint', 'npx', ['eslint', '.']]],
     [['Import cycles and boundaries', 'node', ['scripts/check-imports.mjs']]],
     [['Format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']]],
-    [['Chromium', 'node', ['scripts/ensure-chromium.mjs']]],
+    [
+      ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
+      // Client bundle, prerender bundle, bundle budgets and the compiled server (the browser,
+      // cluster and process-starting tests run what it builds, as `npm start` does). Here rather
+      // than alone: the checks beside it read the sources only, and it leaves dist/ ready before
+      // the cluster test runs beside the first vitest run.
+      ['Build', 'npm', ['run', 'build']],
+    ],
   ],
   [
     [['Unit and integration tests', 'npx', ['vitest', 'run']]],
-    // Node 24 from the npm registry and better-sqlite3 compiled for it (about 80 CPU-s on a fresh
-    // machine, half of it one compiler thread): the vitest run beside leaves about a sixth of the
-    // CPU idle, and the last group, where the Node 24 tests run, has none to spare.
-    [['Node 24 and its better-sqlite3', 'node', ['scripts/test-on-node.mjs', '24', '--prepare']]],
+    [
+      // Node 24 from the npm registry and better-sqlite3 compiled for it (about 80 CPU-s on a
+      // fresh machine, half of it one compiler thread): the vitest run beside leaves about a
+      // sixth of the CPU idle.
+      ['Node 24 and its better-sqlite3', 'node', ['scripts/test-on-node.mjs', '24', '--prepare']],
+      // The compiled server as processes: three instances behind nginx on one PostgreSQL and one
+      // Redis of their own, and memory under distinct hosts (tests/cluster/; installs nginx and
+      // redis-server with apt when missing). It mostly waits on its instances, so it takes the
+      // CPU the vitest run leaves rather than the browser tests' (decision 0053).
+      ['Cluster test', 'npm', ['run', 'test:cluster']],
+    ],
   ],
-  // Client bundle, prerender bundle, bundle budgets and the compiled server (the browser and
-  // cluster tests run what it builds, as `npm start` does).
-  [[['Build', 'npm', ['run', 'build']]]],
   [
     [['Browser tests', 'npx', ['playwright', 'test']]],
     [
-      // The compiled server as processes: three instances behind nginx on one PostgreSQL and one
-      // Redis, and memory under distinct hosts (tests/cluster/; installs nginx and redis-server
-      // with apt when missing).
-      ['Cluster test', 'npm', ['run', 'test:cluster']],
       // The unit and integration tests again on Node 24 LTS, fetched from the npm registry, with
       // better-sqlite3 built for it apart (scripts/test-on-node.mjs). One worker: the browser
       // tests leave a fifth of the CPU idle once they run alone, and a slower Node 24 lane fills
