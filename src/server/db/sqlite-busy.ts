@@ -41,7 +41,8 @@ export function isSqliteBusy(error: unknown): boolean {
  * answers the later one SQLITE_BUSY at once, without calling the busy handler (a reader
  * upgrading to a writer could otherwise deadlock). So a busy answer is tried again here after a
  * short pause; the other process has written the header by then. A synchronous pause, as
- * busy_timeout's own: this runs once, while the process starts.
+ * busy_timeout's own: this runs only where a server or a tool opens its database, never while a
+ * request is answered.
  */
 export function switchToWal(sqlite: SQLite.Database, waitMs: number): void {
   const short = sqlite.pragma('busy_timeout', { simple: true }) as number;
