@@ -1,16 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { fillBookingDetails, londonDate } from './booking-steps';
+import { expectNoAxeViolations } from './axe';
 import { expect, openAs, test } from './fixtures';
 
 // Issue 32: the visitor chooses "Any therapist" or a named one (RRB seeds three therapists).
-
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
 
 /**
  * The first `weekday` (0 Sunday … 6 Saturday) at least `fromAhead` days from today, clear of the

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   chooseDateAndTime,
@@ -10,14 +9,8 @@ import {
   londonDate,
   nextDate,
 } from './booking-steps';
+import { expectNoAxeViolations } from './axe';
 import { expect, openAs, test } from './fixtures';
-
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
 
 /** The mail worker belongs to the e-mail work; assert delivery only when it is part of the app. */
 const mailWorkerPresent = existsSync(

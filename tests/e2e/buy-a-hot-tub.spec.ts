@@ -1,15 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { expectNoAxeViolations } from './axe';
 import { expect, openAs, test } from './fixtures';
 import { addToCart, fillCheckout } from './shop-steps';
-
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(results.violations).toEqual([]);
-}
 
 test('a visitor browses Oasis tubs, buys two, and the order reaches the shop by e-mail', async ({
   page,

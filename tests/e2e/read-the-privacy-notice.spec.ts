@@ -1,24 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { clientCodes, expect, openAs, test } from './fixtures';
 
 /**
  * Issue 15: every client has a privacy notice at /privacy, reached from its footer and from every
  * form that collects personal details, readable and axe-clean on a phone and a desktop.
  */
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(wcagTags)
-    .setLegacyMode()
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-    where,
-  ).toEqual([]);
-}
-
 /** The form's link to the notice opens it in a new tab, so the form keeps what was typed. */
 async function expectPrivacyLink(page: Page, scope: ReturnType<Page['locator']>) {
   const link = scope.getByRole('link', { name: /privacy notice/ });
@@ -64,7 +51,7 @@ for (const code of clientCodes) {
       { width: 1280, height: 800 },
     ]) {
       await page.setViewportSize(viewport);
-      await expectNoAxeViolations(page, `${code} /privacy at ${viewport.width}px`);
+      await expectNoAxeViolations(page, { where: `${code} /privacy at ${viewport.width}px` });
     }
     expect(consoleErrors).toEqual([]);
   });
@@ -104,5 +91,5 @@ test('the contact, footer, travel, checkout and booking forms link the privacy n
   await page.getByRole('button', { name: 'Next' }).click();
   const consent = page.locator('label[for="booking-consent"]');
   await expectPrivacyLink(page, consent);
-  await expectNoAxeViolations(page, 'RRB booking details');
+  await expectNoAxeViolations(page, { where: 'RRB booking details' });
 });
