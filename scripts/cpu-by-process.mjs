@@ -77,10 +77,17 @@ const timer = setInterval(sample, 300);
 child.on('exit', (code) => {
   clearInterval(timer);
   const byKind = new Map();
-  for (const [kind, used] of seen.values()) byKind.set(kind, (byKind.get(kind) ?? 0) + used);
+  const processes = new Map();
+  for (const [kind, used] of seen.values()) {
+    byKind.set(kind, (byKind.get(kind) ?? 0) + used);
+    processes.set(kind, (processes.get(kind) ?? 0) + 1);
+  }
   const rows = [...byKind].sort((a, b) => b[1] - a[1]);
-  for (const [kind, used] of rows)
-    console.log(`${(used / ticksPerSecond).toFixed(1).padStart(8)}  ${kind}`);
+  for (const [kind, used] of rows) {
+    const count = processes.get(kind);
+    const many = count > 1 ? ` (${count} processes)` : '';
+    console.log(`${(used / ticksPerSecond).toFixed(1).padStart(8)}  ${kind}${many}`);
+  }
   const total = rows.reduce((sum, [, used]) => sum + used, 0);
   console.log(`${(total / ticksPerSecond).toFixed(1).padStart(8)}  in all (output: ${logFile})`);
   process.exit(code ?? 1);

@@ -187,10 +187,13 @@ function BookingFlow() {
       },
       treatments: chosen,
     };
+    let booked = false;
     try {
       const booking = await createBooking.mutateAsync(payload);
       queryClient.removeQueries({ queryKey: ['booking', 'times'] });
       queryClient.removeQueries({ queryKey: ['booking', 'free-days'] });
+      // Booked, and on its way to the booked screen: a late second click must not book again.
+      booked = true;
       void navigate('/booking/booked', { state: { booking } });
     } catch (error) {
       // No answer: nothing changed that we know of; the form stays, with Try again.
@@ -214,7 +217,7 @@ function BookingFlow() {
       );
       void navigate('/order/fail');
     } finally {
-      submitting.current = false;
+      if (!booked) submitting.current = false;
     }
   };
 

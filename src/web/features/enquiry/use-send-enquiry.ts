@@ -10,16 +10,19 @@ import { useFormSession } from '@/lib/form-session';
 /**
  * Kept outside the form so that a remount between two clicks (a provider arriving late above the
  * screen) cannot mint a second key or lose the in-flight guard. A key is reused only for the same
- * template and the same values, so a changed message after a failure is never mistaken for a replay.
+ * template and the same values, so a changed message is never mistaken for a replay; it is kept
+ * after a send too, so the same message again is accepted once: a retry, or a double click's second
+ * click whose form check was still running when the first had been sent (it then passes the
+ * in-flight guard, which the first has let go).
  */
 const inFlight = new Set<string>();
-const unsentKeys = new Map<string, { key: string; values: string }>();
+const keysByTemplate = new Map<string, { key: string; values: string }>();
 
 function idempotencyKeyFor(template: string, values: string): string {
-  const unsent = unsentKeys.get(template);
-  if (unsent && unsent.values === values) return unsent.key;
+  const known = keysByTemplate.get(template);
+  if (known && known.values === values) return known.key;
   const key = newIdempotencyKey();
-  unsentKeys.set(template, { key, values });
+  keysByTemplate.set(template, { key, values });
   return key;
 }
 
@@ -27,8 +30,8 @@ function idempotencyKeyFor(template: string, values: string): string {
  * Sends one enquiry through the client's e-mail service (spec 7.5) and goes to the success or
  * failure screen; when no answer comes (connection lost, or none in time) the form stays with
  * what was typed and `noAnswer` says why, for a Try again (issue 29). The idempotency key is kept
- * until a send succeeds, so a double click or a retry after a failure is accepted once; a second
- * click while sending does nothing.
+ * for the same message, so a double click or a retry is accepted once; a second click while
+ * sending does nothing.
  */
 export function useSendEnquiry(template: 'contact' | 'travel') {
   const client = useClient();
@@ -57,7 +60,6 @@ export function useSendEnquiry(template: 'contact' | 'travel') {
         idempotencyKey,
       });
       if (result.ok) {
-        unsentKeys.delete(template);
         void navigate(routeTable.success);
       } else {
         void navigate(routeTable.failure);

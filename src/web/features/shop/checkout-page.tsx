@@ -119,7 +119,7 @@ function CheckoutScreen() {
     if (sendingNow.current) return;
     if (choices.current && !choices.current.check()) return;
     sendingNow.current = true;
-    // Issue 36: on the way to Stripe's page the button stays disabled.
+    // On the way to Stripe's page (issue 36) or to the success screen the button stays disabled.
     let leaving = false;
     setSending(true);
     setNoAnswer(null);
@@ -157,6 +157,8 @@ function CheckoutScreen() {
         return;
       }
       cart.getState().clear();
+      // On its way to the success screen too: a second click must not meet the emptied cart.
+      leaving = true;
       void navigate(routeTable.success, {
         state: { orderNumber: placed.orderNumber, total: placed.totalText },
       });
