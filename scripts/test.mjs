@@ -1,10 +1,10 @@
-// `npm test`: types, lint and format, and the production build; unit and integration tests
-// (SQLite and PostgreSQL) beside the cluster test; browser tests in Debian's Chromium, on the
-// compiled server, beside the unit and integration tests on Node 24. Stops at the first failing
-// group. The lanes of a group run at once, each lane its steps in turn: the suite is CPU-bound on
-// this 2-core machine, and each group pairs work that leaves CPU idle (one vitest run, the browser
-// tests) with work that can fill it (decision 0053). Output of a lane that shares its group is
-// printed whole as each step ends.
+// `npm test`: types, lint and format, and the production build; then, all at once, the unit and
+// integration tests (SQLite and PostgreSQL), the cluster test followed by the unit and integration
+// tests on Node 24, and the browser tests in Debian's Chromium on the compiled server. Stops at the
+// first failing group. The lanes of a group run at once, each lane its steps in turn: on this
+// 2-core machine the browser tests, the longest lane, wait on timers, servers and the browser much
+// of the time, and the other lanes fill those gaps (decision 0053). Output of a lane that shares
+// its group is printed whole as each step ends.
 import { spawn } from 'node:child_process';
 
 /** Groups of lanes of steps: [name, command, args]. */
@@ -19,8 +19,8 @@ const groups = [
       ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
       // Client bundle, prerender bundle, bundle budgets and the compiled server (the browser,
       // cluster and process-starting tests run what it builds, as `npm start` does). Here rather
-      // than alone: the checks beside it read the sources only, and it leaves dist/ ready before
-      // the cluster test runs beside the first vitest run.
+      // than alone: the checks beside it read the sources only, and it leaves dist/ ready for
+      // every test that runs it.
       ['Build', 'npm', ['run', 'build']],
     ],
   ],
@@ -28,30 +28,24 @@ const groups = [
     [['Unit and integration tests', 'npx', ['vitest', 'run']]],
     [
       // Node 24 from the npm registry and better-sqlite3 compiled for it (about 80 CPU-s on a
-      // fresh machine, half of it one compiler thread): the vitest run beside leaves about a
-      // sixth of the CPU idle.
+      // fresh machine, half of it one compiler thread).
       ['Node 24 and its better-sqlite3', 'node', ['scripts/test-on-node.mjs', '24', '--prepare']],
       // The compiled server as processes: three instances behind nginx on one PostgreSQL and one
       // Redis of their own, and memory under distinct hosts (tests/cluster/; installs nginx and
-      // redis-server with apt when missing). It mostly waits on its instances, so it takes the
-      // CPU the vitest run leaves rather than the browser tests' (decision 0053).
+      // redis-server with apt when missing). It mostly waits on its instances.
       ['Cluster test', 'npm', ['run', 'test:cluster']],
-    ],
-  ],
-  [
-    [['Browser tests', 'npx', ['playwright', 'test']]],
-    [
-      // The unit and integration tests again on Node 24 LTS, fetched from the npm registry, with
-      // better-sqlite3 built for it apart (scripts/test-on-node.mjs). One worker: the browser
-      // tests leave a fifth of the CPU idle once they run alone, and a slower Node 24 lane fills
-      // it at no more CPU (the group: 682 s measured alone, 733 s in a clean run, against 734 s
-      // with two workers; decision 0053).
+      // The unit and integration tests again on Node 24 LTS, with better-sqlite3 built for it
+      // apart (scripts/test-on-node.mjs). One worker: three lanes share the two cores.
       [
         'Unit and integration tests on Node 24',
         'node',
         ['scripts/test-on-node.mjs', '24', '--maxWorkers=1'],
       ],
     ],
+    // From the start rather than after the vitest runs: 705 s for `npm test` against 733 s with
+    // the two vitest runs in one lane beside it and 777 s in three groups (decision 0053). Two
+    // workers: three took 772 s, the vitest lanes slowing more than the browser tests gained.
+    [['Browser tests', 'npx', ['playwright', 'test']]],
   ],
 ];
 
