@@ -33,6 +33,11 @@ const phonePaths = [
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 
+/** Soft, so one run lists every broken screen rather than stopping at the first. */
+function expectAxeClean(page: Page, where: string, within?: string): Promise<void> {
+  return expectNoAxeViolations(page, { where, within, soft: true });
+}
+
 /** Waits until the screen has its heading and no "Loading…" line is left in the main area. */
 async function waitForScreen(page: Page): Promise<void> {
   const main = page.getByRole('main');
@@ -132,11 +137,7 @@ async function sweep(page: Page, client: string, paths: readonly string[]): Prom
       if (scannedShapes.has(shape)) return;
       // The first route is scanned whole; the header, menu and footer around the main area are
       // the same on every route of a client, so later ones are scanned in their main area.
-      await expectNoAxeViolations(page, {
-        where: `${client} ${path}`,
-        within: scannedShapes.size > 0 ? 'main' : undefined,
-        soft: true,
-      });
+      await expectAxeClean(page, `${client} ${path}`, scannedShapes.size > 0 ? 'main' : undefined);
       scannedShapes.add(shape);
     });
   }
@@ -363,20 +364,17 @@ test.describe(`forms with their messages showing, on a ${phone.width}px phone`, 
       await page.getByLabel('Quantity').fill('0');
       await page.getByRole('button', { name: 'Add to cart' }).click();
       await expect(page.getByRole('alert')).toHaveText('Please enter a quantity of at least 1.');
-      await expectNoAxeViolations(page, {
-        where: 'SE /product/2 with a quantity message',
-        soft: true,
-      });
+      await expectAxeClean(page, 'SE /product/2 with a quantity message');
       await page.getByLabel('Quantity').fill('1');
       await page.getByRole('button', { name: 'Add to cart' }).click();
       await expect(page).toHaveURL(/\/cart$/);
       // The cart screen loads its code after the address changes: scan it once it is shown.
       await waitForScreen(page);
-      await expectNoAxeViolations(page, { where: 'SE /cart with a tub', soft: true });
+      await expectAxeClean(page, 'SE /cart with a tub');
       await page.getByRole('link', { name: 'Check out' }).click();
       await page.getByRole('button', { name: 'Order' }).click();
       await expect(page.getByRole('alert')).toHaveCount(3);
-      await expectNoAxeViolations(page, { where: 'SE /checkout with messages', soft: true });
+      await expectAxeClean(page, 'SE /checkout with messages');
     });
 
     await test.step('RRB booking: a category open, a closed day, a time, then stage 2 with messages', async () => {
@@ -384,31 +382,19 @@ test.describe(`forms with their messages showing, on a ${phone.width}px phone`, 
       await waitForScreen(page);
       await page.getByRole('button', { name: 'Nails' }).click();
       await page.getByRole('checkbox', { name: /Gel Manicure/ }).check();
-      await expectNoAxeViolations(page, {
-        where: 'RRB /booking stage 1 with Nails open',
-        soft: true,
-      });
+      await expectAxeClean(page, 'RRB /booking stage 1 with Nails open');
       const dateField = page.getByRole('textbox', { name: 'Date', exact: true });
       await dateField.fill(salonDayAWeekAhead(false));
       await expect(page.getByText('Please select an alternative day')).toBeVisible();
-      await expectNoAxeViolations(page, {
-        where: 'RRB /booking stage 1 on a closed day',
-        soft: true,
-      });
+      await expectAxeClean(page, 'RRB /booking stage 1 on a closed day');
       await dateField.fill(salonDayAWeekAhead(true));
       const times = page.getByRole('group', { name: /Available times on/ });
       await times.getByRole('radio').first().check();
-      await expectNoAxeViolations(page, {
-        where: 'RRB /booking stage 1 with a time chosen',
-        soft: true,
-      });
+      await expectAxeClean(page, 'RRB /booking stage 1 with a time chosen');
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('button', { name: 'Book', exact: true }).click();
       await expect(page.getByText('Please enter Name')).toBeVisible();
-      await expectNoAxeViolations(page, {
-        where: 'RRB /booking stage 2 with messages',
-        soft: true,
-      });
+      await expectAxeClean(page, 'RRB /booking stage 2 with messages');
     });
 
     await test.step('PI contact page, then the footer form, with messages', async () => {
@@ -416,13 +402,13 @@ test.describe(`forms with their messages showing, on a ${phone.width}px phone`, 
       await waitForScreen(page);
       await page.getByRole('main').getByRole('button', { name: 'Send' }).click();
       await expect(page.getByRole('main').getByRole('alert')).toHaveCount(3);
-      await expectNoAxeViolations(page, { where: 'PI /contact with messages', soft: true });
+      await expectAxeClean(page, 'PI /contact with messages');
       await openAs(page, 'PI', '/about');
       await waitForScreen(page);
       const footer = page.getByRole('contentinfo');
       await footer.getByRole('button', { name: 'Send' }).click();
       await expect(footer.getByRole('alert')).toHaveCount(3);
-      await expectNoAxeViolations(page, { where: 'PI footer form with messages', soft: true });
+      await expectAxeClean(page, 'PI footer form with messages');
     });
 
     await test.step('JS travel enquiry with messages', async () => {
@@ -430,7 +416,7 @@ test.describe(`forms with their messages showing, on a ${phone.width}px phone`, 
       await waitForScreen(page);
       await page.getByRole('button', { name: 'Send enquiry' }).click();
       await expect(page.getByRole('alert')).toHaveCount(3);
-      await expectNoAxeViolations(page, { where: 'JS /travelbooking with messages', soft: true });
+      await expectAxeClean(page, 'JS /travelbooking with messages');
     });
   });
 });

@@ -4,7 +4,7 @@ import { expect } from './fixtures';
 
 // The one way the browser tests run axe: WCAG 2.2 A and AA, in the page itself, violations only.
 
-export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * Legacy mode runs axe.run in the page itself instead of finishing the run in a fresh blank page
@@ -13,7 +13,7 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
  * which the tests never read: the same rules run on the same nodes, so the same violations are
  * found (docs/decisions/0053-test-suite-time.md).
  */
-export function axe(page: Page): AxeBuilder {
+function axe(page: Page): AxeBuilder {
   return new AxeBuilder({ page })
     .withTags(wcagTags)
     .setLegacyMode()
