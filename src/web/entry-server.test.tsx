@@ -2,11 +2,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { siteTextQueryKey } from '@common/page-data';
 import { publicPartOf, siteTextOf } from '@common/site-text';
+import { buildHeaderMenu, footerMenu } from '@common/site-menu';
 import { readSeed } from '../server/db/seed';
 import { renderApp } from './entry-server';
 
 const root = join(import.meta.dirname, '../..');
-const se = readSeed(join(root, 'seed')).clients.find((c) => c.name === 'SE')!;
+const seedClients = readSeed(join(root, 'seed')).clients;
+const se = seedClients.find((c) => c.name === 'SE')!;
 const publicSe = publicPartOf(se);
 /** The site text as the server seeds it on the home page and the content pages. */
 const siteText = { queryKey: [...siteTextQueryKey], data: siteTextOf(se) };
@@ -136,5 +138,60 @@ describe('renderApp (the prerender)', () => {
     const html = await renderApp('/product/2', publicSe);
     expect(html).toContain('Loading product');
     expect(html).not.toContain('Oasis Serenity');
+  });
+});
+
+describe('the header and footer a client renders once (issue 37)', () => {
+  // Every seed client, and a shop with its own categories in the menu (as the server sends SE).
+  const clients = [
+    ...seedClients.map(publicPartOf),
+    {
+      ...publicSe,
+      shopCategories: [
+        { slug: 'oasis', name: 'Oasis spas' },
+        { slug: 'saunas', name: 'Saunas' },
+      ],
+    },
+  ];
+
+  it.each(clients.map((client) => [client.name, client] as const))(
+    "puts in for %s, at every menu link's page and at others, the very HTML of a render that draws them",
+    async (_name, client) => {
+      const menuRoutes = buildHeaderMenu(client).entries.map((item) => item.route);
+      const paths = [
+        ...new Set([
+          ...menuRoutes,
+          ...menuRoutes.filter((route) => route !== '/').map((route) => `${route}/`),
+          ...footerMenu.map((item) => item.route),
+          '/cart',
+          '/contact',
+          '/booking',
+          '/product/2',
+          '/saunas',
+          '/order/success',
+          '/no-such-page',
+          '/SPAS',
+        ]),
+      ];
+      for (const path of paths) {
+        const drawn = await renderApp(path, client, [], { reuseShell: false });
+        // The first asks renders the parts on their own; the second reuses them.
+        expect(await renderApp(path, client), `${client.name} ${path}`).toBe(drawn);
+        expect(await renderApp(`${path}?again`, client), `${client.name} ${path}`).toBe(
+          await renderApp(`${path}?again`, client, [], { reuseShell: false }),
+        );
+      }
+    },
+  );
+
+  it('marks the current page in a reused header, and forgets a record that changed', async () => {
+    const spas = await renderApp('/spas', publicSe);
+    expect(spas).toContain('<a aria-current="page" href="/spas"');
+    const oasis = await renderApp('/oasis', publicSe);
+    expect(oasis).toContain('<a aria-current="page" href="/oasis"');
+    expect(oasis).not.toContain('aria-current="page" href="/spas"');
+    // An owner's edit gives the client a new record: its pages show the new title at once.
+    const renamed = { ...publicSe, title: 'Spa Escapes Highlands' };
+    expect(await renderApp('/spas', renamed)).toContain('Spa Escapes Highlands');
   });
 });

@@ -3,6 +3,8 @@ import type { ClientConfig } from '../../common/client-config.js';
 import type { ManagedProduct } from '../../common/manage-products.js';
 import type { ShopCategoryList } from '../../common/shop-categories.js';
 import { buildHeaderMenu } from '../../common/site-menu.js';
+import { createReferenceCache } from '../kernel/reference-cache.js';
+import { withShownCategories } from './shop-categories-store.js';
 import { describeEachDatabase } from '../../../tests/support/each-database.js';
 import { signInAs, type OwnerSession } from '../../../tests/support/owner-session.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
@@ -135,5 +137,20 @@ describeEachDatabase('the site follows the shop categories', (kind) => {
       headers: { host: se.headers.host! },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('gives a page the same record while its categories are the same, a new one once they change', async () => {
+    // What is made once per record (its JSON, its rendered header and footer: issue 37) is made
+    // again exactly when the record changes.
+    const referenceCache = createReferenceCache(60_000, t.changes);
+    const client = t.registry.byCode('SE')!;
+    const first = await withShownCategories(t.handle.db, referenceCache, client);
+    expect(await withShownCategories(t.handle.db, referenceCache, client)).toBe(first);
+    const added = await manage('POST', '/shop-categories', { name: 'Hot tub covers' });
+    expect(added.statusCode).toBe(201);
+    const after = await withShownCategories(t.handle.db, referenceCache, client);
+    expect(after).not.toBe(first);
+    expect(after.shopCategories?.map((c) => c.name)).toContain('Hot tub covers');
+    expect(await withShownCategories(t.handle.db, referenceCache, client)).toBe(after);
   });
 });

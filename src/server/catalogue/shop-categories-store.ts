@@ -141,5 +141,13 @@ export async function withShownCategories(
   const shopCategories = await referenceCache(client.name, 'shop-categories:shown', () =>
     listVisibleShopCategories(db, client.name),
   );
-  return { ...client, shopCategories };
+  // The same record while the record and its categories are the same: what is made once per
+  // record (its public part, its JSON, its rendered header and footer) is then made once.
+  const made = recordsWithCategories.get(client);
+  if (made?.shopCategories === shopCategories) return made;
+  const record = { ...client, shopCategories };
+  recordsWithCategories.set(client, record);
+  return record;
 }
+
+const recordsWithCategories = new WeakMap<ClientConfig, ClientConfig>();

@@ -6,6 +6,7 @@ import { SiteLogo } from './site-logo';
 import { footerMenu } from './menu-entries';
 import { SocialLinks } from './social-links';
 import { copyrightYear } from './copyright-year';
+import { ShellPart } from './shell-part';
 
 function FooterMenu() {
   return (
@@ -35,7 +36,7 @@ function Telephone({ number }: { number: string }) {
 
 function RetailerFooter({ client }: { client: PublicClientConfig }) {
   return (
-    <div className="site-footer__inner">
+    <>
       <div className="site-footer__brand">
         <SiteLogo client={client} />
         {client.footerTagline && <p>{client.footerTagline}</p>}
@@ -62,7 +63,7 @@ function RetailerFooter({ client }: { client: PublicClientConfig }) {
         <Copyright client={client} />
         {client.vatNumber && <p>VAT number: {client.vatNumber}</p>}
       </div>
-    </div>
+    </>
   );
 }
 
@@ -77,7 +78,7 @@ function BusinessFooter({
   contact: FooterContact;
 }) {
   return (
-    <div className="site-footer__inner">
+    <>
       <FooterMenu />
       {contact !== 'none' && (
         <ul className="site-footer__contact">
@@ -96,23 +97,38 @@ function BusinessFooter({
       <div className="site-footer__legal">
         <Copyright client={client} />
       </div>
-    </div>
+    </>
   );
 }
 
 /**
  * The footer in the client's layout (footerType). `contactForm` fills the slot above it when the
- * client shows its contact form in the footer; the enquiry feature supplies the form.
+ * client shows its contact form in the footer; the enquiry feature supplies the form. The rest is
+ * the same on every page of a client, so the server renders it once (ShellPart).
  */
 export function SiteFooter({ contactForm }: { contactForm?: React.ReactNode }) {
   const client = useClient();
   return (
     <footer className={`site-footer site-footer--${client.footerType}`}>
       {contactForm && <div className="site-footer__form">{contactForm}</div>}
-      {client.footerType === 'SE' && <RetailerFooter client={client} />}
-      {client.footerType === 'PI' && <BusinessFooter client={client} contact="with-address" />}
-      {client.footerType === 'DQ' && <BusinessFooter client={client} contact="phone-and-email" />}
-      {client.footerType === 'Min' && <BusinessFooter client={client} contact="none" />}
+      <ShellPart name="footer" as="div" className="site-footer__inner">
+        <SiteFooterContent />
+      </ShellPart>
     </footer>
   );
+}
+
+/** What is inside the footer's links, contact details and legal lines, by its layout. */
+export function SiteFooterContent() {
+  const client = useClient();
+  switch (client.footerType) {
+    case 'SE':
+      return <RetailerFooter client={client} />;
+    case 'PI':
+      return <BusinessFooter client={client} contact="with-address" />;
+    case 'DQ':
+      return <BusinessFooter client={client} contact="phone-and-email" />;
+    case 'Min':
+      return <BusinessFooter client={client} contact="none" />;
+  }
 }

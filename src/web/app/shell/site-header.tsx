@@ -1,9 +1,10 @@
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import type { PublicClientConfig } from '@common/site-text';
 import { useClient } from '@/lib/client-context';
 import { telephoneHref } from '@/lib/contact-links';
 import { buildHeaderMenu } from './menu-entries';
-import { SiteMenu } from './site-menu';
+import { MenuLink, SiteMenu } from './site-menu';
+import { ShellPart } from './shell-part';
 import { SiteLogo } from './site-logo';
 import { SocialLinks } from './social-links';
 
@@ -54,10 +55,27 @@ function ContactStrip({
  */
 export function SiteHeader() {
   const client = useClient();
+  return (
+    <ShellPart
+      name="header"
+      as="header"
+      className={`site-header site-header--${client.headerType}`}
+    >
+      <SiteHeaderContent />
+    </ShellPart>
+  );
+}
+
+/**
+ * What is inside the header: the same for every page of a client but for which menu link is the
+ * current page (currentMenuRoutes), so the server can render it on its own and reuse it.
+ */
+export function SiteHeaderContent() {
+  const client = useClient();
   const menu = buildHeaderMenu(client);
   const cartLink = menu.showCartLink ? (
     <li className="menu-cart">
-      <NavLink to="/cart">Cart</NavLink>
+      <MenuLink route="/cart">Cart</MenuLink>
     </li>
   ) : null;
   const mainMenu = (
@@ -71,7 +89,7 @@ export function SiteHeader() {
   const layout = client.headerType;
 
   return (
-    <header className={`site-header site-header--${layout}`}>
+    <>
       {(layout === 'SE' || layout === 'PI' || layout === '3bar') && (
         <ContactStrip client={client} withAddress={layout !== 'SE'} />
       )}
@@ -81,6 +99,6 @@ export function SiteHeader() {
         {mainMenu}
         {contactButton}
       </div>
-    </header>
+    </>
   );
 }

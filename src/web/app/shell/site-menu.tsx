@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { NavLink } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { MenuItem } from '@common/client-config';
+import { isCurrentRoute } from './menu-entries';
 
 interface SiteMenuProps {
   entries: MenuItem[];
@@ -9,19 +10,50 @@ interface SiteMenuProps {
   trailing?: React.ReactNode;
 }
 
+/**
+ * A link of the main menu, marked as the current page by isCurrentRoute: the rule the server's
+ * cached header is keyed by (currentMenuRoutes), so a reused header marks the same link.
+ */
+export function MenuLink({
+  route,
+  onClick,
+  children,
+}: {
+  route: string;
+  onClick?: (() => void) | undefined;
+  children: React.ReactNode;
+}) {
+  const { pathname } = useLocation();
+  return (
+    <Link
+      to={route}
+      aria-current={isCurrentRoute(route, pathname) ? 'page' : undefined}
+      onClick={onClick}
+    >
+      {children}
+    </Link>
+  );
+}
+
 function MenuLinks({ entries, onNavigate }: { entries: MenuItem[]; onNavigate?: () => void }) {
   return (
     <>
       {entries.map((item) => (
         <li key={`${item.route}-${item.display}`}>
-          <NavLink to={item.route} end={item.route === '/'} onClick={onNavigate}>
+          <MenuLink route={item.route} onClick={onNavigate}>
             {item.display}
-          </NavLink>
+          </MenuLink>
         </li>
       ))}
     </>
   );
 }
+
+/**
+ * The hamburger panel's id: one main menu a page, and a fixed id rather than useId's, which
+ * depends on where the menu sits in the tree (the server renders the header on its own).
+ */
+const panelId = 'site-menu-panel';
 
 /**
  * The main menu, as a bar or as a hamburger disclosure panel (spec: menuType). The panel is a
@@ -30,7 +62,6 @@ function MenuLinks({ entries, onNavigate }: { entries: MenuItem[]; onNavigate?: 
  */
 export function SiteMenu({ entries, menuType, trailing }: SiteMenuProps) {
   const [open, setOpen] = useState(false);
-  const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
