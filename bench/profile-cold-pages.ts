@@ -22,7 +22,7 @@ const profiling = process.env.PROFILE !== 'off' && !process.argv.includes('--no-
 const profileDir = mkdtempSync(join(tmpdir(), 'highstreet-profile-'));
 if (profiling) process.env.BENCH_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${profileDir}`;
 /** Pages asked for before the CPU time is read: the first ones compile code and fill caches. */
-const warmUp = 100;
+const warmUp = Number(process.env.PROFILE_WARM_UP ?? 100);
 
 /**
  * utime + stime in ms (fields 14 and 15 of /proc/PID/stat): of every thread of the process (zlib's
@@ -32,6 +32,27 @@ function cpuMs(pid: number, mainThreadOnly = false): number {
   const file = mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
   const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** CPU ms of each thread kind (its name in /proc: node, V8 workers, libuv's pool), summed. */
+function cpuMsByThread(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name =
+        tid === String(pid)
+          ? 'main'
+          : `${readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()}#${tid}`;
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+        .split(') ')[1]!
+        .split(' ');
+      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      byName.set(name, (byName.get(name) ?? 0) + ms);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return byName;
 }
 
 const pages: [string, string][] = [
@@ -61,11 +82,13 @@ try {
   let next = 0;
   let cpuBefore = 0;
   let mainBefore = 0;
+  let threadsBefore = new Map<string, number>();
   const worker = async () => {
     while (next < requests) {
       if (next === warmUp) {
         cpuBefore = cpuMs(server.pid);
         mainBefore = cpuMs(server.pid, true);
+        threadsBefore = cpuMsByThread(server.pid);
       }
       const i = next++;
       const [host, path] = pages[i % pages.length]!;
@@ -80,9 +103,18 @@ try {
   await Promise.all([worker(), worker(), worker(), worker()]);
   const perPage = (cpuMs(server.pid) - cpuBefore) / (requests - warmUp);
   const mainPerPage = (cpuMs(server.pid, true) - mainBefore) / (requests - warmUp);
+  const byThread = [...cpuMsByThread(server.pid)]
+    .map(
+      ([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / (requests - warmUp)] as const,
+    )
+    .filter(([, ms]) => ms >= 0.01)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
+    .join(', ');
   console.log(
     `server CPU (user + system) per cold page over ${requests - warmUp} pages after ${warmUp}: ${perPage.toFixed(2)} ms, of which the main thread ${mainPerPage.toFixed(2)} ms${profiling ? ' (under the profiler)' : ''}`,
   );
+  console.log(`per thread kind, ms per page: ${byThread}`);
 } finally {
   await server.stop();
 }
