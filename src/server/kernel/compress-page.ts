@@ -33,19 +33,21 @@ function parseAcceptEncoding(acceptEncoding: string): PageEncoding | undefined {
 }
 
 /**
- * How hard to compress. `fast` is for a page someone is waiting for (brotli 3, far faster than
- * 11, for about a fifth more bytes); `best` is for a page kept in the cache and
+ * How hard to compress. `fast` is for a page someone is waiting for (brotli 1, far faster than
+ * 11, for about two fifths more bytes); `best` is for a page kept in the cache and
  * asked for again, recompressed off the request path (page-cache.ts), never while anyone waits.
  */
 export type CompressionEffort = 'fast' | 'best';
 
 /**
- * Brotli 3 for a cold page: about half the CPU of 5 (the last quality before brotli's slower
- * matcher) for ~15% more bytes, sent only until the page is asked for again and recompressed at
- * 11 (issue 37: a cold page's CPU, docs/benchmarks.md).
+ * Brotli 1 for a cold page, sent only until the page is asked for again and recompressed at 11.
+ * Qualities 0 and 1 use brotli's one-pass compressor with its small tables: in the server, a
+ * cold page's compression fell from 0.59 to 0.31 ms of CPU against quality 3, for about 9% more
+ * bytes (0.8 KB of a product page; issue 37, decision 0087). Gzip, for the rare visitor without
+ * brotli, likewise at its fastest level.
  */
-const brotliQuality: Record<CompressionEffort, number> = { fast: 3, best: 11 };
-const gzipLevel: Record<CompressionEffort, number> = { fast: 6, best: 9 };
+const brotliQuality: Record<CompressionEffort, number> = { fast: 1, best: 11 };
+const gzipLevel: Record<CompressionEffort, number> = { fast: 1, best: 9 };
 
 /**
  * Compresses a page in libuv's thread pool, not on the event loop: a page carries its stylesheets
