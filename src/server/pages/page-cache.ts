@@ -75,7 +75,8 @@ export interface PageCache {
   ): Promise<{ body: Buffer; encoding?: PageEncoding }>;
   /**
    * Whether `page` is still the page kept for this client and key, at the current data version
-   * and within its age (a remembered answer made from it may be sent again); counts as a use.
+   * and within its age (a remembered answer made from it may be sent again); counts as a use,
+   * and as the page asked for again (it earns its best compression).
    */
   isCurrent(clientCode: string, key: string, page: CachedPage): boolean;
   /** Drops every page of a client (DataChanges.onChange). */
@@ -319,7 +320,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return { body, encoding };
     },
     isCurrent(clientCode, key, page) {
-      return freshEntry(fullKey(clientCode, key)) === page;
+      const cacheKey = fullKey(clientCode, key);
+      const current = freshEntry(cacheKey) === page;
+      // An answer made from the page and sent again is the page asked for again.
+      if (current) recompressLater(clientCode, key, cacheKey, page);
+      return current;
     },
     dropClient(clientCode) {
       const prefix = `${clientCode}\n`;

@@ -350,7 +350,10 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
       statusCode: reply.statusCode,
       headers: answerHeaders(reply.getHeaders(), body),
       body,
-      isCurrent: () => cache.isCurrent(client.name, key, page),
+      // Until the page is recompressed at its best (asking again from memory is asking again):
+      // then this answer is dropped and the next one carries the best form.
+      isCurrent: () =>
+        cache.isCurrent(client.name, key, page) && (!encoding || page[encoding] === body),
       route: request.routeOptions.url,
       client: client.name,
     });
