@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { productionServerEnv, productionServerScript, startNodeServer } from './bench-server.js';
+import { generateClientsDatabase, type GeneratedDatabase } from './generate-clients.js';
 import { httpRequest } from './http-request.js';
 
 const requests = Number(process.env.PROFILE_REQUESTS ?? 1200);
@@ -55,7 +56,8 @@ function cpuMsByThread(pid: number): Map<string, number> {
   return byName;
 }
 
-const pages: [string, string][] = [
+/** The ten pages of two clients, asked round and round (a query makes each URL distinct). */
+const tenPages: [string, string][] = [
   ['se.localhost', '/'],
   ['se.localhost', '/product/1'],
   ['se.localhost', '/product/2'],
@@ -68,10 +70,37 @@ const pages: [string, string][] = [
   ['rrb.localhost', '/terms'],
 ];
 
+/**
+ * PROFILE_SET=clients: a thousand generated clients (bench/generate-clients.ts), every page a
+ * different page, most the first of their client: product pages of the 500 shops and the home and
+ * booking pages of the 500 salons, in turn. Nothing one client's page made (its header and footer:
+ * decision 0087) is there for the next, the worst case of "any scale" (issue 37).
+ */
+const everyClient = process.env.PROFILE_SET === 'clients';
+let database: GeneratedDatabase | undefined;
+if (everyClient) {
+  database = await generateClientsDatabase({
+    count: 1000,
+    outDir: mkdtempSync(join(tmpdir(), 'highstreet-profile-clients-')),
+  });
+}
+function pageAt(i: number): [string, string] {
+  if (!database) return tenPages[i % tenPages.length]!;
+  const turn = Math.floor(i / 2);
+  const round = Math.floor(turn / database.shops.length);
+  if (i % 2 === 0) {
+    const shop = database.shops[turn % database.shops.length]!.toLowerCase();
+    return [`${shop}.localhost`, `/product/${(round % 30) + 1}`];
+  }
+  const salon = database.salons[turn % database.salons.length]!.toLowerCase();
+  return [`${salon}.localhost`, round % 2 === 0 ? '/booking' : '/'];
+}
+
 const server = await startNodeServer(
   productionServerScript,
   {
     ...productionServerEnv(port, mkdtempSync(join(tmpdir(), 'highstreet-profile-data-'))),
+    ...(database ? { ...database.env, MIGRATE_ON_START: 'off' } : {}),
     PAGE_CACHE_MB: '0',
     LOG_LEVEL: 'warn',
   },
@@ -91,7 +120,7 @@ try {
         threadsBefore = cpuMsByThread(server.pid);
       }
       const i = next++;
-      const [host, path] = pages[i % pages.length]!;
+      const [host, path] = pageAt(i);
       // node:http, not fetch: Node 20.20's fetch sends its own Host header, so every page went
       // to the default client.
       const res = await httpRequest(`http://127.0.0.1:${port}${path}?n=${i}`, {
@@ -112,7 +141,7 @@ try {
     .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
     .join(', ');
   console.log(
-    `server CPU (user + system) per cold page over ${requests - warmUp} pages after ${warmUp}: ${perPage.toFixed(2)} ms, of which the main thread ${mainPerPage.toFixed(2)} ms${profiling ? ' (under the profiler)' : ''}`,
+    `server CPU (user + system) per cold page${everyClient ? ' (a thousand clients in turn)' : ''} over ${requests - warmUp} pages after ${warmUp}: ${perPage.toFixed(2)} ms, of which the main thread ${mainPerPage.toFixed(2)} ms${profiling ? ' (under the profiler)' : ''}`,
   );
   console.log(`per thread kind, ms per page: ${byThread}`);
 } finally {
