@@ -4,7 +4,9 @@
  * (React's renderer, compression, JSON, the head, the page's HTML), and the server's CPU time per
  * cold page from /proc. Shares of the samples, and CPU time rather than wall time: they hold on a
  * busy machine, where wall times do not (issue 37). `npm run bench:cold`: the CPU time alone,
- * without the profiler's own cost. Needs `npm run build` first.
+ * without the profiler's own cost, with each thread's share. Needs `npm run build` first.
+ * PROFILE_REQUESTS, PROFILE_WARM_UP (pages before the CPU time is read), PROFILE_SET=clients (a
+ * thousand clients, below), PROFILE_PORT.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
