@@ -118,7 +118,7 @@ export function SiteFooter({ contactForm }: { contactForm?: React.ReactNode }) {
   );
 }
 
-/** What is inside the footer's links, contact details and legal lines, by its layout. */
+/** What is inside the footer: its links, contact details and legal lines, by its layout. */
 export function SiteFooterContent() {
   const client = useClient();
   switch (client.footerType) {
