@@ -1,10 +1,22 @@
 import { spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { pinning } from './wrk.js';
 import { resolve } from 'node:path';
 import { mallocSettings } from '../scripts/malloc-settings.mjs';
 
 const root = resolve(import.meta.dirname, '..');
+
+/**
+ * utime + stime in ms (fields 14 and 15) of a /proc stat file: /proc/PID/stat for a whole process
+ * (every thread, ended ones too), /proc/PID/task/TID/stat for one thread. Linux only.
+ */
+export function cpuMsOf(statFile: string): number {
+  const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+/** The kernel's clock ticks per second (USER_HZ), which /proc's CPU times count in. */
+const ticksPerSecond = 100;
 
 export interface RunningServer {
   pid: number;

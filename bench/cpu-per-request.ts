@@ -5,20 +5,21 @@
  * inverse, so it stands in for the "vs hello-world" ratio when the machine is busy. Linux only.
  * Uses the compiled server (`npm start` or `npm run build:server` first).
  */
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { productionServerEnv, productionServerScript, startNodeServer } from './bench-server.js';
+import {
+  cpuMsOf,
+  productionServerEnv,
+  productionServerScript,
+  startNodeServer,
+} from './bench-server.js';
 
 const amount = Number(process.env.BENCH_AMOUNT ?? 20_000);
-const ticksPerSecond = 100;
 
-/** utime + stime of a process, in ms (fields 14 and 15 of /proc/PID/stat). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
-}
+/** utime + stime of a process, in ms. */
+const cpuMs = (pid: number): number => cpuMsOf(`/proc/${pid}/stat`);
 
 async function cpuPerRequest(pid: number, options: autocannon.Options): Promise<number> {
   await autocannon({ connections: 50, amount: 2000, ...options });

@@ -11,7 +11,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { productionServerEnv, productionServerScript, startNodeServer } from './bench-server.js';
+import {
+  cpuMsOf,
+  productionServerEnv,
+  productionServerScript,
+  startNodeServer,
+} from './bench-server.js';
 import { generateClientsDatabase, type GeneratedDatabase } from './generate-clients.js';
 import { httpRequest } from './http-request.js';
 
@@ -28,34 +33,23 @@ if (profiling) process.env.BENCH_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${profil
 const warmUp = Number(process.env.PROFILE_WARM_UP ?? 100);
 
 /**
- * utime + stime in ms (fields 14 and 15 of /proc/PID/stat): of every thread of the process (zlib's
- * pool too), or of its main thread alone (/proc/PID/task/PID/stat).
+ * CPU ms of each of the server's threads: `main`, and the others by their name in /proc and
+ * their id (V8's helper threads and libuv's pool both call themselves "node").
  */
-function cpuMs(pid: number, mainThreadOnly = false): number {
-  const file = mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
-  const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-/** CPU ms of each thread kind (its name in /proc: node, V8 workers, libuv's pool), summed. */
 function cpuMsByThread(pid: number): Map<string, number> {
-  const byName = new Map<string, number>();
+  const byThread = new Map<string, number>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       const name =
         tid === String(pid)
           ? 'main'
           : `${readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()}#${tid}`;
-      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
-        .split(') ')[1]!
-        .split(' ');
-      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-      byName.set(name, (byName.get(name) ?? 0) + ms);
+      byThread.set(name, cpuMsOf(`/proc/${pid}/task/${tid}/stat`));
     } catch {
       // The thread ended between the listing and the read.
     }
   }
-  return byName;
+  return byThread;
 }
 
 /** The ten pages of two clients, asked round and round (a query makes each URL distinct). */
@@ -109,13 +103,11 @@ try {
   // Four at a time, round the pages; a query makes each URL distinct (it changes nothing shown).
   let next = 0;
   let cpuBefore = 0;
-  let mainBefore = 0;
   let threadsBefore = new Map<string, number>();
   const worker = async () => {
     while (next < requests) {
       if (next === warmUp) {
-        cpuBefore = cpuMs(server.pid);
-        mainBefore = cpuMs(server.pid, true);
+        cpuBefore = cpuMsOf(`/proc/${server.pid}/stat`);
         threadsBefore = cpuMsByThread(server.pid);
       }
       const i = next++;
@@ -129,12 +121,12 @@ try {
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
-  const perPage = (cpuMs(server.pid) - cpuBefore) / (requests - warmUp);
-  const mainPerPage = (cpuMs(server.pid, true) - mainBefore) / (requests - warmUp);
-  const byThread = [...cpuMsByThread(server.pid)]
-    .map(
-      ([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / (requests - warmUp)] as const,
-    )
+  const perPage = (cpuMsOf(`/proc/${server.pid}/stat`) - cpuBefore) / (requests - warmUp);
+  const threadsPerPage = [...cpuMsByThread(server.pid)].map(
+    ([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / (requests - warmUp)] as const,
+  );
+  const mainPerPage = threadsPerPage.find(([name]) => name === 'main')?.[1] ?? 0;
+  const byThread = threadsPerPage
     .filter(([, ms]) => ms >= 0.01)
     .sort((a, b) => b[1] - a[1])
     .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
@@ -142,7 +134,7 @@ try {
   console.log(
     `server CPU (user + system) per cold page${everyClient ? ' (a thousand clients in turn)' : ''} over ${requests - warmUp} pages after ${warmUp}: ${perPage.toFixed(2)} ms, of which the main thread ${mainPerPage.toFixed(2)} ms${profiling ? ' (under the profiler)' : ''}`,
   );
-  console.log(`per thread kind, ms per page: ${byThread}`);
+  console.log(`per thread, ms per page: ${byThread}`);
 } finally {
   await server.stop();
   // The generated clients' seed and database (tens of MB), not kept between runs.
