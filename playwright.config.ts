@@ -1,9 +1,20 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './tests/support/chromium';
+import { chromiumLaunchOptions, headlessShellLaunchOptions } from './tests/support/chromium';
 
 /**
- * Browser journeys in Debian's Chromium (never a downloaded browser: see README), against the
- * compiled server that `npm start` runs.
+ * Journeys that run in the full Chromium, the browser visitors' own is closest to: first paint,
+ * layout before and after the scripts load, the phone menu. The rest run in its headless shell,
+ * the same engine at about a third less CPU (docs/decisions/0088-browser-tests-in-the-headless-shell.md).
+ */
+const fullBrowserSpecs = [
+  '**/first-paint-styles.spec.ts',
+  '**/act-before-the-app-loads.spec.ts',
+  '**/use-the-hamburger-menu.spec.ts',
+];
+
+/**
+ * Browser journeys in Debian's Chromium and its headless shell (never a downloaded browser: see
+ * README), against the compiled server that `npm start` runs.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -19,9 +30,20 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    // Debian's Chromium without the address bar's hidden pages (tests/support/chromium.ts).
-    launchOptions: chromiumLaunchOptions,
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    {
+      name: 'headless shell',
+      testIgnore: fullBrowserSpecs,
+      use: { launchOptions: headlessShellLaunchOptions },
+    },
+    {
+      // Without the address bar's hidden pages (tests/support/chromium.ts).
+      name: 'chromium',
+      testMatch: fullBrowserSpecs,
+      use: { launchOptions: chromiumLaunchOptions },
+    },
+  ],
 });

@@ -8,6 +8,15 @@ import { dirname, join } from 'node:path';
  */
 export const chromiumExecutablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Debian's headless shell of the same Chromium (package chromium-headless-shell): the same Blink
+ * and V8 without the desktop browser around them, what Playwright itself runs headless tests in.
+ * Most browser tests run in it, a few in the full browser above: the browser tests cost Chromium
+ * about a third less CPU in it (docs/decisions/0088-browser-tests-in-the-headless-shell.md).
+ */
+export const headlessShellExecutablePath =
+  process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+
 export const chromiumFlags = [
   '--headless',
   '--no-sandbox',
@@ -52,16 +61,21 @@ function playwrightDisabledFeatures(): string[] | undefined {
 
 const playwrightFeatures = playwrightDisabledFeatures();
 
-/** Launch options for Playwright's Chromium: the flags above, without the hidden popups. */
-export const chromiumLaunchOptions = {
-  executablePath: chromiumExecutablePath,
-  args: playwrightFeatures
-    ? [
-        ...chromiumFlags,
-        `--disable-features=${[...playwrightFeatures, ...unusedChromeFeatures].join(',')}`,
-      ]
-    : chromiumFlags,
-  ignoreDefaultArgs: playwrightFeatures
-    ? [`--disable-features=${playwrightFeatures.join(',')}`]
-    : [],
-};
+/** Launch options for Playwright: the flags above, without the full browser's hidden popups. */
+function launchOptionsFor(executablePath: string) {
+  return {
+    executablePath,
+    args: playwrightFeatures
+      ? [
+          ...chromiumFlags,
+          `--disable-features=${[...playwrightFeatures, ...unusedChromeFeatures].join(',')}`,
+        ]
+      : chromiumFlags,
+    ignoreDefaultArgs: playwrightFeatures
+      ? [`--disable-features=${playwrightFeatures.join(',')}`]
+      : [],
+  };
+}
+
+export const chromiumLaunchOptions = launchOptionsFor(chromiumExecutablePath);
+export const headlessShellLaunchOptions = launchOptionsFor(headlessShellExecutablePath);
