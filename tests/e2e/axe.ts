@@ -1,29 +1,34 @@
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 // The one way the browser tests run axe: WCAG 2.2 A and AA, in the page itself, violations only.
 
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const runOptions: axe.RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+  // Axe no longer describes every passing and inapplicable node, which the tests never read: the
+  // same rules run on the same nodes, so the same violations are found.
+  resultTypes: ['violations'],
+};
 
 /**
- * Legacy mode runs axe.run in the page itself instead of finishing the run in a fresh blank page
- * (about three times faster; the sites and the back office have no iframes it would miss).
- * `resultTypes: ['violations']` keeps axe from describing every passing and inapplicable node,
- * which the tests never read: the same rules run on the same nodes, so the same violations are
- * found (docs/decisions/0053-test-suite-time.md).
+ * axe-core's own `axe.run`, in the page itself (the sites and the back office have no iframes),
+ * its 560 KB source put into each document once. @axe-core/playwright's builder evaluated the
+ * source twice on every scan, a third of the route sweep's CPU in Chromium and the test workers
+ * (docs/decisions/0053-test-suite-time.md).
  */
-function axe(page: Page): AxeBuilder {
-  return new AxeBuilder({ page })
-    .withTags(wcagTags)
-    .setLegacyMode()
-    .options({ resultTypes: ['violations'] });
-}
-
-/** Each violation as `rule: element | element (what it asks)`, for a failure message. */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
-  const builder = within === undefined ? axe(page) : axe(page).include(within);
-  const { violations } = await builder.analyze();
+  const present = await page.evaluate(() => 'axe' in window);
+  if (!present) await page.evaluate(axe.source);
+  const violations = await page.evaluate(
+    ({ within, options }) => {
+      const inPage = (window as unknown as { axe: typeof axe }).axe;
+      return inPage
+        .run(within === undefined ? document : within, options)
+        .then((results) => results.violations);
+    },
+    { within, options: runOptions },
+  );
   return violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')} (${v.help})`,
   );

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from './axe';
+import { axeViolations, expectNoAxeViolations } from './axe';
 import { expect, openAs, test } from './fixtures';
 
 /**
@@ -40,3 +40,24 @@ for (const viewport of [
     });
   });
 }
+
+test('the axe check finds a fault put into a page it has already scanned, and in a new page', async ({
+  page,
+}) => {
+  await openAs(page, 'PI', '/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  // Axe is in this document now: the second scan runs it again rather than loading it.
+  await page.evaluate(() => {
+    const picture = document.createElement('img');
+    picture.src = '/favicon.ico';
+    document.querySelector('main')!.append(picture);
+  });
+  expect(await axeViolations(page, 'main')).toEqual([expect.stringMatching(/^image-alt: /)]);
+  // A new document has no axe until a scan puts it there.
+  await openAs(page, 'PI', '/contact');
+  await page.evaluate(() =>
+    document.querySelector('main')!.append(document.createElement('button')),
+  );
+  expect(await axeViolations(page)).toEqual([expect.stringMatching(/^button-name: /)]);
+});
