@@ -220,7 +220,7 @@ test('the treatment form checks with the shared rules, says what is wrong beside
   await expect(page).toHaveURL(/\/manage(\?|$)/);
   // The journeys share the worker's server: the probe treatment stops being offered.
   await openAs(page, 'RRB', '/manage/treatments');
-  await page.getByRole('button', { name: `Stop offering ${name}` }).click();
+  await page.getByRole('button', { name: `Deactivate ${name}` }).click();
   await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText('not offered');
 });
 

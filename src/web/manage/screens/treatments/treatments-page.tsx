@@ -331,7 +331,8 @@ function MenuEditor({ menu }: { menu: ManageMenu }) {
                       <button
                         type="button"
                         className="button"
-                        aria-label={t.active ? `Stop offering ${t.name}` : `Offer ${t.name} again`}
+                        // The visible word first (WCAG 2.5.3): a voice user says what they see.
+                        aria-label={`${t.active ? 'Deactivate' : 'Reactivate'} ${t.name}`}
                         onClick={() =>
                           change.mutate({
                             method: 'PUT',
