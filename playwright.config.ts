@@ -43,6 +43,9 @@ export default defineConfig({
       // Without the address bar's hidden pages (tests/support/chromium.ts).
       name: 'chromium',
       testMatch: fullBrowserSpecs,
+      // One worker: each worker that takes up this project starts a server and a browser of its
+      // own, and two would leave the other project's slot to start them again after.
+      workers: 1,
       use: { launchOptions: chromiumLaunchOptions },
     },
   ],
