@@ -15,7 +15,7 @@ const missing = browsers.filter((browser) => !existsSync(browser.path));
 if (missing.length > 0) {
   const names = `${missing.map((browser) => browser.path).join(' and ')} ${missing.length > 1 ? 'are' : 'is'}`;
   // Both together, so that they come from the same Chromium release.
-  const command = 'apt-get update && apt-get install -y chromium chromium-headless-shell';
+  const command = `apt-get update && apt-get install -y ${browsers.map((browser) => browser.debianPackage).join(' ')}`;
   if (process.getuid?.() !== 0) {
     console.error(`${names} missing. Install with:\n  sudo ${command}`);
     process.exit(1);

@@ -14,8 +14,9 @@ const runOptions: axe.RunOptions = {
 /**
  * axe-core's own `axe.run`, in the page itself (the sites and the back office have no iframes),
  * its 560 KB source put into each document once. @axe-core/playwright's builder evaluated the
- * source twice on every scan, a third of the route sweep's CPU in Chromium and the test workers
- * (docs/decisions/0053-test-suite-time.md).
+ * source twice on every scan, a quarter of the route sweep's CPU in Chromium and the test workers
+ * (docs/decisions/0053-test-suite-time.md). Each violation comes back as
+ * `rule: element | element (what it asks)`, for a failure message.
  */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   const present = await page.evaluate(() => 'axe' in window);
