@@ -1,5 +1,5 @@
 // `npm test`: types, lint and format, and the production build; then, all at once, the unit and
-// integration tests (SQLite and PostgreSQL), the cluster test followed by the unit and integration
+// integration tests (SQLite and PostgreSQL) followed by the cluster test, the unit and integration
 // tests on Node 24, and the browser tests in Debian's Chromium on the compiled server. Stops at the
 // first failing group. The lanes of a group run at once, each lane its steps in turn: on this
 // 2-core machine the browser tests, the longest lane, wait on timers, servers and the browser much
@@ -25,15 +25,19 @@ const groups = [
     ],
   ],
   [
-    [['Unit and integration tests', 'npx', ['vitest', 'run']]],
+    [
+      ['Unit and integration tests', 'npx', ['vitest', 'run']],
+      // The compiled server as processes: three instances behind nginx on one PostgreSQL and one
+      // Redis of their own, and memory under distinct hosts (tests/cluster/; installs nginx and
+      // redis-server with apt when missing). It mostly waits on its instances. In this lane, the
+      // one that ends first: in Node 24's it made that lane the last to end, its one worker
+      // alone on the machine for the last minute (decision 0053).
+      ['Cluster test', 'npm', ['run', 'test:cluster']],
+    ],
     [
       // Node 24 from the npm registry and better-sqlite3 compiled for it (about 80 CPU-s on a
       // fresh machine, half of it one compiler thread).
       ['Node 24 and its better-sqlite3', 'node', ['scripts/test-on-node.mjs', '24', '--prepare']],
-      // The compiled server as processes: three instances behind nginx on one PostgreSQL and one
-      // Redis of their own, and memory under distinct hosts (tests/cluster/; installs nginx and
-      // redis-server with apt when missing). It mostly waits on its instances.
-      ['Cluster test', 'npm', ['run', 'test:cluster']],
       // The unit and integration tests again on Node 24 LTS, with better-sqlite3 built for it
       // apart (scripts/test-on-node.mjs). One worker: three lanes share the two cores.
       [
