@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { mediaTemplateVariable } from './fixtures';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const port = Number(process.env.E2E_PORT_BASE ?? 4400) + 12;
@@ -18,6 +19,10 @@ test.describe('npm run dev', () => {
     // The first start has Vite scan and pre-bundle the app's dependencies.
     test.setTimeout(240_000);
     dataDir = mkdtempSync(join(tmpdir(), 'highstreet-dev-'));
+    // The seed's placeholder pictures, drawn once for the run (global-setup.ts): drawing them
+    // again would be most of this start's CPU, and a developer's data folder has them already.
+    const mediaTemplate = process.env[mediaTemplateVariable];
+    if (mediaTemplate) cpSync(mediaTemplate, join(dataDir, 'media'), { recursive: true });
     server = await spawnServer('npm', ['run', 'dev'], {
       cwd: repoRoot,
       env: {
