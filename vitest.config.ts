@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { webAliases } from './scripts/web-aliases.mjs';
+import EnvironmentSequencer from './tests/support/environment-sequencer';
 
 export default defineConfig({
   resolve: { alias: webAliases },
@@ -25,5 +26,8 @@ export default defineConfig({
     // per file: the suite's CPU time falls from about 250 s to 156 s (decision 0053-test-suite-time.md).
     // Each test file still makes its own app, database and servers.
     isolate: false,
+    // And a worker is kept only while the next file runs in the same environment: the few jsdom
+    // files go last, so the run starts four workers, not one per switch.
+    sequence: { sequencer: EnvironmentSequencer },
   },
 });
