@@ -7,7 +7,8 @@ import { createBooking } from '../booking-service.js';
 
 /**
  * One of several OS processes that race to book the same slots in one SQLite file, for
- * booking-race.test.ts. Usage: node --import tsx booking-race.helper.ts <file> <startTimesJson>.
+ * booking-race.test.ts. Usage (compiled by the test, tests/support/bundle-for-node.ts):
+ * node booking-race.helper.mjs <file> <startTimesJson>.
  * Prints "ready", waits for a line on stdin (the common start), then prints its outcomes as JSON.
  */
 const [file, startTimesJson] = process.argv.slice(2);
