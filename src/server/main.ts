@@ -4,4 +4,10 @@
 import { holdTickObject } from './hold-tick-object.js';
 
 await holdTickObject();
+// Node 22.1 and later keep V8's compiled code of the modules loaded from here on (the server and
+// its packages) in a folder, NODE_COMPILE_CACHE or node-compile-cache in the system's temporary
+// folder: every start after the first compiles less (about a fifth less CPU on Node 24). Node 20
+// has no such cache, and the call is skipped.
+const { default: nodeModule } = await import('node:module');
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 await import('./serve.js');

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -88,6 +89,22 @@ describe('npm start -- --check-config (the compiled server)', () => {
       ({ stdout }) => ({ code: 0, stdout }),
       (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
     );
+
+  // Node 22.1 and later: main.js turns on V8's compile cache, in the system's temporary folder
+  // unless NODE_COMPILE_CACHE says (here TMPDIR points at the test's folder, and that variable is
+  // not set, or Node would turn the cache on by itself).
+  it.runIf(
+    typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function',
+  )('keeps the compiled code of a start for the next one (Node 22 and later)', async () => {
+    const temporary = join(folder, 'tmp');
+    const { code } = await checkConfig({
+      TMPDIR: temporary,
+      FORM_TOKEN_SECRET: 'form-secret-0123456789',
+    });
+    expect(code).toBe(0);
+    const cache = join(temporary, 'node-compile-cache');
+    expect(existsSync(cache) && readdirSync(cache, { recursive: true }).length > 0).toBe(true);
+  });
 
   it('prints every variable, where it came from, secrets masked, and starts nothing', async () => {
     writeFileSync(
