@@ -32,21 +32,29 @@ export const serverEntryPoints = {
  */
 export const serverRuntimeFiles = ['src/server/owners/common-passwords.txt'];
 
+/**
+ * How the server's code is compiled: one ESM bundle per entry for Node, packages left as imports
+ * from node_modules. The tests' helper scripts are compiled the same way (tests/support/bundle-for-node.ts).
+ */
+export const nodeBundleOptions = {
+  absWorkingDir: root,
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  logLevel: 'warning',
+};
+
 export async function buildServer(outdir = join(root, 'dist', 'server')) {
   // esbuild is a devDependency: imported here, so a production tree can read the lists above.
   const { build } = await import('esbuild');
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    absWorkingDir: root,
+    ...nodeBundleOptions,
     entryPoints: serverEntryPoints,
     outdir,
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
     sourcemap: 'linked',
-    logLevel: 'warning',
     external: ['./serve.js'],
   });
   for (const file of serverRuntimeFiles)

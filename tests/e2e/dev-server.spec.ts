@@ -1,9 +1,9 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { spawnServer, type SpawnedServer } from '../support/spawn-server';
-import { mediaTemplateVariable } from './fixtures';
+import { copyDrawnPictures } from './fixtures';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const port = Number(process.env.E2E_PORT_BASE ?? 4400) + 12;
@@ -21,8 +21,7 @@ test.describe('npm run dev', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'highstreet-dev-'));
     // The seed's placeholder pictures, drawn once for the run (global-setup.ts): drawing them
     // again would be most of this start's CPU, and a developer's data folder has them already.
-    const mediaTemplate = process.env[mediaTemplateVariable];
-    if (mediaTemplate) cpSync(mediaTemplate, join(dataDir, 'media'), { recursive: true });
+    copyDrawnPictures(dataDir);
     server = await spawnServer('npm', ['run', 'dev'], {
       cwd: repoRoot,
       env: {

@@ -62,6 +62,13 @@ async function ensurePortIsFree(port: number): Promise<void> {
  */
 export const mediaTemplateVariable = 'E2E_MEDIA_TEMPLATE';
 
+/** Gives a data folder without media the run's drawn placeholder pictures (global-setup.ts). */
+export function copyDrawnPictures(dataDir: string): void {
+  const mediaTemplate = process.env[mediaTemplateVariable];
+  if (mediaTemplate && !existsSync(join(dataDir, 'media')))
+    cpSync(mediaTemplate, join(dataDir, 'media'), { recursive: true });
+}
+
 /**
  * Starts the server `npm start` runs (`node dist/server/main.js`, built once per run by
  * tests/e2e/global-setup.ts) on a fresh SQLite file with a real SMTP sink, for one worker. With
@@ -77,10 +84,8 @@ export async function startSiteServer(
   const ownDataDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'highstreet-e2e-'));
   const sqliteFile = env.SQLITE_FILE ?? join(dataDir, 'highstreet.sqlite');
-  const mediaTemplate = process.env[mediaTemplateVariable];
   // A client set of its own (SEED_DIR) has pictures of its own to draw.
-  if (mediaTemplate && env.SEED_DIR === undefined && !existsSync(join(dataDir, 'media')))
-    cpSync(mediaTemplate, join(dataDir, 'media'), { recursive: true });
+  if (env.SEED_DIR === undefined) copyDrawnPictures(dataDir);
   let log = '';
   const child = spawn(process.execPath, [compiledEntry('main')], {
     cwd: repoRoot,

@@ -75,11 +75,16 @@ function minimalWebBuild(dir: string): string {
   return web;
 }
 
+/** The compiled server's and release step's environment: the test's own on top of these. */
+function processEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
+}
+
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = '';
   const child = spawn(process.execPath, [compiledEntry('main')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: processEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
@@ -152,7 +157,7 @@ describeEachDatabase('the outbox across a crash', (kind) => {
     const base = `http://127.0.0.1:${port}`;
     const release = spawnSync(process.execPath, [compiledEntry('migrate'), '--skip-pictures'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+      env: processEnv(env),
       encoding: 'utf8',
     });
     expect(release.status, `${release.stdout}${release.stderr}`).toBe(0);
