@@ -186,6 +186,18 @@ export async function openAs(page: Page, clientCode: string, path = '/'): Promis
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 
+/**
+ * Moves the open app to another of its routes without loading a page, as its own links do (a
+ * history entry, then the router's popstate): the screen is rendered by the app already running,
+ * its data fetched through the API. A page load costs Chromium about twice as much.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 export const clientCodes = ['SE', 'RRB', 'BBG', 'PHEC', 'PI', 'AMS', 'JS'] as const;
 
 export { expect };
