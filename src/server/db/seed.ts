@@ -154,8 +154,19 @@ async function addPatchTestSettings(
     .execute();
 }
 
-/** Rows per INSERT of seed reviews: 8 values each, far under SQLite's 32,766 variables. */
-const reviewInsertRows = 1000;
+/**
+ * Rows per INSERT: the seed writes each table in a few statements, not a statement a row (a start
+ * on a fresh database ran ~110 of them). At most 11 values a row, so a slice stays far under
+ * SQLite's 32,766 variables (one statement for a thousand clients' reviews passed it).
+ */
+const rowsPerInsert = 1000;
+
+function slices<Row>(rows: readonly Row[]): Row[][] {
+  const result: Row[][] = [];
+  for (let start = 0; start < rows.length; start += rowsPerInsert)
+    result.push(rows.slice(start, start + rowsPerInsert));
+  return result;
+}
 
 export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<void> {
   const now = new Date().toISOString();
@@ -166,7 +177,7 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
         row.config,
       ]),
     );
-    for (const client of seed.clients) {
+    const clientRows = seed.clients.flatMap((client) => {
       const storedConfig = stored.get(client.name);
       const record =
         storedConfig === undefined
@@ -178,40 +189,44 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
               ),
             );
       const config = JSON.stringify(record);
-      if (config === storedConfig) continue;
-      const row = {
-        code: client.name,
-        host_names: JSON.stringify(client.hostNames),
-        config,
-        updated_at: now,
-      };
+      if (config === storedConfig) return [];
+      return [
+        {
+          code: client.name,
+          host_names: JSON.stringify(client.hostNames),
+          config,
+          updated_at: now,
+        },
+      ];
+    });
+    for (const rows of slices(clientRows)) {
       await trx
         .insertInto('clients')
-        .values(row)
+        .values(rows)
         .onConflict((oc) =>
-          oc.column('code').doUpdateSet({
-            host_names: row.host_names,
-            config: row.config,
-            updated_at: now,
-          }),
+          oc.column('code').doUpdateSet((eb) => ({
+            host_names: eb.ref('excluded.host_names'),
+            config: eb.ref('excluded.config'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
         )
         .execute();
     }
 
-    for (const p of seed.products) {
-      const row = {
-        client_code: p.clientCode,
-        id: p.id,
-        title: p.title,
-        price: p.price,
-        category: p.category,
-        blurb: p.blurb,
-        picture_count: p.pictureCount,
-        sale_mode: p.saleMode,
-      };
+    const productRows = seed.products.map((p) => ({
+      client_code: p.clientCode,
+      id: p.id,
+      title: p.title,
+      price: p.price,
+      category: p.category,
+      blurb: p.blurb,
+      picture_count: p.pictureCount,
+      sale_mode: p.saleMode,
+    }));
+    for (const rows of slices(productRows)) {
       await trx
         .insertInto('products')
-        .values(row)
+        .values(rows)
         // Owners edit products (issue 19): the seed only adds the ones the database lacks.
         .onConflict((oc) => oc.columns(['client_code', 'id']).doNothing())
         .execute();
@@ -220,76 +235,98 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
     // Each client's shop categories (issue 35): the ones its products use, in the spec's order,
     // added only when missing (the owner renames, reorders and hides them).
     const used = [...new Set(seed.products.map((p) => `${p.clientCode} ${p.category}`))];
-    for (const key of used) {
+    const shopCategoryRows = used.map((key) => {
       const [clientCode = '', slug = ''] = key.split(' ');
+      return {
+        client_code: clientCode,
+        slug,
+        name: builtInCategoryName(slug),
+        position: builtInCategoryPosition(slug),
+      };
+    });
+    for (const rows of slices(shopCategoryRows)) {
       await trx
         .insertInto('shop_categories')
-        .values({
-          client_code: clientCode,
-          slug,
-          name: builtInCategoryName(slug),
-          position: builtInCategoryPosition(slug),
-        })
+        .values(rows)
         .onConflict((oc) => oc.columns(['client_code', 'slug']).doNothing())
         .execute();
     }
 
     for (const [clientCode, { categories, treatments }] of Object.entries(seed.treatments)) {
-      for (const c of categories) {
+      if (categories.length > 0) {
         await trx
           .insertInto('categories')
-          .values({ client_code: clientCode, id: c.ID, name: c.Name, sort_order: c.ID })
+          .values(
+            categories.map((c) => ({
+              client_code: clientCode,
+              id: c.ID,
+              name: c.Name,
+              sort_order: c.ID,
+            })),
+          )
           .onConflict((oc) => oc.columns(['client_code', 'id']).doNothing())
           .execute();
       }
+      if (treatments.length === 0) continue;
+      // Only the rows the database lacked come back (DO NOTHING returns none for the others).
+      const added = await trx
+        .insertInto('treatments')
+        .values(
+          treatments.map((t) => ({
+            client_code: clientCode,
+            id: t.ID,
+            category_id: t.CategoryId,
+            name: t.Name,
+            description: t.Description,
+            price_pence: Math.round(t.Price * 100),
+            duration_minutes: t.Duration,
+            active: t.Active ? 1 : 0,
+            sort_order: t.ID,
+            patch_test_hours: t.PatchTestHours ?? null,
+            is_patch_test: t.IsPatchTest ? 1 : 0,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['client_code', 'id']).doNothing())
+        .returning('id')
+        .execute();
+      const addedIds = new Set(added.map((row) => row.id));
       for (const t of treatments) {
-        const row = {
-          client_code: clientCode,
-          id: t.ID,
-          category_id: t.CategoryId,
-          name: t.Name,
-          description: t.Description,
-          price_pence: Math.round(t.Price * 100),
-          duration_minutes: t.Duration,
-          active: t.Active ? 1 : 0,
-          sort_order: t.ID,
-          patch_test_hours: t.PatchTestHours ?? null,
-          is_patch_test: t.IsPatchTest ? 1 : 0,
-        };
-        const added = await trx
-          .insertInto('treatments')
-          .values(row)
-          .onConflict((oc) => oc.columns(['client_code', 'id']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (added && t.IsPatchTest) await addPatchTestSettings(trx, clientCode, treatments, t.ID);
+        if (t.IsPatchTest && addedIds.has(t.ID))
+          await addPatchTestSettings(trx, clientCode, treatments, t.ID);
       }
     }
 
-    for (const client of seed.clients) {
-      if (!client.booking) continue;
+    const ruleRows = seed.clients.flatMap((client) =>
+      client.booking
+        ? [
+            {
+              client_code: client.name,
+              rules: JSON.stringify(rulesFromClientRecord(client.booking)),
+              version: 1,
+              updated_at: now,
+            },
+          ]
+        : [],
+    );
+    for (const rows of slices(ruleRows)) {
       await trx
         .insertInto('booking_rules')
-        .values({
-          client_code: client.name,
-          rules: JSON.stringify(rulesFromClientRecord(client.booking)),
-          version: 1,
-          updated_at: now,
-        })
+        .values(rows)
         .onConflict((oc) => oc.column('client_code').doNothing())
         .execute();
     }
 
     // Shop settings (issue 35): only for a client with none; the owner's from then on.
-    for (const [clientCode, settings] of Object.entries(seed.shopSettings ?? {})) {
+    const settingsRows = Object.entries(seed.shopSettings ?? {}).map(([clientCode, settings]) => ({
+      client_code: clientCode,
+      settings: JSON.stringify(settings),
+      version: 1,
+      updated_at: now,
+    }));
+    for (const rows of slices(settingsRows)) {
       await trx
         .insertInto('shop_settings')
-        .values({
-          client_code: clientCode,
-          settings: JSON.stringify(settings),
-          version: 1,
-          updated_at: now,
-        })
+        .values(rows)
         .onConflict((oc) => oc.column('client_code').doNothing())
         .execute();
     }
@@ -360,12 +397,6 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
       display_order: i + 1,
       created_at: new Date().toISOString(),
     }));
-    // In slices: one statement for a thousand clients' reviews passed SQLite's 32,766 variables.
-    for (let start = 0; start < reviewRows.length; start += reviewInsertRows) {
-      await trx
-        .insertInto('reviews')
-        .values(reviewRows.slice(start, start + reviewInsertRows))
-        .execute();
-    }
+    for (const rows of slices(reviewRows)) await trx.insertInto('reviews').values(rows).execute();
   });
 }
