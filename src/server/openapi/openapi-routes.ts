@@ -45,27 +45,37 @@ export function renderApiPage(document: Record<string, unknown>): string {
   );
 }
 
+/** The document as JSON and as a page, made on the first request for them, once per process. */
+const madeForVersion = new Map<string, { json?: string; page?: string }>();
+
+function made(version: string, part: 'json' | 'page'): string {
+  const entry = madeForVersion.get(version) ?? {};
+  madeForVersion.set(version, entry);
+  if (entry[part] === undefined) {
+    const document = buildOpenApiDocument(version);
+    entry[part] = part === 'json' ? JSON.stringify(document) : renderApiPage(document);
+  }
+  return entry[part];
+}
+
 /**
  * GET /api/openapi.json: the OpenAPI 3.1 document of the HTTP API (openapi/api-description.ts),
- * public and the same for every client, made once. GET /api/docs: the same as a page, outside
- * production.
+ * public and the same for every client, made once, when first asked for: a start does not pay for
+ * a document few requests ask for. GET /api/docs: the same as a page, outside production.
  */
 export const openApiRoutes: FastifyPluginAsync<OpenApiRoutesOptions> = async (
   app,
   { version, withPage },
 ) => {
-  const document = buildOpenApiDocument(version);
-  const json = JSON.stringify(document);
   app.get('/api/openapi.json', async (_request, reply) =>
     reply
       .header('content-type', 'application/json; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .send(json),
+      .send(made(version, 'json')),
   );
   if (withPage) {
-    const page = renderApiPage(document);
     app.get('/api/docs', async (_request, reply) =>
-      reply.header('content-type', 'text/html; charset=utf-8').send(page),
+      reply.header('content-type', 'text/html; charset=utf-8').send(made(version, 'page')),
     );
   }
 };
