@@ -40,6 +40,9 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
     }
     const name = `${prefix}${process.pid}_${randomBytes(4).toString('hex')}`;
     await admin.query(`CREATE DATABASE ${name}`);
+    // A test database need not outlive a crash of PostgreSQL: a commit does not wait for its WAL
+    // to reach the disk (the migrations and seed of each test file's schema are many commits).
+    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
     // The workers start after this and read it (test-database.ts) when they load.
     process.env.TEST_DATABASE_URL = testPostgresUrl.replace(/\/[^/]*$/, `/${name}`);
     process.env[runDatabaseVariable] = name;
