@@ -14,7 +14,14 @@ import {
   nextDate,
 } from './booking-steps';
 import type { Page } from '@playwright/test';
-import { expect, openAs, startSiteServer, test, type SiteServer } from './fixtures';
+import {
+  expect,
+  openAs,
+  startSiteServer,
+  test,
+  useOwnSiteServer,
+  type SiteServer,
+} from './fixtures';
 
 /**
  * Issue 36 (decision 0079): a visitor books a treatment that asks a deposit, sees the policy before
@@ -68,31 +75,27 @@ function storeDepositSettings(sqliteFile: string, key: Buffer): void {
   }
 }
 
-// This spec's worker server is pointed at the stand-in (the shared one is not).
-test.use({
-  site: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-    async ({}, use, workerInfo) => {
-      standIn = await startStripeStandIn();
-      const key = randomBytes(32);
-      const server = await startSiteServer(
-        Number(process.env.E2E_PORT_BASE ?? 4400) + 60 + workerInfo.parallelIndex,
-        { PAYMENTS_ENCRYPTION_KEY: key.toString('hex'), STRIPE_API_URL: standIn.url },
-      );
-      storeDepositSettings(server.sqliteFile, key);
-      await use(server);
-      await server.stop();
-      await standIn.close();
-    },
-    { scope: 'worker' },
-  ],
-});
+// This spec's server is pointed at the stand-in (the shared one is not).
+const ownSite = useOwnSiteServer(
+  async (parallelIndex) => {
+    standIn = await startStripeStandIn();
+    const key = randomBytes(32);
+    const server = await startSiteServer(
+      Number(process.env.E2E_PORT_BASE ?? 4400) + 60 + parallelIndex,
+      { PAYMENTS_ENCRYPTION_KEY: key.toString('hex'), STRIPE_API_URL: standIn.url },
+    );
+    storeDepositSettings(server.sqliteFile, key);
+    return server;
+  },
+  () => standIn.close(),
+);
 
 for (const [size, viewport, time] of [
   ['phone', phone, '10:00'],
   ['desktop', desktop, '14:00'],
 ] as const) {
-  test(`a visitor books with a deposit and pays it (${size})`, async ({ page, site }) => {
+  test(`a visitor books with a deposit and pays it (${size})`, async ({ page }) => {
+    const site = ownSite();
     await page.setViewportSize(viewport);
     const email = `deposit-${size}-${Date.now()}@example.com`;
     await openAs(page, 'RRB', '/booking');
@@ -130,8 +133,8 @@ for (const [size, viewport, time] of [
 
 test('the owner sets the deposit and the cancellation policy on the Hours screen (phone)', async ({
   page,
-  site,
 }) => {
+  const site = ownSite();
   await page.setViewportSize(phone);
   await signedInOwner(page, site, 'RRB');
   await openAs(page, 'RRB', '/manage/hours');
@@ -209,8 +212,8 @@ async function paidDepositBooking(
 
 test('the owner refunds part of a paid deposit from the diary: too much is refused on the field, then confirmed (phone, desktop)', async ({
   page,
-  site,
 }) => {
+  const site = ownSite();
   const booked = await paidDepositBooking(page, site, 'Dee Posit', 9);
   await page.setViewportSize(phone);
   await signedInOwner(page, site, 'RRB');
@@ -239,8 +242,8 @@ test('the owner refunds part of a paid deposit from the diary: too much is refus
 
 test('the owner cancels a booking with a paid deposit and gives the deposit back in the same step', async ({
   page,
-  site,
 }) => {
+  const site = ownSite();
   const booked = await paidDepositBooking(page, site, 'Cass Ancel', 10);
   await page.setViewportSize(desktop);
   await signedInOwner(page, site, 'RRB');

@@ -178,6 +178,41 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
+/**
+ * A site server of a spec's own (settings the shared one must not have), for a serial spec:
+ * started before its first test and stopped after its last, in the one worker that runs them, with
+ * the spec's pages opened on it. Overriding the worker's `site` fixture instead made Playwright
+ * start a worker of its own for the spec, and another for the tests after it (each a browser, a
+ * server and new sign-ins). Returns the server, for the spec's tests to read.
+ */
+export function useOwnSiteServer(
+  start: (parallelIndex: number) => ReturnType<typeof startSiteServer>,
+  afterStop: () => Promise<void> = async () => {},
+): () => SiteServer {
+  let starting: ReturnType<typeof startSiteServer> | undefined;
+  let server: SiteServer | undefined;
+  // Started by the first test's pages (their base URL), which Playwright sets up before any hook.
+  test.use({
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+    baseURL: async ({}, use, testInfo) => {
+      starting ??= start(testInfo.parallelIndex);
+      server = await starting;
+      await use(server.baseURL);
+    },
+  });
+  test.afterAll(async () => {
+    const started = starting;
+    starting = undefined;
+    server = undefined;
+    if (started) await (await started).stop();
+    await afterStop();
+  });
+  return () => {
+    if (!server) throw new Error("The spec's own server runs only between its first and last test");
+    return server;
+  };
+}
+
 /** Opens a path as the given client (the preview switch, then its cookie). */
 export async function openAs(page: Page, clientCode: string, path = '/'): Promise<void> {
   const separator = path.includes('?') ? '&' : '?';

@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { sealSecret } from '../../src/server/payments/secret-box';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in/stripe-stand-in';
 import { desktop, expectNoAxeViolations, phone } from './back-office';
-import { test as base, expect, startSiteServer, type SiteServer } from './fixtures';
+import { expect, startSiteServer, test, useOwnSiteServer, type SiteServer } from './fixtures';
 import { addToCart, fillCheckout } from './shop-steps';
 
 /*
@@ -61,28 +61,21 @@ async function connectStripe(site: SiteServer, standIn: StripeStandIn, encryptio
   }
 }
 
-const test = base.extend<object, { site: SiteServer }>({
-  site: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-    async ({}, use) => {
-      // The webhook comes a second after the visitor is back, as Stripe's may: the page waits.
-      const standIn = await startStripeStandIn({ webhookDelayMs: 1000 });
-      const encryptionKey = randomBytes(32);
-      const server = await startSiteServer(await freePort(), {
-        STRIPE_API_URL: standIn.url,
-        PAYMENTS_ENCRYPTION_KEY: encryptionKey.toString('hex'),
-      });
-      try {
-        await connectStripe(server, standIn, encryptionKey);
-        await use(server);
-      } finally {
-        await server.stop();
-        await standIn.close();
-      }
-    },
-    { scope: 'worker' },
-  ],
-});
+let standIn: StripeStandIn;
+const ownSite = useOwnSiteServer(
+  async () => {
+    // The webhook comes a second after the visitor is back, as Stripe's may: the page waits.
+    standIn = await startStripeStandIn({ webhookDelayMs: 1000 });
+    const encryptionKey = randomBytes(32);
+    const server = await startSiteServer(await freePort(), {
+      STRIPE_API_URL: standIn.url,
+      PAYMENTS_ENCRYPTION_KEY: encryptionKey.toString('hex'),
+    });
+    await connectStripe(server, standIn, encryptionKey);
+    return server;
+  },
+  () => standIn.close(),
+);
 // One server for both journeys.
 test.describe.configure({ mode: 'serial' });
 
@@ -102,9 +95,9 @@ async function checkOutPayingByCard(page: import('@playwright/test').Page, name:
 
 test('a shopper pays by card on Stripe’s page and sees the payment received, at 390px', async ({
   page,
-  site,
   consoleErrors,
 }) => {
+  const site = ownSite();
   await page.setViewportSize(phone);
   await checkOutPayingByCard(page, `Card Carla ${Date.now()}`);
   await page.getByRole('button', { name: 'Pay' }).click();
