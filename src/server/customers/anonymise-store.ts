@@ -1,4 +1,5 @@
 import type { Kysely, Updateable } from 'kysely';
+import { inChunks } from '../db/in-chunks.js';
 import type { BookingsTable, Database, OrdersTable } from '../db/schema.js';
 
 /**
@@ -51,14 +52,6 @@ const blankOrder = (name: string): Updateable<OrdersTable> => ({
   customer_message: '',
   status_note: null,
 });
-
-/** Changes rows by id in chunks, so a big first run stays within bind-parameter limits. */
-export async function inChunks(
-  ids: readonly number[],
-  change: (chunk: number[]) => Promise<unknown>,
-): Promise<void> {
-  for (let start = 0; start < ids.length; start += 500) await change(ids.slice(start, start + 500));
-}
 
 /**
  * Bookings (by appointment day) or orders (by `created_at`) that still name someone, chosen by

@@ -12,6 +12,7 @@ import {
 import { siteContentOf, withSiteContent } from '../../common/site-content.js';
 import { shopSettingsSchema, type ShopSettings } from '../../common/shop-settings.js';
 import * as zm from 'zod/mini';
+import { inChunks } from './in-chunks.js';
 import type { Database } from './schema.js';
 import {
   seedProductSchema,
@@ -161,13 +162,6 @@ async function addPatchTestSettings(
  */
 const rowsPerInsert = 1000;
 
-function slices<Row>(rows: readonly Row[]): Row[][] {
-  const result: Row[][] = [];
-  for (let start = 0; start < rows.length; start += rowsPerInsert)
-    result.push(rows.slice(start, start + rowsPerInsert));
-  return result;
-}
-
 export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
@@ -199,19 +193,22 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
         },
       ];
     });
-    for (const rows of slices(clientRows)) {
-      await trx
-        .insertInto('clients')
-        .values(rows)
-        .onConflict((oc) =>
-          oc.column('code').doUpdateSet((eb) => ({
-            host_names: eb.ref('excluded.host_names'),
-            config: eb.ref('excluded.config'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
-    }
+    await inChunks(
+      clientRows,
+      (rows) =>
+        trx
+          .insertInto('clients')
+          .values(rows)
+          .onConflict((oc) =>
+            oc.column('code').doUpdateSet((eb) => ({
+              host_names: eb.ref('excluded.host_names'),
+              config: eb.ref('excluded.config'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .execute(),
+      rowsPerInsert,
+    );
 
     const productRows = seed.products.map((p) => ({
       client_code: p.clientCode,
@@ -223,14 +220,17 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
       picture_count: p.pictureCount,
       sale_mode: p.saleMode,
     }));
-    for (const rows of slices(productRows)) {
-      await trx
-        .insertInto('products')
-        .values(rows)
-        // Owners edit products (issue 19): the seed only adds the ones the database lacks.
-        .onConflict((oc) => oc.columns(['client_code', 'id']).doNothing())
-        .execute();
-    }
+    await inChunks(
+      productRows,
+      (rows) =>
+        trx
+          .insertInto('products')
+          .values(rows)
+          // Owners edit products (issue 19): the seed only adds the ones the database lacks.
+          .onConflict((oc) => oc.columns(['client_code', 'id']).doNothing())
+          .execute(),
+      rowsPerInsert,
+    );
 
     // Each client's shop categories (issue 35): the ones its products use, in the spec's order,
     // added only when missing (the owner renames, reorders and hides them).
@@ -244,13 +244,16 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
         position: builtInCategoryPosition(slug),
       };
     });
-    for (const rows of slices(shopCategoryRows)) {
-      await trx
-        .insertInto('shop_categories')
-        .values(rows)
-        .onConflict((oc) => oc.columns(['client_code', 'slug']).doNothing())
-        .execute();
-    }
+    await inChunks(
+      shopCategoryRows,
+      (rows) =>
+        trx
+          .insertInto('shop_categories')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['client_code', 'slug']).doNothing())
+          .execute(),
+      rowsPerInsert,
+    );
 
     for (const [clientCode, { categories, treatments }] of Object.entries(seed.treatments)) {
       if (categories.length > 0) {
@@ -308,13 +311,16 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
           ]
         : [],
     );
-    for (const rows of slices(ruleRows)) {
-      await trx
-        .insertInto('booking_rules')
-        .values(rows)
-        .onConflict((oc) => oc.column('client_code').doNothing())
-        .execute();
-    }
+    await inChunks(
+      ruleRows,
+      (rows) =>
+        trx
+          .insertInto('booking_rules')
+          .values(rows)
+          .onConflict((oc) => oc.column('client_code').doNothing())
+          .execute(),
+      rowsPerInsert,
+    );
 
     // Shop settings (issue 35): only for a client with none; the owner's from then on.
     const settingsRows = Object.entries(seed.shopSettings ?? {}).map(([clientCode, settings]) => ({
@@ -323,13 +329,16 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
       version: 1,
       updated_at: now,
     }));
-    for (const rows of slices(settingsRows)) {
-      await trx
-        .insertInto('shop_settings')
-        .values(rows)
-        .onConflict((oc) => oc.column('client_code').doNothing())
-        .execute();
-    }
+    await inChunks(
+      settingsRows,
+      (rows) =>
+        trx
+          .insertInto('shop_settings')
+          .values(rows)
+          .onConflict((oc) => oc.column('client_code').doNothing())
+          .execute(),
+      rowsPerInsert,
+    );
 
     // Staff (issue 32): only for a client with none, as reviews; the owner's team from then on.
     const clientsWithStaff = new Set(
@@ -397,6 +406,10 @@ export async function applySeed(db: Kysely<Database>, seed: SeedData): Promise<v
       display_order: i + 1,
       created_at: new Date().toISOString(),
     }));
-    for (const rows of slices(reviewRows)) await trx.insertInto('reviews').values(rows).execute();
+    await inChunks(
+      reviewRows,
+      (rows) => trx.insertInto('reviews').values(rows).execute(),
+      rowsPerInsert,
+    );
   });
 }

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { noRetentionCounts, type RetentionCounts } from '../../common/retention.js';
 import type { Database } from '../db/schema.js';
-import { anonymisedName, anonymiseRows, inChunks } from '../customers/anonymise-store.js';
+import { anonymisedName, anonymiseRows } from '../customers/anonymise-store.js';
+import { inChunks } from '../db/in-chunks.js';
 import { eraseCustomerRecord } from '../customers/customer-data.js';
 import {
   deleteEnquiriesBefore,
