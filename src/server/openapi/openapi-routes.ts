@@ -45,16 +45,23 @@ export function renderApiPage(document: Record<string, unknown>): string {
   );
 }
 
-/** The document as JSON and as a page, made on the first request for them, once per process. */
-const madeForVersion = new Map<string, { json?: string; page?: string }>();
+/** The document, and its JSON and page, each made on the first request for it, once per process. */
+const madeForVersion = new Map<
+  string,
+  {
+    document: Record<string, unknown>;
+    json?: string;
+    page?: string;
+  }
+>();
 
 function made(version: string, part: 'json' | 'page'): string {
-  const entry = madeForVersion.get(version) ?? {};
-  madeForVersion.set(version, entry);
-  if (entry[part] === undefined) {
-    const document = buildOpenApiDocument(version);
-    entry[part] = part === 'json' ? JSON.stringify(document) : renderApiPage(document);
+  let entry = madeForVersion.get(version);
+  if (!entry) {
+    entry = { document: buildOpenApiDocument(version) };
+    madeForVersion.set(version, entry);
   }
+  entry[part] ??= part === 'json' ? JSON.stringify(entry.document) : renderApiPage(entry.document);
   return entry[part];
 }
 
