@@ -3,8 +3,14 @@
 // type-only imports and re-exports included (ESLint's import-x/no-cycle skips `import type`, and
 // its resolver could not be installed from this registry: docs/decisions/0017-import-boundaries.md).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import ts from 'typescript';
+
+/**
+ * TypeScript through `require`: imported as ESM, Node 20 first tries its 9 MB file as an ES module
+ * and then scans it for named exports, ~0.3 s of each check's ~1.5 s (docs/decisions/0053-test-suite-time.md).
+ */
+export const ts = createRequire(import.meta.url)('typescript');
 
 const sourceExtensions = ['.ts', '.tsx', '.mts', '.js', '.mjs'];
 

@@ -3,8 +3,7 @@
 // folders import each other (directly or around a loop), and database queries stay in stores.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
-import { findCycles } from './import-graph.mjs';
+import { findCycles, ts } from './import-graph.mjs';
 
 const serverRoot = 'src/server/';
 
