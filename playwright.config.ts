@@ -35,18 +35,20 @@ export default defineConfig({
   },
   projects: [
     {
-      name: 'headless shell',
-      testIgnore: fullBrowserSpecs,
-      use: { launchOptions: headlessShellLaunchOptions },
-    },
-    {
-      // Without the address bar's hidden pages (tests/support/chromium.ts).
+      // Without the address bar's hidden pages (tests/support/chromium.ts). First: Playwright hands
+      // out tests in the projects' order, and last, its one worker ran these specs alone while the
+      // other had nothing left (18 s of one idle worker at the end of the run).
       name: 'chromium',
       testMatch: fullBrowserSpecs,
       // One worker: each worker that takes up this project starts a server and a browser of its
       // own, and two would leave the other project's slot to start them again after.
       workers: 1,
       use: { launchOptions: chromiumLaunchOptions },
+    },
+    {
+      name: 'headless shell',
+      testIgnore: fullBrowserSpecs,
+      use: { launchOptions: headlessShellLaunchOptions },
     },
   ],
 });
