@@ -1,4 +1,7 @@
 /** Types for import-graph.mjs (plain JavaScript so `npm run check` runs it without a compiler). */
+/** The TypeScript compiler the checks read sources with (loaded once, by `require`). */
+export declare const ts: typeof import('typescript');
+
 export type ImportGraph = Map<string, string[]>;
 
 export interface BoundaryRule {

@@ -8,7 +8,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
  * TypeScript through `require`: imported as ESM, Node 20 first tries its 9 MB file as an ES module
- * and then scans it for named exports, ~0.3 s of each check's ~1.5 s (docs/decisions/0053-test-suite-time.md).
+ * and then scans it for named exports, ~0.3 s of each check's ~1.5 s
+ * (docs/decisions/0053-test-suite-time.md).
  */
 export const ts = createRequire(import.meta.url)('typescript');
 
