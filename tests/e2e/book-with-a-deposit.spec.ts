@@ -76,19 +76,18 @@ function storeDepositSettings(sqliteFile: string, key: Buffer): void {
 }
 
 // This spec's server is pointed at the stand-in (the shared one is not).
-const ownSite = useOwnSiteServer(
-  async (parallelIndex) => {
+const paymentsKey = randomBytes(32);
+const ownSite = useOwnSiteServer({
+  start: async (parallelIndex) => {
     standIn = await startStripeStandIn();
-    const key = randomBytes(32);
-    const server = await startSiteServer(
-      Number(process.env.E2E_PORT_BASE ?? 4400) + 60 + parallelIndex,
-      { PAYMENTS_ENCRYPTION_KEY: key.toString('hex'), STRIPE_API_URL: standIn.url },
-    );
-    storeDepositSettings(server.sqliteFile, key);
-    return server;
+    return startSiteServer(Number(process.env.E2E_PORT_BASE ?? 4400) + 60 + parallelIndex, {
+      PAYMENTS_ENCRYPTION_KEY: paymentsKey.toString('hex'),
+      STRIPE_API_URL: standIn.url,
+    });
   },
-  () => standIn.close(),
-);
+  prepare: (server) => storeDepositSettings(server.sqliteFile, paymentsKey),
+  afterStop: () => standIn.close(),
+});
 
 for (const [size, viewport, time] of [
   ['phone', phone, '10:00'],

@@ -183,31 +183,61 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
  * started before its first test and stopped after its last, in the one worker that runs them, with
  * the spec's pages opened on it. Overriding the worker's `site` fixture instead made Playwright
  * start a worker of its own for the spec, and another for the tests after it (each a browser, a
- * server and new sign-ins). Returns the server, for the spec's tests to read.
+ * server and new sign-ins). `prepare` readies the started server (a server it fails on is stopped
+ * at once, not left holding its port); `afterStop` runs after the server stops, whatever happened
+ * before. Returns the server, for the spec's tests to read.
  */
-export function useOwnSiteServer(
-  start: (parallelIndex: number) => ReturnType<typeof startSiteServer>,
-  afterStop: () => Promise<void> = async () => {},
-): () => SiteServer {
-  let starting: ReturnType<typeof startSiteServer> | undefined;
+export function useOwnSiteServer({
+  start,
+  prepare = async () => {},
+  afterStop = async () => {},
+}: {
+  start: (parallelIndex: number) => ReturnType<typeof startSiteServer>;
+  prepare?: (server: SiteServer) => Promise<void> | void;
+  afterStop?: () => Promise<void>;
+}): () => SiteServer {
+  let starting: Promise<Awaited<ReturnType<typeof startSiteServer>> | undefined> | undefined;
+  let startError: unknown;
   let server: SiteServer | undefined;
+  let stopped = false;
+  const startPrepared = async (parallelIndex: number) => {
+    const started = await start(parallelIndex);
+    try {
+      await prepare(started);
+    } catch (error) {
+      await started.stop();
+      throw error;
+    }
+    return started;
+  };
   // Started by the first test's pages (their base URL), which Playwright sets up before any hook.
+  // Playwright sets it up for the spec's hooks too: a failed start is kept for the tests to report
+  // (see below) so that the hooks still run, and none starts a server once the spec's has stopped.
   test.use({
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     baseURL: async ({}, use, testInfo) => {
-      starting ??= start(testInfo.parallelIndex);
-      server = await starting;
-      await use(server.baseURL);
+      if (!stopped) {
+        starting ??= startPrepared(testInfo.parallelIndex).catch((error: unknown) => {
+          startError = error;
+          return undefined;
+        });
+        server = await starting;
+      }
+      await use(server?.baseURL);
     },
   });
   test.afterAll(async () => {
-    const started = starting;
-    starting = undefined;
+    stopped = true;
+    const running = await starting;
     server = undefined;
-    if (started) await (await started).stop();
-    await afterStop();
+    try {
+      await running?.stop();
+    } finally {
+      await afterStop();
+    }
   });
   return () => {
+    if (startError !== undefined) throw startError;
     if (!server) throw new Error("The spec's own server runs only between its first and last test");
     return server;
   };

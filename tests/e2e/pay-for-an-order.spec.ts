@@ -62,20 +62,19 @@ async function connectStripe(site: SiteServer, standIn: StripeStandIn, encryptio
 }
 
 let standIn: StripeStandIn;
-const ownSite = useOwnSiteServer(
-  async () => {
+const encryptionKey = randomBytes(32);
+const ownSite = useOwnSiteServer({
+  start: async () => {
     // The webhook comes a second after the visitor is back, as Stripe's may: the page waits.
     standIn = await startStripeStandIn({ webhookDelayMs: 1000 });
-    const encryptionKey = randomBytes(32);
-    const server = await startSiteServer(await freePort(), {
+    return startSiteServer(await freePort(), {
       STRIPE_API_URL: standIn.url,
       PAYMENTS_ENCRYPTION_KEY: encryptionKey.toString('hex'),
     });
-    await connectStripe(server, standIn, encryptionKey);
-    return server;
   },
-  () => standIn.close(),
-);
+  prepare: (server) => connectStripe(server, standIn, encryptionKey),
+  afterStop: () => standIn.close(),
+});
 // One server for both journeys.
 test.describe.configure({ mode: 'serial' });
 
