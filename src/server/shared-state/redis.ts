@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { type Command, Redis } from 'ioredis';
 
 export interface SharedStateLog {
   info: (message: string) => void;
@@ -7,6 +7,28 @@ export interface SharedStateLog {
 
 /** How long a Redis command may take before the caller goes on without it (fails open). */
 export const redisCommandTimeoutMs = 250;
+
+/**
+ * A connection whose commands give up after `redisCommandTimeoutMs`. ioredis' own
+ * `commandTimeout` is a bare timer: when this process was busy past it (a long render, a machine
+ * short of CPU), the timer runs before the reply already waiting on the socket is read, and a
+ * command Redis answered at once is reported as timed out (a rate limit then counted in this
+ * process only). Here the time-out looks again after pending input is read (`setImmediate` runs
+ * after the event loop's poll phase), and fails the command only if it is still unanswered.
+ */
+class RedisWithPatientTimeout extends Redis {
+  override sendCommand(command: Command, stream?: Parameters<Redis['sendCommand']>[1]): unknown {
+    const sent = super.sendCommand(command, stream);
+    if (!command.isResolved) {
+      setTimeout(() => {
+        setImmediate(() => {
+          if (!command.isResolved) command.reject(new Error('Command timed out'));
+        });
+      }, redisCommandTimeoutMs);
+    }
+    return sent;
+  }
+}
 
 /**
  * A Redis connection for shared state. Redis being down must not take the site down: a command
@@ -25,11 +47,11 @@ export function openRedis(
   /** Names the connection in Redis' CLIENT LIST (the key prefix tells deployments apart). */
   keyPrefix = '',
 ): Redis {
-  const redis = new Redis(url, {
+  const Connection = role === 'commands' ? RedisWithPatientTimeout : Redis;
+  const redis = new Connection(url, {
     connectTimeout: 1000,
     enableOfflineQueue: role === 'subscriber',
     maxRetriesPerRequest: role === 'subscriber' ? null : 1,
-    ...(role === 'commands' ? { commandTimeout: redisCommandTimeoutMs } : {}),
     // Retry soon after a blip, then every 2 s while Redis stays away.
     retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
     connectionName: `highstreet-${role}-${keyPrefix}`.replace(/[^A-Za-z0-9_.:-]/g, '_'),
