@@ -197,7 +197,7 @@ const groups: [string, (node: ProfileNode) => boolean][] = [
   ['React renderer', (n) => /react-dom|react\/|server\.node|entry-server/.test(n.callFrame.url)],
   ['head and structured data', (n) => /page-head|structured-data|page-heads/.test(n.callFrame.url)],
   ['page HTML (template, CSS string)', (n) => /\/pages\/html\.js/.test(n.callFrame.url)],
-  ['page data (database reads)', (n) => /page-data|better-sqlite3|kysely/.test(n.callFrame.url)],
+  ['page data (database reads)', (n) => /page-data|photostructure|kysely/.test(n.callFrame.url)],
   [
     'Fastify and HTTP',
     (n) => /fastify|node:_http|node:net|find-my-way|light-my-request/.test(n.callFrame.url),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from '@photostructure/sqlite';
 import { sealSecret } from '../../src/server/payments/secret-box.js';
 import {
   startStripeStandIn,
@@ -40,7 +40,7 @@ let standIn: StripeStandIn;
 
 /** RRB's Stripe keys, sealed with the server's key, and a 50% deposit, straight into its data. */
 function storeDepositSettings(sqliteFile: string, key: Buffer): void {
-  const db = new Database(sqliteFile);
+  const db = new DatabaseSync(sqliteFile);
   try {
     const now = new Date().toISOString();
     db.prepare(

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { DatabaseSync } from '@photostructure/sqlite';
 import { expectNoAxeViolations } from './axe';
 import { expect, openAs, test } from './fixtures';
 import { addToCart, fillCheckout } from './shop-steps';
@@ -235,7 +235,7 @@ test('a description with a script or an onerror handler is shown without them', 
 }) => {
   // The hostile description is in the database, where an owner's edit would put it; the server
   // sanitises it for the prerendered page and for the API.
-  const db = new Database(site.sqliteFile);
+  const db = new DatabaseSync(site.sqliteFile);
   const { blurb } = db
     .prepare("SELECT blurb FROM products WHERE client_code = 'SE' AND id = 4")
     .get() as { blurb: string };

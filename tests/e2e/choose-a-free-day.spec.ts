@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { DatabaseSync } from '@photostructure/sqlite';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { expect, openAs, test } from './fixtures';
@@ -73,7 +73,7 @@ test('the month view greys closed and booked-out days, and the keyboard chooses 
     fullDay = freeDay;
     freeDay = nextOpenDay(addDays(fullDay, 1));
   }
-  const db = new Database(site.sqliteFile);
+  const db = new DatabaseSync(site.sqliteFile);
   const now = new Date().toISOString();
   const { lastInsertRowid } = db
     .prepare(

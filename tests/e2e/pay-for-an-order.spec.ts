@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from '@photostructure/sqlite';
 import Stripe from 'stripe';
 import { sealSecret } from '../../src/server/payments/secret-box';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in/stripe-stand-in';
@@ -43,7 +43,7 @@ async function connectStripe(site: SiteServer, standIn: StripeStandIn, encryptio
     enabled_events: ['checkout.session.completed'],
   });
   // What the owner's Payments settings save (sealed, as PUT /api/manage/payment-settings does).
-  const db = new Database(site.sqliteFile);
+  const db = new DatabaseSync(site.sqliteFile);
   try {
     db.prepare(
       `INSERT INTO payment_settings (client_code, secret_key_sealed, webhook_secret_sealed,

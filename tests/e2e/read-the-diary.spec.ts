@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { DatabaseSync } from '@photostructure/sqlite';
 import {
   desktop,
   expectNoAxeViolations,
@@ -106,7 +106,7 @@ test('at 390 px the owner switches therapist, finds a customer by name and by re
     .slice(-4)
     .replace(/[ILOU]/g, '7');
   const reference = `PAST${suffix}`;
-  const db = new Database(site.sqliteFile);
+  const db = new DatabaseSync(site.sqliteFile);
   try {
     const morven = db
       .prepare(`SELECT id, name FROM staff_members WHERE client_code = 'RRB' AND name = ?`)

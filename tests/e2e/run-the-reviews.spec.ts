@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { DatabaseSync } from '@photostructure/sqlite';
 import { expectNoAxeViolations, phone, signedInOwner, ownerApiHeaders } from './back-office';
 import { expect, openAs, test } from './fixtures';
 
@@ -66,7 +66,7 @@ test('a customer reviews a completed visit from the e-mailed link; the owner pub
     }
   }
   expect(bookingId).toBeDefined();
-  const db = new Database(site.sqliteFile);
+  const db = new DatabaseSync(site.sqliteFile);
   let link: string;
   try {
     db.prepare('UPDATE bookings SET booking_date = ? WHERE id = ?').run(londonDate(-1), bookingId);

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from '@photostructure/sqlite';
 import { compiledEntry } from '../support/compiled-server';
 import { desktop, expectNoAxeViolations, phone, signIn } from './back-office';
 import { expect, startSiteServer, test, type SiteServer } from './fixtures';
@@ -54,7 +54,7 @@ test('npm run demo: the printed password signs in, and the diary has bookings', 
   const printed = await run('demo-cli', ['--client', 'RRB']);
   const password = /owner@rrb\.demo {2}password: (\S+)/.exec(printed)?.[1];
   expect(password, printed).toBeDefined();
-  const db = new Database(cliEnv.SQLITE_FILE!, { readonly: true });
+  const db = new DatabaseSync(cliEnv.SQLITE_FILE!, { readOnly: true });
   const booked = db
     .prepare(
       `SELECT booking_date AS date, customer_name AS name FROM bookings

@@ -1,5 +1,5 @@
 import { connect, type AddressInfo } from 'node:net';
-import SQLite from 'better-sqlite3';
+import { DatabaseSync } from '@photostructure/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeBookingRequest } from '../support/booking-request.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -90,7 +90,7 @@ describe('stalled request bodies', () => {
 
 describe('a locked SQLite file', () => {
   let t: TestApp;
-  let other: SQLite.Database;
+  let other: InstanceType<typeof DatabaseSync>;
   beforeAll(async () => {
     t = await startTestApp('sqlite', {
       MAIL_RELAY_LIMIT_PER_IP: '1000000',
@@ -98,10 +98,10 @@ describe('a locked SQLite file', () => {
       REFERENCE_CACHE_SECONDS: '0',
     });
     if (t.target.kind !== 'sqlite') throw new Error('expected SQLite');
-    other = new SQLite(t.target.file);
+    other = new DatabaseSync(t.target.file);
   });
   afterAll(async () => {
-    if (other?.inTransaction) other.exec('ROLLBACK');
+    if (other?.isTransaction) other.exec('ROLLBACK');
     other?.close();
     await t?.close();
   });

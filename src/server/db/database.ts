@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, type SqliteDatabase } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.js';
 import type { Database } from './schema.js';
 import { SearchPathPostgresDialect } from './search-path-introspector.js';
 import { BusyRetryingSqliteDialect, switchToWal } from './sqlite-busy.js';
+import { asKyselyDatabase, openSqliteFile } from './sqlite-file.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -33,29 +33,6 @@ export function connectionPoolOf(db: Kysely<Database>): ConnectionPoolState | un
 export type DatabaseTarget =
   { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string | undefined };
 
-/**
- * Kysely prepares a statement for every query, and better-sqlite3 compiles SQL on every prepare:
- * for a small indexed read that was half of the query's time. Kysely passes values as parameters,
- * so the same few SQL texts come back again and again and their statements can be reused
- * (better-sqlite3 runs one statement at a time, and we never stream rows).
- */
-function withStatementCache(sqlite: SQLite.Database, limit = 500): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        // Lists of ids make a new text per length; a full cache starts again rather than grow.
-        if (statements.size >= limit) statements.clear();
-        statement = sqlite.prepare(sql);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-  };
-}
-
 export const defaultDatabaseTimeouts: DatabaseTimeouts = {
   connectMs: 3000,
   statementMs: 4000,
@@ -80,15 +57,13 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
   const warn = options.warn ?? ((message: string) => console.warn(message));
   if (target.kind === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
-    const sqlite = new SQLite(target.file, { timeout: timeouts.sqliteBusyMs });
-    sqlite.pragma(`busy_timeout = ${Math.floor(timeouts.sqliteBusyMs)}`);
+    const sqlite = openSqliteFile(target.file, { timeoutMs: timeouts.sqliteBusyMs });
     // Start-up must not fail on a lock another process holds for a moment: wait here.
     switchToWal(sqlite, 5000);
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('synchronous = NORMAL');
+    sqlite.exec('pragma foreign_keys = ON; pragma synchronous = NORMAL');
     const db = new Kysely<Database>({
       dialect: new BusyRetryingSqliteDialect(
-        { database: withStatementCache(sqlite) },
+        { database: asKyselyDatabase(sqlite) },
         { retryMs: timeouts.sqliteRetryMs },
       ),
     });

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import type { ServerConfig } from '../config.js';
 import { openDatabase, type DatabaseKind, type DatabaseTarget } from './database.js';
 import { migrateToLatest, schemaStatus } from './migrations.js';
 import type { Database } from './schema.js';
 import { applySeed, readSeed, type SeedData } from './seed.js';
+import { openSqliteFile } from './sqlite-file.js';
 
 /**
  * The release step (`npm run migrate`, docs/decisions/0036-release-step.md): migrations and seed under
@@ -48,7 +48,7 @@ async function withSqliteLock<T>(file: string, waitMs: number, work: () => Promi
   const run = previous
     .catch(() => undefined)
     .then(async () => {
-      const lock = new SQLite(`${file}-release-lock`, { timeout: waitMs });
+      const lock = openSqliteFile(`${file}-release-lock`, { timeoutMs: waitMs });
       try {
         lock.exec('BEGIN IMMEDIATE');
         try {

@@ -6,19 +6,37 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './database.js';
-import { busyPauseMs, isSqliteBusy } from './sqlite-busy.js';
+import { busyPauseMs } from './sqlite-busy.js';
+import { isSqliteBusy, openSqliteFile } from './sqlite-file.js';
 
 const require = createRequire(import.meta.url);
 
 describe('SQLite busy handling', () => {
-  it('knows a busy or locked database by its code', () => {
-    for (const code of ['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED']) {
-      expect(isSqliteBusy(Object.assign(new Error('database is locked'), { code }))).toBe(true);
+  it("knows the driver's busy answer from its other errors", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'highstreet-busy-'));
+    const errorOf = (work: () => void): unknown => {
+      try {
+        work();
+      } catch (error) {
+        return error;
+      }
+      throw new Error('expected an error');
+    };
+    const holder = openSqliteFile(join(dir, 'busy.sqlite'));
+    const other = openSqliteFile(join(dir, 'busy.sqlite'));
+    try {
+      holder.exec('create table t (id integer primary key); insert into t values (1)');
+      holder.exec('begin immediate');
+      expect(isSqliteBusy(errorOf(() => other.exec('begin immediate')))).toBe(true);
+      holder.exec('rollback');
+      expect(isSqliteBusy(errorOf(() => other.exec('insert into t values (1)')))).toBe(false);
+      expect(isSqliteBusy(new Error('database is locked'))).toBe(false);
+      expect(isSqliteBusy(null)).toBe(false);
+    } finally {
+      holder.close();
+      other.close();
+      rmSync(dir, { recursive: true, force: true });
     }
-    expect(isSqliteBusy(Object.assign(new Error('UNIQUE'), { code: 'SQLITE_CONSTRAINT' }))).toBe(
-      false,
-    );
-    expect(isSqliteBusy(null)).toBe(false);
   });
 
   it('pauses 10, 20, 40, 80, then 100 ms between tries, give or take a quarter', () => {
@@ -43,7 +61,8 @@ describe('opening a fresh SQLite file another process is writing', () => {
         process.execPath,
         [
           '-e',
-          `const db = new (require(${JSON.stringify(require.resolve('better-sqlite3'))}))(${JSON.stringify(file)});
+          `const { DatabaseSync } = require(${JSON.stringify(require.resolve('@photostructure/sqlite'))});
+           const db = new DatabaseSync(${JSON.stringify(file)});
            db.exec('BEGIN IMMEDIATE; CREATE TABLE first_writer (x)');
            console.log('holding');
            setTimeout(() => { db.exec('COMMIT'); db.close(); }, 300);`,

@@ -7,13 +7,13 @@ import {
   type SqliteDialectConfig,
   type TransactionSettings,
 } from 'kysely';
-import type SQLite from 'better-sqlite3';
+import { isSqliteBusy, readPragma, type SqliteFile } from './sqlite-file.js';
 import { DatabaseUnavailableError } from './unavailable.js';
 
 /**
  * SQLite's write lock, held by another process, without freezing this one.
  *
- * better-sqlite3 is synchronous: with a long busy_timeout a blocked write stalls the whole event
+ * SQLite's calls are synchronous: with a long busy_timeout a blocked write stalls the whole event
  * loop (every request, /api/health included) until the lock is free, and ten writers retrying
  * one after another stalled it for seconds. So there is no busy_timeout (SQLITE_BUSY_TIMEOUT_MS,
  * default 0), and a statement that finds the database locked is tried
@@ -30,11 +30,6 @@ export interface BusyPolicy {
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function isSqliteBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
-}
-
 /**
  * Puts the file in WAL mode, waiting up to `waitMs` for other processes. On a fresh file two
  * processes that open it at once both read page 1 (not yet WAL) and both try to write it; SQLite
@@ -44,14 +39,14 @@ export function isSqliteBusy(error: unknown): boolean {
  * busy_timeout's own: this runs only where a server or a tool opens its database, never while a
  * request is answered.
  */
-export function switchToWal(sqlite: SQLite.Database, waitMs: number): void {
-  const short = sqlite.pragma('busy_timeout', { simple: true }) as number;
+export function switchToWal(sqlite: SqliteFile, waitMs: number): void {
+  const short = Number(readPragma(sqlite, 'busy_timeout'));
   const deadline = Date.now() + waitMs;
-  sqlite.pragma(`busy_timeout = ${Math.floor(waitMs)}`);
+  sqlite.exec(`pragma busy_timeout = ${Math.floor(waitMs)}`);
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        sqlite.pragma('journal_mode = WAL');
+        sqlite.exec('pragma journal_mode = WAL');
         return;
       } catch (error) {
         if (!isSqliteBusy(error) || Date.now() >= deadline) throw error;
@@ -59,7 +54,7 @@ export function switchToWal(sqlite: SQLite.Database, waitMs: number): void {
       }
     }
   } finally {
-    sqlite.pragma(`busy_timeout = ${short}`);
+    sqlite.exec(`pragma busy_timeout = ${short}`);
   }
 }
 

@@ -5,7 +5,7 @@ import type { Database } from './schema.js';
 
 /**
  * WAL checkpoints in a worker thread instead of in the request that happens to commit the
- * thousandth page. better-sqlite3 is synchronous, and SQLite's automatic checkpoint copies the
+ * thousandth page. SQLite's calls are synchronous, and SQLite's automatic checkpoint copies the
  * WAL into the database file and syncs it inside that commit: the whole event loop stood still
  * for it (bookings/create p99 1.4 s in the benchmark, every other request waiting too). Here the
  * server's connection never checkpoints (`wal_autocheckpoint = 0`); a second connection in a
@@ -20,12 +20,12 @@ export interface BackgroundCheckpoints {
 /** The worker's code: plain CommonJS, so the compiled server needs no separate file for it. */
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driverPath);
-const db = new Database(workerData.file);
+const { DatabaseSync } = require(workerData.driverPath);
+const db = new DatabaseSync(workerData.file);
 const checkpoint = () => {
   try {
-    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
-    parentPort.postMessage({ checkpointed: result });
+    const result = db.prepare('pragma wal_checkpoint(PASSIVE)').get();
+    parentPort.postMessage({ checkpointed: { ...result } });
   } catch (error) {
     parentPort.postMessage({ warning: String(error && error.message || error) });
   }
@@ -62,7 +62,7 @@ export async function startBackgroundCheckpoints(
   // After a checkpoint has emptied the WAL, the next writer starts it again from the top; this
   // caps the file that then stays on disk.
   await sql`PRAGMA journal_size_limit = 67108864`.execute(db);
-  const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+  const driverPath = createRequire(import.meta.url).resolve('@photostructure/sqlite');
   const worker = new Worker(workerSource, {
     eval: true,
     workerData: { driverPath, file, intervalMs },

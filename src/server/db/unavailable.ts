@@ -1,3 +1,5 @@
+import { isSqliteBusy } from './sqlite-file.js';
+
 /**
  * The database cannot answer right now (PostgreSQL unreachable, frozen or restarting; SQLite's
  * write lock held by another process). Answered 503 with Retry-After by the one error handler:
@@ -32,9 +34,6 @@ const unavailableNodeCodes = new Set([
   'ETIMEDOUT',
   'EHOSTUNREACH',
   'ENOTFOUND',
-  'SQLITE_BUSY',
-  'SQLITE_BUSY_SNAPSHOT',
-  'SQLITE_LOCKED',
 ]);
 const unavailableMessages = [
   /timeout exceeded when trying to connect/i,
@@ -57,6 +56,7 @@ export function asDatabaseUnavailable(error: unknown): DatabaseUnavailableError 
   if (
     (typeof code === 'string' &&
       (unavailableSqlStates.has(code) || unavailableNodeCodes.has(code))) ||
+    isSqliteBusy(error) ||
     unavailableMessages.some((pattern) => pattern.test(text))
   ) {
     return new DatabaseUnavailableError(`Database unavailable: ${text || String(code)}`, 2, {

@@ -81,7 +81,12 @@ describe('errorAnswer for a database that cannot answer now', () => {
       new Error('timeout exceeded when trying to connect'),
       new Error('Query read timeout'),
       new Error('Connection terminated unexpectedly'),
-      Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }),
+      // As the SQLite driver throws it.
+      Object.assign(new Error('database is locked'), {
+        code: 'ERR_SQLITE_ERROR',
+        errcode: 5,
+        sqliteCodeName: 'SQLITE_BUSY',
+      }),
     ];
     for (const error of cases) {
       expect(errorAnswer(error)).toEqual({
