@@ -1,6 +1,6 @@
-// `npm test`: types, lint and format, and the production build; then, all at once, the unit and
-// integration tests (SQLite and PostgreSQL) followed by the cluster test, the unit and integration
-// tests on Node 24, and the browser tests in Debian's Chromium on the compiled server. Stops at the
+// `npm test`: types, lint and format, and the production build; then, in two lanes at once, the
+// unit and integration tests (SQLite and PostgreSQL) on the machine's Node, again on Node 24, and
+// the cluster test; and the browser tests in Debian's Chromium on the compiled server. Stops at the
 // first failing group. The lanes of a group run at once, each lane its steps in turn: on this
 // 2-core machine the browser tests, the longest lane, wait on timers, servers and the browser much
 // of the time, and the other lanes fill those gaps (decision 0053). Output of a lane that shares
@@ -15,6 +15,8 @@ const groups = [
     [['Lint', 'npx', ['eslint', '.']]],
     [['Import cycles and boundaries', 'node', ['scripts/check-imports.mjs']]],
     [['Format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']]],
+    // Node 24 from the npm registry for the tests on it below (cached outside the checkout).
+    [['Node 24', 'node', ['scripts/test-on-node.mjs', '24', '--prepare']]],
     [
       ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
       // Client bundle, prerender bundle, bundle budgets and the compiled server (the browser,
@@ -27,27 +29,18 @@ const groups = [
   [
     [
       ['Unit and integration tests', 'npx', ['vitest', 'run']],
+      // The unit and integration tests again on Node 24 LTS (scripts/test-on-node.mjs), after
+      // the first run rather than beside it: three lanes of tests beside the browser tests
+      // oversubscribed the two cores so far that on a slower machine every lane took twice as
+      // long and timing-bound tests failed at random (decision 0053, 2026-11-27, 21:30–).
+      ['Unit and integration tests on Node 24', 'node', ['scripts/test-on-node.mjs', '24']],
       // The compiled server as processes: three instances behind nginx on one PostgreSQL and one
       // Redis of their own, and memory under distinct hosts (tests/cluster/; installs nginx and
-      // redis-server with apt when missing). It mostly waits on its instances. In this lane, the
-      // one that ends first: in Node 24's it made that lane the last to end, its one worker
-      // alone on the machine for the last minute (decision 0053).
+      // redis-server with apt when missing). It mostly waits on its instances.
       ['Cluster test', 'npm', ['run', 'test:cluster']],
     ],
-    [
-      // Node 24 from the npm registry (cached outside the checkout after the first run).
-      ['Node 24', 'node', ['scripts/test-on-node.mjs', '24', '--prepare']],
-      // The unit and integration tests again on Node 24 LTS (scripts/test-on-node.mjs). One
-      // worker: three lanes share the two cores.
-      [
-        'Unit and integration tests on Node 24',
-        'node',
-        ['scripts/test-on-node.mjs', '24', '--maxWorkers=1'],
-      ],
-    ],
-    // From the start rather than after the vitest runs: 705 s for `npm test` against 733 s with
-    // the two vitest runs in one lane beside it and 777 s in three groups (decision 0053). Two
-    // workers: three took 772 s, the vitest lanes slowing more than the browser tests gained.
+    // From the start rather than after the vitest runs (777 s in three groups, decision 0053).
+    // Two workers: three took 772 s, the vitest lanes slowing more than the browser tests gained.
     [['Browser tests', 'npx', ['playwright', 'test']]],
   ],
 ];
