@@ -18,7 +18,9 @@ export default defineConfig({
       'tests/support/postgres-run-database.ts',
       'tests/support/compiled-server-setup.ts',
     ],
-    testTimeout: 30_000,
+    // A hang guard, not a speed check: tests that run the compiled CLIs (demo, customers) took
+    // past 30 s on a machine short of CPU beside the browser tests.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Integration tests each open their own database; two workers suit the 2-core machine.
     maxWorkers: 2,

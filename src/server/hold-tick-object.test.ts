@@ -33,8 +33,9 @@ const probe = (hold: boolean) => `
   for (let cycle = 0; cycle < 5; cycle++) {
     await burst();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    // V8 keeps a map it used lately through two old-space collections (--retain-maps-for-n-gc=2);
-    // with only two here, about one start in twenty kept the maps and the second case failed.
+    // V8 keeps a map it used lately through old-space collections (--retain-maps-for-n-gc, 2 by
+    // default): with two collections here about one start in twenty kept the maps, and with
+    // three a machine short of CPU still did. The probe sets it to 0 below.
     globalThis.gc();
     globalThis.gc();
     globalThis.gc();
@@ -46,7 +47,14 @@ const probe = (hold: boolean) => `
 function literalFeedback(hold: boolean): string[] {
   const run = spawnSync(
     process.execPath,
-    ['--allow-natives-syntax', '--expose-gc', '--input-type=module', '-e', probe(hold)],
+    [
+      '--allow-natives-syntax',
+      '--expose-gc',
+      '--retain-maps-for-n-gc=0',
+      '--input-type=module',
+      '-e',
+      probe(hold),
+    ],
     { encoding: 'utf8' },
   );
   expect(run.status, run.stderr).toBe(0);
