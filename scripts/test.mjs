@@ -1,6 +1,6 @@
-// `npm test`: types, lint and format, and the production build; then, in two lanes at once, the
-// unit and integration tests (SQLite and PostgreSQL) on the machine's Node, again on Node 24, and
-// the cluster test; and the browser tests in Debian's Chromium on the compiled server. Stops at the
+// `npm test`: types, lint and format, and the production build; then the unit and integration
+// tests (SQLite and PostgreSQL) on the machine's Node and on Node 24 at once; then the browser
+// tests in Debian's Chromium on the compiled server, with the cluster test beside. Stops at the
 // first failing group. The lanes of a group run at once, each lane its steps in turn: on this
 // 2-core machine the browser tests, the longest lane, wait on timers, servers and the browser much
 // of the time, and the other lanes fill those gaps (decision 0053). Output of a lane that shares
@@ -26,22 +26,30 @@ const groups = [
       ['Build', 'npm', ['run', 'build']],
     ],
   ],
+  // The two vitest runs together, then the browser tests with the cluster test beside them. With
+  // the browser tests beside the vitest runs, on a machine slower under load every lane took two
+  // to four times as long as alone, the browser tests' own CPU doubled (pages animate and servers
+  // and workers poll for as long as a test waits), and timing-bound tests failed at random
+  // (decision 0053, 2026-11-27, 21:30–).
   [
+    [['Unit and integration tests', 'npx', ['vitest', 'run']]],
+    // The unit and integration tests again on Node 24 LTS (scripts/test-on-node.mjs). One
+    // worker: the run on the machine's Node has two.
     [
-      ['Unit and integration tests', 'npx', ['vitest', 'run']],
-      // The unit and integration tests again on Node 24 LTS (scripts/test-on-node.mjs), after
-      // the first run rather than beside it: three lanes of tests beside the browser tests
-      // oversubscribed the two cores so far that on a slower machine every lane took twice as
-      // long and timing-bound tests failed at random (decision 0053, 2026-11-27, 21:30–).
-      ['Unit and integration tests on Node 24', 'node', ['scripts/test-on-node.mjs', '24']],
-      // The compiled server as processes: three instances behind nginx on one PostgreSQL and one
-      // Redis of their own, and memory under distinct hosts (tests/cluster/; installs nginx and
-      // redis-server with apt when missing). It mostly waits on its instances.
-      ['Cluster test', 'npm', ['run', 'test:cluster']],
+      [
+        'Unit and integration tests on Node 24',
+        'node',
+        ['scripts/test-on-node.mjs', '24', '--maxWorkers=1'],
+      ],
     ],
-    // From the start rather than after the vitest runs (777 s in three groups, decision 0053).
-    // Two workers: three took 772 s, the vitest lanes slowing more than the browser tests gained.
+  ],
+  [
+    // Two workers: three took 772 s, the other lanes slowing more than the browser tests gained.
     [['Browser tests', 'npx', ['playwright', 'test']]],
+    // The compiled server as processes: three instances behind nginx on one PostgreSQL and one
+    // Redis of their own, and memory under distinct hosts (tests/cluster/; installs nginx and
+    // redis-server with apt when missing). It mostly waits on its instances.
+    [['Cluster test', 'npm', ['run', 'test:cluster']]],
   ],
 ];
 
