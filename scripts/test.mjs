@@ -1,10 +1,8 @@
 // `npm test`: types, lint and format, and the production build; then the unit and integration
 // tests (SQLite and PostgreSQL) on the machine's Node and on Node 24 at once; then the browser
 // tests in Debian's Chromium on the compiled server, with the cluster test beside. Stops at the
-// first failing group. The lanes of a group run at once, each lane its steps in turn: on this
-// 2-core machine the browser tests, the longest lane, wait on timers, servers and the browser much
-// of the time, and the other lanes fill those gaps (decision 0053). Output of a lane that shares
-// its group is printed whole as each step ends.
+// first failing group. The lanes of a group run at once, each lane its steps in turn (decision
+// 0053). Output of a lane that shares its group is printed whole as each step ends.
 import { spawn } from 'node:child_process';
 
 /** Groups of lanes of steps: [name, command, args]. */
