@@ -183,3 +183,33 @@ test('at 390 px the owner switches therapist, finds a customer by name and by re
   // Back on the day, the phone opens on the therapist with bookings, the booking marked.
   await expect(page.getByRole('link', { name: new RegExp(customer) })).toContainText('No-show');
 });
+
+test('quick presses of next and previous each move a day or a week, keeping the chosen therapist', async ({
+  page,
+  site,
+}) => {
+  await page.setViewportSize(phone);
+  await signedInOwner(page, site, 'RRB');
+  // Morven chosen (as the therapist switcher leaves it in the address) on today's day view.
+  const team = (await (await page.request.get('/api/manage/staff')).json()) as {
+    staff: Array<{ id: number; name: string }>;
+  };
+  const staff = String(team.staff.find((member) => member.name === 'Morven Taylor')!.id);
+  await page.goto(`/manage/diary?date=${londonDate(0)}&view=day&staff=${staff}`);
+
+  // Three presses of Enter as fast as the keyboard sends them: three days on, not one.
+  await page.getByRole('button', { name: 'Next day' }).focus();
+  for (let press = 0; press < 3; press++) await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`date=${londonDate(3)}`));
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+  await page.getByRole('button', { name: 'Next week' }).focus();
+  for (let press = 0; press < 2; press++) await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  await page.getByRole('button', { name: 'Previous day' }).focus();
+  for (let press = 0; press < 2; press++) await page.keyboard.press('Enter');
+  const shown = new URL(page.url()).searchParams;
+  await expect(page).toHaveURL(new RegExp(`date=${londonDate(3 + 14 - 2)}`));
+  expect(shown.get('staff')).toBe(staff);
+});

@@ -1,10 +1,11 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { addDays, formatLongDate, todayInTimeZone } from '@common/booking';
 import type { Diary, DiaryBooking, DiaryStaff } from '@common/diary';
 import { PageHeading } from '@/components/page-heading';
 import { useClient } from '@/lib/client-context';
+import { useSearchParamsNow } from '@/lib/use-search-params-now';
 import { EmptyState } from '@/manage/shared/empty-state';
 import { ScreenSkeleton } from '@/manage/shared/screen-skeleton';
 import { fetchDiary, diaryQueryKey, type DiaryView } from './diary-api';
@@ -14,6 +15,10 @@ import { DiaryDayGrid } from './diary-day-grid';
 import { DiarySearchBox, DiarySearchResults } from './diary-search';
 import { DayTotalsSummary } from './diary-totals';
 
+function diaryViewOf(params: URLSearchParams): DiaryView {
+  return params.get('view') === 'week' ? 'week' : 'day';
+}
+
 /**
  * The diary itself: a day (today first) as a time grid with a column per therapist, or a week
  * as a list of days, moved by the buttons or the date box; each day with its totals. The search
@@ -21,18 +26,26 @@ import { DayTotalsSummary } from './diary-totals';
  */
 export function DiaryList() {
   const client = useClient();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useSearchParamsNow();
   const today = todayInTimeZone(client.timeZone);
   const date = params.get('date') ?? today;
-  const view: DiaryView = params.get('view') === 'week' ? 'week' : 'day';
+  const view = diaryViewOf(params);
   const q = params.get('q');
-  // The chosen therapist (on a phone) stays as the day changes.
-  const staff = params.get('staff');
-  const go = (next: { date?: string; view?: DiaryView }) =>
-    setParams({
-      date: next.date ?? date,
-      view: next.view ?? view,
-      ...(staff ? { staff } : {}),
+  /** Shows a day or view, or steps a day or week from the one the address shows now. The chosen
+   * therapist (on a phone) stays as the day changes. */
+  const go = (next: { date?: string; view?: DiaryView } | { step: 1 | -1 }) =>
+    changeParams((now) => {
+      const shownView = diaryViewOf(now);
+      const shownDate = now.get('date') ?? today;
+      const staff = now.get('staff');
+      const chosen =
+        'step' in next
+          ? {
+              date: addDays(shownDate, next.step * (shownView === 'week' ? 7 : 1)),
+              view: shownView,
+            }
+          : { date: next.date ?? shownDate, view: next.view ?? shownView };
+      return new URLSearchParams({ ...chosen, ...(staff ? { staff } : {}) });
     });
   const diary = useQuery({
     queryKey: diaryQueryKey(date, view),
@@ -68,11 +81,10 @@ function DiaryDays({
   date: string;
   view: DiaryView;
   today: string;
-  go: (next: { date?: string; view?: DiaryView }) => void;
+  go: (next: { date?: string; view?: DiaryView } | { step: 1 | -1 }) => void;
   diary: UseQueryResult<Diary>;
 }) {
   const dateId = useId();
-  const step = view === 'week' ? 7 : 1;
   return (
     <>
       <div className="manage__diary-nav">
@@ -95,7 +107,7 @@ function DiaryDays({
           <button
             type="button"
             className="button manage__icon-button"
-            onClick={() => go({ date: addDays(date, -step) })}
+            onClick={() => go({ step: -1 })}
           >
             <span aria-hidden="true">‹</span>
             <span className="visually-hidden">
@@ -116,7 +128,7 @@ function DiaryDays({
           <button
             type="button"
             className="button manage__icon-button"
-            onClick={() => go({ date: addDays(date, step) })}
+            onClick={() => go({ step: 1 })}
           >
             <span aria-hidden="true">›</span>
             <span className="visually-hidden">{view === 'week' ? 'Next week' : 'Next day'}</span>
