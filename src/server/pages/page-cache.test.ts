@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { acceptedPageEncoding, compressPageAsync } from '../kernel/compress-page.js';
+import { acceptedPageEncoding, compressPage } from '../kernel/compress-page.js';
 import { createPageCache, matchesEtag, pageEtag } from './page-cache.js';
 
 function setup(maxBytes = 1_000_000, maxAgeMs = 60_000) {
@@ -119,7 +119,7 @@ describe('page cache', () => {
     const page = await s.cache.get('SE', '/', s.render(sizeablePage), 'br');
     if (typeof page === 'string') throw new Error('expected a kept page');
     expect(page.effort).toBe('fast');
-    expect(page.br).toEqual(await compressPageAsync(sizeablePage, 'br', 'fast'));
+    expect(page.br).toEqual(await compressPage(sizeablePage, 'br', 'fast'));
     // Asked for once only: no second compression is queued.
     await s.cache.recompressed();
     expect(page.effort).toBe('fast');
@@ -174,8 +174,8 @@ describe('page cache', () => {
     const fastBytes = again.bytes;
     await s.cache.recompressed();
     expect(again.effort).toBe('best');
-    expect(again.br).toEqual(await compressPageAsync(sizeablePage, 'br', 'best'));
-    expect(again.br!.length).toBeLessThan((await compressPageAsync(sizeablePage, 'br')).length);
+    expect(again.br).toEqual(await compressPage(sizeablePage, 'br', 'best'));
+    expect(again.br!.length).toBeLessThan((await compressPage(sizeablePage, 'br')).length);
     expect(brotliDecompressSync(again.br!).toString()).toBe(sizeablePage);
     expect(gunzipSync(again.gzip!).toString()).toBe(sizeablePage);
     // The cache's byte count follows the smaller forms; the validator is the HTML's, unchanged.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   acceptedPageEncoding,
-  compressPageAsync,
+  compressPage,
   decompressPageAsync,
   type CompressionEffort,
   type PageEncoding,
@@ -120,8 +120,8 @@ export async function preparePage(
 ): Promise<CachedPage> {
   const body = Buffer.from(html);
   const [br, gzip] = await Promise.all([
-    encodings.includes('br') ? compressPageAsync(body, 'br', effort) : undefined,
-    encodings.includes('gzip') ? compressPageAsync(body, 'gzip', effort) : undefined,
+    encodings.includes('br') ? compressPage(body, 'br', effort) : undefined,
+    encodings.includes('gzip') ? compressPage(body, 'gzip', effort) : undefined,
   ]);
   const plain = br || gzip ? undefined : body;
   return {
@@ -221,8 +221,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (!stillWanted()) return;
         const html = await plainHtmlOf(page);
         const [br, gzip] = await Promise.all([
-          compressPageAsync(html, 'br', 'best'),
-          compressPageAsync(html, 'gzip', 'best'),
+          compressPage(html, 'br', 'best'),
+          compressPage(html, 'gzip', 'best'),
         ]);
         if (!stillWanted()) return;
         // The same object, so a remembered answer made from it stays current (isCurrent).
@@ -307,7 +307,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const html = await plainHtmlOf(page);
       // A visitor without compression (rare: browsers all take it): read back, not kept.
       if (!encoding) return { body: html };
-      const body = await compressPageAsync(html, encoding, page.effort);
+      const body = await compressPage(html, encoding, page.effort);
       // Made meanwhile (recompressed at the best setting, or by another visitor): that one.
       const made = page[encoding];
       if (made) return { body: made, encoding };

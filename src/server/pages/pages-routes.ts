@@ -8,7 +8,7 @@ import { withShownCategories } from '../catalogue/shop-categories-store.js';
 import type { ServerConfig } from '../config.js';
 import type { AppDeps } from '../kernel/app-deps.js';
 import { deferAppScripts, type BootScript } from './app-boot.js';
-import { acceptedPageEncoding, compressPageAsync } from '../kernel/compress-page.js';
+import { acceptedPageEncoding, compressPage } from '../kernel/compress-page.js';
 import { compactCss } from './critical-css.js';
 import { renderPage, takeSiteStylesheet, type SiteStylesheet } from './html.js';
 import { createPageHeads } from './page-heads.js';
@@ -329,12 +329,10 @@ export const pagesRoutes: FastifyPluginAsync<PagesOptions> = async (app, options
     // development only, production pages keep the policy.
     if (devPages) reply.removeHeader('content-security-policy');
     if (typeof page === 'string') {
-      // Not kept: compressed for this answer alone, in the thread pool.
+      // Not kept: compressed for this answer alone (compress-page.ts says where).
       const encoding = acceptedPageEncoding(request.headers['accept-encoding']);
       if (!encoding) return reply.send(page);
-      return reply
-        .header('content-encoding', encoding)
-        .send(await compressPageAsync(page, encoding));
+      return reply.header('content-encoding', encoding).send(await compressPage(page, encoding));
     }
     reply.header('etag', page.etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
