@@ -41,25 +41,26 @@ function parseAcceptEncoding(acceptEncoding: string): PageEncoding | undefined {
 }
 
 /**
- * How hard to compress. `fast` is for a page someone is waiting for (brotli 1, far faster than
+ * How hard to compress. `fast` is for a page someone is waiting for (brotli 0, far faster than
  * 11, for about two fifths more bytes); `best` is for a page kept in the cache and
  * asked for again, recompressed off the request path (page-cache.ts), never while anyone waits.
  */
 export type CompressionEffort = 'fast' | 'best';
 
 /**
- * Brotli 1 for a cold page, sent only until the page is asked for again and recompressed at 11.
- * Qualities 0 and 1 use brotli's one-pass compressor with its small tables: in the server, a
- * cold page's compression fell from 0.59 to 0.31 ms of CPU against quality 3, for about 9% more
- * bytes (0.8 KB of a product page; issue 37, decision 0087). Gzip, for the rare visitor without
- * brotli, likewise at its fastest level.
+ * Brotli 0 for a cold page, sent only until the page is asked for again and recompressed at 11.
+ * Qualities 0 and 1 use brotli's one-pass compressors with small tables: in the server, a cold
+ * page's compression fell from 0.59 to 0.31 ms of CPU at 1 against quality 3, for about 9% more
+ * bytes (0.8 KB of a product page; issue 37, decision 0087); 0 is cheaper again (SE /product/2
+ * 0.094 against 0.115 ms, RRB /booking 0.070 against 0.157) within 4% of 1's bytes, some pages
+ * smaller. Gzip, for the rare visitor without brotli, likewise at its fastest level.
  */
-const brotliQuality: Record<CompressionEffort, number> = { fast: 1, best: 11 };
+const brotliQuality: Record<CompressionEffort, number> = { fast: 0, best: 11 };
 const gzipLevel: Record<CompressionEffort, number> = { fast: 1, best: 9 };
 
 /**
  * The largest page compressed `fast` on the event loop. Brotli 1 of a 45 KB page is ~0.16 ms of
- * CPU there; handing it to libuv's pool instead costs more than that in the stream, its callbacks
+ * CPU there (0 ~0.07); handing it to libuv's pool instead costs more than that in the stream, its callbacks
  * and the pool's threads (~0.14 ms a page, issue 37), and holds the loop no shorter a time than a
  * render does. A larger page, and every `best` compression, goes to the pool.
  */
