@@ -6,6 +6,7 @@ import {
   signedInOwner,
   ownerApiHeaders,
 } from './back-office';
+import { formatLongDate } from '../../src/common/booking';
 import { expect, test } from './fixtures';
 
 // Issue 32: the owner reads the diary as a salon's tools show it: a column per therapist on a
@@ -212,4 +213,22 @@ test('quick presses of next and previous each move a day or a week, keeping the 
   const shown = new URL(page.url()).searchParams;
   await expect(page).toHaveURL(new RegExp(`date=${londonDate(3 + 14 - 2)}`));
   expect(shown.get('staff')).toBe(staff);
+});
+
+test('with the connection lost the diary says so rather than loading for ever, and loads by itself once it is back', async ({
+  page,
+  site,
+}) => {
+  await page.setViewportSize(phone);
+  await signedInOwner(page, site, 'RRB');
+  await page.goto(`/manage/diary?date=${londonDate(1)}&view=day`);
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await expect(page.getByRole('alert')).toContainText('We could not connect');
+  await page.context().setOffline(false);
+  // Nothing pressed: the diary asks again when the browser is back online.
+  await expect(page.getByRole('alert')).toBeHidden();
+  await expect(page.getByRole('region', { name: formatLongDate(londonDate(2)) })).toBeVisible();
 });

@@ -2,8 +2,21 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import { seedQueries } from './page-data';
 
+/**
+ * `networkMode: 'always'`: with the connection lost, a query or mutation fails with the API
+ * client's "We could not connect" rather than pausing, which left a screen's loading skeleton up
+ * with no word of why for as long as the connection was gone. Once it is back, a screen that
+ * failed asks again by itself (`refetchOnReconnect`, which 'always' would otherwise turn off).
+ */
 const queryDefaults = {
-  queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false },
+  queries: {
+    staleTime: 60_000,
+    retry: 1,
+    refetchOnWindowFocus: false,
+    networkMode: 'always',
+    refetchOnReconnect: true,
+  },
+  mutations: { networkMode: 'always' },
 } as const;
 
 /**
