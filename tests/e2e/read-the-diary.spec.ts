@@ -232,3 +232,25 @@ test('with the connection lost the diary says so rather than loading for ever, a
   await expect(page.getByRole('alert')).toBeHidden();
   await expect(page.getByRole('region', { name: formatLongDate(londonDate(2)) })).toBeVisible();
 });
+
+test('signing out while the diary is still loading waits for it, so no read is refused after the session ends', async ({
+  page,
+  site,
+  consoleErrors,
+}) => {
+  await page.setViewportSize(desktop);
+  await signedInOwner(page, site, 'RRB');
+  // The diary's read is slow to arrive: it would reach the server after the sign-out.
+  await page.route('**/api/manage/diary?**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const diaryAnswer = page.waitForResponse((r) => r.url().includes('/api/manage/diary?'));
+  await page.goto('/manage/diary');
+  await expect(page.getByRole('heading', { level: 1, name: 'Diary' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // Answered while the session still stood, not refused after it ended.
+  expect((await diaryAnswer).status()).toBe(200);
+  expect(consoleErrors).toEqual([]);
+});

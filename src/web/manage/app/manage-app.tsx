@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   lazy,
   Suspense,
@@ -181,6 +181,27 @@ function ManageMenu({ sections, pathname }: { sections: ManageSection[]; pathnam
 }
 
 /**
+ * Resolves once no back-office read is in flight, or after `limitMs`: a read that reached the
+ * server after the sign-out (the diary the owner had just opened) was answered 401 for nothing,
+ * and its 401 rule could send the owner to /login?next=… rather than /login.
+ */
+function backOfficeReadsSettled(queries: QueryClient, limitMs = 3000): Promise<void> {
+  const backOffice = { queryKey: ['manage'] };
+  if (queries.isFetching(backOffice) === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const settle = () => {
+      clearTimeout(timer);
+      stopWatching();
+      resolve();
+    };
+    const timer = setTimeout(settle, limitMs);
+    const stopWatching = queries.getQueryCache().subscribe(() => {
+      if (queries.isFetching(backOffice) === 0) settle();
+    });
+  });
+}
+
+/**
  * /manage/*: the back office, its own chunk (never in a visitor's bundle), outside the site's
  * header and footer. It asks who is signed in first: without a session that answer is a 401, and
  * the API client's 401 rule takes the owner to /login?next=… (src/web/lib/api-client.ts).
@@ -223,6 +244,7 @@ function ManageApp() {
   const confirmLeave = useConfirmLeave();
 
   const leave = async () => {
+    await backOfficeReadsSettled(queries);
     await signOut();
     useSessionStore.getState().logOut();
     queries.removeQueries({ queryKey: ['manage'] });
