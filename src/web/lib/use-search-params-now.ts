@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, type NavigateOptions } from 'react-router';
 
 type SearchChange = (now: URLSearchParams) => URLSearchParams;
 
@@ -9,11 +9,14 @@ type SearchChange = (now: URLSearchParams) => URLSearchParams;
  * transition, so three quick presses of "Next day" built on the rendered day would all land on the
  * same next day; built on `window.location` they land three days on (decision 0091).
  */
-export function useSearchParamsNow(): [URLSearchParams, (change: SearchChange) => void] {
+export function useSearchParamsNow(
+  /** How each change navigates, e.g. `{ replace: true }` for a choice that is no new page. */
+  options?: NavigateOptions,
+): [URLSearchParams, (change: SearchChange) => void] {
   const [params, setParams] = useSearchParams();
   const change = useCallback(
-    (next: SearchChange) => setParams(next(new URLSearchParams(window.location.search))),
-    [setParams],
+    (next: SearchChange) => setParams(next(new URLSearchParams(window.location.search)), options),
+    [setParams, options],
   );
   return [params, change];
 }

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParamsNow } from '@/lib/use-search-params-now';
 import type { DiaryBooking, DiaryStaff } from '@common/diary';
 import { referenceOf, statusLabels } from './booking-display';
 import {
@@ -26,6 +27,9 @@ const columnNames = { all: 'Bookings', unassigned: 'No therapist' };
 const keyOf = (column: GridColumn<GridItem>) =>
   column.staffId === null ? 'none' : String(column.staffId);
 
+/** Choosing a therapist adds no history entry: Back goes to the page before, not the last one shown. */
+const replaceTheEntry = { replace: true };
+
 /**
  * A day as a time grid (issue 32): a column per therapist (one for a client without staff), each
  * booking placed by its time, side by side where they overlap, in its status's colour. On a wide
@@ -40,7 +44,7 @@ export function DiaryDayGrid({
   bookings: readonly DiaryBooking[];
   staff: readonly DiaryStaff[];
 }) {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useSearchParamsNow(replaceTheEntry);
   const idPrefix = useId();
   const items: GridItem[] = bookings
     .filter((b) => b.status !== 'cancelled')
@@ -75,14 +79,11 @@ export function DiaryDayGrid({
               type="button"
               aria-pressed={column === chosen}
               onClick={() =>
-                setParams(
-                  (current) => {
-                    const next = new URLSearchParams(current);
-                    next.set('staff', keyOf(column));
-                    return next;
-                  },
-                  { replace: true },
-                )
+                changeParams((now) => {
+                  const next = new URLSearchParams(now);
+                  next.set('staff', keyOf(column));
+                  return next;
+                })
               }
             >
               {column.name}{' '}
