@@ -1,6 +1,6 @@
 // `npm test`: types, lint and format, and the production build; then the unit and integration
-// tests (SQLite and PostgreSQL) on the machine's Node and on Node 24 at once; then the browser
-// tests in Debian's Chromium on the compiled server, with the cluster test beside. Stops at the
+// tests (SQLite and PostgreSQL) on the machine's Node and on Node 24 at once, the cluster test
+// after the first; then the browser tests in Debian's Chromium on the compiled server. Stops at the
 // first failing group. The lanes of a group run at once, each lane its steps in turn (decision
 // 0053). Output of a lane that shares its group is printed whole as each step ends.
 import { spawn } from 'node:child_process';
@@ -24,13 +24,20 @@ const groups = [
       ['Build', 'npm', ['run', 'build']],
     ],
   ],
-  // The two vitest runs together, then the browser tests with the cluster test beside them. With
+  // The two vitest runs together (the cluster test after the first), then the browser tests. With
   // the browser tests beside the vitest runs, on a machine slower under load every lane took two
   // to four times as long as alone, the browser tests' own CPU doubled (pages animate and servers
   // and workers poll for as long as a test waits), and timing-bound tests failed at random
   // (decision 0053, 2026-11-27, 21:30–).
   [
-    [['Unit and integration tests', 'npx', ['vitest', 'run']]],
+    [
+      ['Unit and integration tests', 'npx', ['vitest', 'run']],
+      // The compiled server as processes: three instances behind nginx on one PostgreSQL and one
+      // Redis of their own, and memory under distinct hosts (tests/cluster/; installs nginx and
+      // redis-server with apt when missing). It mostly waits on its instances, so it runs on the
+      // core the run above leaves while Node 24's one worker goes on, not beside the browser tests.
+      ['Cluster test', 'npm', ['run', 'test:cluster']],
+    ],
     // The unit and integration tests again on Node 24 LTS (scripts/test-on-node.mjs). One
     // worker: the run on the machine's Node has two.
     [
@@ -44,10 +51,6 @@ const groups = [
   [
     // Two workers: three took 772 s, the other lanes slowing more than the browser tests gained.
     [['Browser tests', 'npx', ['playwright', 'test']]],
-    // The compiled server as processes: three instances behind nginx on one PostgreSQL and one
-    // Redis of their own, and memory under distinct hosts (tests/cluster/; installs nginx and
-    // redis-server with apt when missing). It mostly waits on its instances.
-    [['Cluster test', 'npm', ['run', 'test:cluster']]],
   ],
 ];
 
