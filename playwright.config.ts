@@ -23,9 +23,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  // Two, one per core. Four took as long (662 s against 620 s) and starved the Node 24 tests
-  // running beside them (611 s against 338 s): docs/decisions/0053-test-suite-time.md.
-  workers: 2,
+  // Three on two cores: the browser tests run alone now (npm test's last group), and with two
+  // workers the cores sat 37% idle while journeys waited on pages and servers; with three 16%,
+  // and the run took 267 s against 320 s. Four, when they ran beside the vitest runs, took as long
+  // and starved those: docs/decisions/0053-test-suite-time.md.
+  workers: 3,
   retries: process.env.CI === 'true' ? 1 : 0,
   reporter: [['list']],
   use: {
