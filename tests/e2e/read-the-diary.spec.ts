@@ -1,4 +1,5 @@
 import { DatabaseSync } from '@photostructure/sqlite';
+import type { Page } from '@playwright/test';
 import {
   desktop,
   expectNoAxeViolations,
@@ -91,7 +92,65 @@ test('at 1280 px the day shows a column per therapist, each booking in its thera
   await expect(page.getByText(`Booked: ${totals.byStatus.booked}`)).toBeVisible();
   await expect(page.getByText('No-show: 0')).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // A card is as tall as its booking: a 15-minute and a 45-minute one show whole lines only, at
+  // both widths (the 15-minute card used to show its reference line cut through under the name).
+  for (const [name, time, treatmentName] of [
+    [`Ciara Short ${stamp}`, '14:00', 'Nail Art (per set)'],
+    [`Dana Short ${stamp}`, '15:00', 'Gel Manicure'],
+  ] as const) {
+    const made = await page.request.post('/api/manage/bookings', {
+      headers: ownerApiHeaders(page),
+      data: {
+        source: 'phone',
+        startTime: `${date} ${time}:00`,
+        customer: { name, telephone: '01506 333333' },
+        treatmentIds: [menu.treatments.find((t) => t.name === treatmentName)!.id],
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+  }
+  await page.reload();
+  const shortCard = page.getByRole('link', { name: new RegExp(`Ciara Short ${stamp}`) });
+  await expect(shortCard).toBeVisible();
+  expect(await linesCutThrough(page)).toEqual([]);
+  await page.setViewportSize(phone);
+  const switcher = page.getByRole('group', { name: 'Therapist' });
+  for (const therapist of ['Eilidh Fraser', 'Morven Taylor', 'Kirsty Paterson']) {
+    await switcher.getByRole('button', { name: new RegExp(therapist) }).click();
+    await expect(page.getByRole('heading', { level: 3, name: therapist })).toBeVisible();
+    expect(await linesCutThrough(page), therapist).toEqual([]);
+  }
 });
+
+/**
+ * The text of each line in the diary's cards that shows only in part: a line that starts above
+ * the bottom of a box that clips it (the card, or its clamped lines) and ends below it.
+ */
+function linesCutThrough(page: Page): Promise<string[]> {
+  return page.locator('.diary-block a').evaluateAll((cards) => {
+    const cut: string[] = [];
+    for (const card of cards) {
+      const texts = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+      for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+        let clipBottom = Infinity;
+        for (let box = text.parentElement; box && card.contains(box); box = box.parentElement) {
+          const style = getComputedStyle(box);
+          if (style.overflowY === 'visible') continue;
+          const bottom = box.getBoundingClientRect().bottom - parseFloat(style.borderBottomWidth);
+          clipBottom = Math.min(clipBottom, bottom);
+        }
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        for (const line of range.getClientRects()) {
+          if (line.height > 0 && line.top < clipBottom - 0.5 && line.bottom > clipBottom + 0.5)
+            cut.push(text.textContent ?? '');
+        }
+      }
+    }
+    return cut;
+  });
+}
 
 test('at 390 px the owner switches therapist, finds a customer by name and by reference, and marks a past booking no-show', async ({
   page,

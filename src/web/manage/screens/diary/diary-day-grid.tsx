@@ -128,12 +128,14 @@ export function DiaryDayGrid({
                       }}
                     >
                       <Link to={`?booking=${b.id}`}>
-                        <strong>
-                          {b.start}–{b.end} {b.customer.name}
-                        </strong>{' '}
-                        <span className="diary-reference">{referenceOf(b)}</span>{' '}
-                        <span>{b.treatments.map((t) => t.name).join(', ')}</span>{' '}
-                        <span className="diary-block__status">{statusLabels[b.status]}</span>
+                        <span className="diary-block__lines">
+                          <strong>
+                            {b.start}–{b.end} {b.customer.name}
+                          </strong>{' '}
+                          <span className="diary-reference">{referenceOf(b)}</span>{' '}
+                          <span>{b.treatments.map((t) => t.name).join(', ')}</span>{' '}
+                          <span className="diary-block__status">{statusLabels[b.status]}</span>
+                        </span>
                       </Link>
                     </li>
                   );
