@@ -10,6 +10,7 @@ export default defineConfig({
       'tests/integration/**/*.test.ts',
       'tests/fault/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     environment: 'node',
     // PostgreSQL tests run in a database of this run's own, dropped at the end; tests that start

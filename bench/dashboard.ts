@@ -6,10 +6,9 @@
  * path: routing, the owner guard and its session read, the handler, serialising; no network).
  * Writes the table into docs/benchmarks.md between its markers. Target: ≤ 200 ms.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { writeBenchmarkSection } from './benchmarks-file.js';
 import { addDays, todayInTimeZone } from '../src/common/booking.js';
 import { monthOf } from '../src/common/report-periods.js';
 import { signInAs } from '../tests/support/owner-session.js';
@@ -118,8 +117,7 @@ const after = loadavg()
   .map((n) => n.toFixed(2))
   .join(', ');
 
-const section = `<!-- bench:dashboard start -->
-## The owner's dashboard with a month of 5,000 bookings (\`npm run bench:dashboard\`)
+const section = `## The owner's dashboard with a month of 5,000 bookings (\`npm run bench:dashboard\`)
 
 Recorded on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, on the
 **shared** 2-core machine (load average before ${before}, after ${after}). A fresh database per
@@ -131,14 +129,7 @@ bounds: the requests wait for the CPU like everything else.
 
 | database | request | bookings | median ms | p95 ms | max ms |
 | --- | --- | ---: | ---: | ---: | ---: |
-${rows.join('\n')}
-<!-- bench:dashboard end -->`;
+${rows.join('\n')}`;
 
-const docs = resolve(import.meta.dirname, '..', 'docs', 'benchmarks.md');
-const text = readFileSync(docs, 'utf8');
-const marked = /<!-- bench:dashboard start -->[\s\S]*<!-- bench:dashboard end -->/;
-writeFileSync(
-  docs,
-  marked.test(text) ? text.replace(marked, section) : `${text.trimEnd()}\n\n${section}\n`,
-);
+writeBenchmarkSection('dashboard', section, 'end');
 console.log('Written to docs/benchmarks.md');

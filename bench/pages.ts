@@ -1,11 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { writeBenchmarkSection } from './benchmarks-file.js';
 import { loadLighthouse, type LighthouseResult } from './lighthouse-tools.js';
 import { productionServerEnv, productionServerScript, startNodeServer } from './bench-server.js';
 import { chromiumExecutablePath, chromiumFlags } from '../tests/support/chromium.js';
-
-const root = resolve(import.meta.dirname, '..');
 
 /**
  * Chrome keeps a spare renderer process warm and starts the next one just as a navigation takes the
@@ -246,8 +245,8 @@ export async function startProductionServer(port: number): Promise<{ stop: () =>
   };
 }
 
-/** Where the page section of docs/benchmarks.md starts; a new run replaces it. */
-export const pagesHeading = '## Pages (Lighthouse, mobile preset, Debian Chromium)';
+/** The page section's heading in docs/benchmarks.md. */
+const pagesHeading = '## Pages (Lighthouse, mobile preset, Debian Chromium)';
 
 interface QuietWait {
   idlePercent: number;
@@ -313,11 +312,7 @@ export async function runPageBenchmarks(port = 3902): Promise<string> {
       '',
     ]),
   ].join('\n');
-  const file = join(root, 'docs/benchmarks.md');
-  const before = existsSync(file)
-    ? readFileSync(file, 'utf8').split(pagesHeading)[0]!.trimEnd()
-    : '';
-  writeFileSync(file, `${before}\n${section}`);
+  writeBenchmarkSection('pages', section, 'end');
   console.log(section);
   return section;
 }

@@ -1,12 +1,12 @@
 /**
  * `npm run bench`: API throughput and latency (wrk, bench/wrk.ts) against the production server, beside
- * a bare Fastify hello-world, on SQLite and on PostgreSQL. Writes docs/benchmarks.md.
+ * a bare Fastify hello-world, on SQLite and on PostgreSQL. Writes its part of docs/benchmarks.md.
  * Only loopback addresses are used; every run is bounded in time.
  */
 import { cpus, totalmem } from 'node:os';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureBuild } from '../scripts/ensure-build.mjs';
@@ -20,10 +20,10 @@ import {
   setServerCpus,
   type WrkRun,
 } from './wrk.js';
-import { pagesHeading, runPageBenchmarks } from './pages.js';
+import { writeBenchmarkSection } from './benchmarks-file.js';
+import { runPageBenchmarks } from './pages.js';
 import { seedBookings } from './seed-bookings.js';
 
-const root = resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = 50;
 const postgresAdminUrl =
@@ -460,7 +460,7 @@ async function main(): Promise<void> {
     ),
   ].join('\n');
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  const report = `# Benchmarks
+  const report = `## The API and the pages' throughput (\`npm run bench\`)
 
 Recorded by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}.
 Machine: ${machine}. ${connections} connections, ${seconds} s per measurement after 1 s unrecorded, by
@@ -480,20 +480,9 @@ row; docs/decisions/0044-booking-create-latency.md), on both databases.
 
 ${table}
 `;
-  // BENCH_ONLY=api keeps the page section of the last full run.
-  const file = join(root, 'docs/benchmarks.md');
-  const kept =
-    only === 'api' && existsSync(file)
-      ? readFileSync(file, 'utf8').split(pagesHeading)[1]
-      : undefined;
-  // `npm run bench:clients` writes a section of its own between these markers: keep it.
-  const clientsSection = existsSync(file)
-    ? /<!-- bench:clients start -->[\s\S]*<!-- bench:clients end -->/.exec(
-        readFileSync(file, 'utf8'),
-      )?.[0]
-    : undefined;
-  const apiPart = clientsSection ? `${report}\n${clientsSection}\n` : report;
-  writeFileSync(file, kept === undefined ? apiPart : `${apiPart}\n${pagesHeading}${kept}`);
+  // Its own part of the record; the pages' part, a thousand clients' and the sections written by
+  // hand stay as they are.
+  writeBenchmarkSection('api', report, 'top');
   console.log(report);
   // Lighthouse on the 12 pages, appended to the same file.
   if (only !== 'api') await runPageBenchmarks();

@@ -10,19 +10,12 @@
  * default sqlite), BENCH_POSTGRES_URL (the PostgreSQL server's maintenance database).
  */
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { writeBenchmarkSection } from './benchmarks-file.js';
 import { ensureBuild } from '../scripts/ensure-build.mjs';
 import { localDateTimeParts } from './bench-dates.js';
 import {
@@ -271,9 +264,6 @@ async function runSuite(label: string, database: GeneratedDatabase): Promise<Sui
   };
 }
 
-const sectionStart = '<!-- bench:clients start -->';
-const sectionEnd = '<!-- bench:clients end -->';
-
 function report(results: SuiteResult[], loadBefore: string, loadAfter: string): string {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const summary = results.map(
@@ -286,8 +276,7 @@ function report(results: SuiteResult[], loadBefore: string, loadAfter: string): 
         `| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.ok2xx} | ${row.non2xx} |`,
     ),
   );
-  return `${sectionStart}
-## A thousand clients in one process (\`npm run bench:clients\`)
+  return `## A thousand clients in one process (\`npm run bench:clients\`)
 
 Recorded on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Machine: ${machine},
 **shared** with other work: load average before the run ${loadBefore}, after ${loadAfter}
@@ -307,8 +296,7 @@ ${summary.join('\n')}
 
 | benchmark | req/s | p50 ms | p99 ms | 2xx | non-2xx |
 | --- | ---: | ---: | ---: | ---: | ---: |
-${latency.join('\n')}
-${sectionEnd}`;
+${latency.join('\n')}`;
 }
 
 async function main(): Promise<void> {
@@ -349,21 +337,7 @@ async function main(): Promise<void> {
     .trim()
     .replace(/.*load average: /, '');
   const section = report(results, loadBefore, loadAfter);
-  const file = join(root, 'docs/benchmarks.md');
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const [before, rest] = current.split(sectionStart);
-  const after = rest?.split(sectionEnd)[1] ?? '';
-  // Where it was; the first time, after the API figures and before the pages' Lighthouse part
-  // (which `npm run bench` and bench/pages.ts each rewrite on their own).
-  const pagesAt = current.indexOf('## Pages (Lighthouse');
-  writeFileSync(
-    file,
-    rest !== undefined
-      ? `${before}${section}${after}`
-      : pagesAt >= 0
-        ? `${current.slice(0, pagesAt)}${section}\n\n${current.slice(pagesAt)}`
-        : `${current.trimEnd()}\n\n${section}\n`,
-  );
+  writeBenchmarkSection('clients', section, 'end');
   console.log(section);
 }
 
