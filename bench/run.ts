@@ -18,6 +18,7 @@ import {
   pinThisProcessToLoadCpu,
   runWrk,
   setServerCpus,
+  unpinThisProcess,
   type WrkRun,
 } from './wrk.js';
 import { writeBenchmarkSection } from './benchmarks-file.js';
@@ -508,7 +509,8 @@ ${table}
   // hand stay as they are.
   writeBenchmarkSection('api', report, 'top');
   console.log(report);
-  // Lighthouse on the 12 pages, appended to the same file.
+  // Lighthouse on the pages, in their part of the same file, on every CPU again.
+  unpinThisProcess();
   if (only !== 'api') await runPageBenchmarks();
 }
 

@@ -60,6 +60,17 @@ export function pinThisProcessToLoadCpu(): void {
   if (pinning) execFileSync('taskset', ['-a', '-cp', pinning.load, String(process.pid)]);
 }
 
+/**
+ * Gives this process (all its threads) every CPU again: what it starts after the wrk rows (the
+ * page half's server and Chromium) inherits its affinity, and on the load generator's one CPU
+ * Lighthouse measured the page's main thread sharing a core with the server and the browser's
+ * other processes (TBT 79–237 ms against 1–15 ms unpinned, 2026-11-28).
+ */
+export function unpinThisProcess(): void {
+  if (pinning)
+    execFileSync('taskset', ['-a', '-cp', `0-${cpus().length - 1}`, String(process.pid)]);
+}
+
 /** Milliseconds from wrk's "1.23ms", "456.00us" or "1.02s". */
 function milliseconds(text: string): number {
   const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
