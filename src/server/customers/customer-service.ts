@@ -65,7 +65,22 @@ export async function linkCustomer(trx: Db, contact: CustomerContact): Promise<n
     consent: contact.consent,
     now: contact.now.toISOString(),
   };
-  const match = chooseCustomer(keys, await findMatchCandidates(trx, contact.clientCode, keys));
+  // The e-mail decides first (chooseCustomer), so the phone's candidates, which may be many (a
+  // family's or a shop's one number), are read only when no one has the e-mail.
+  const byEmail = keys.email
+    ? chooseCustomer(
+        keys,
+        await findMatchCandidates(trx, contact.clientCode, { ...keys, digits: null }),
+      )
+    : undefined;
+  const match =
+    byEmail ??
+    (keys.digits
+      ? chooseCustomer(
+          keys,
+          await findMatchCandidates(trx, contact.clientCode, { ...keys, email: null }),
+        )
+      : undefined);
   if (!match) return insertCustomer(trx, record);
   await refreshCustomer(trx, match.id, record);
   return match.id;
