@@ -104,6 +104,24 @@ describe('the cart store', () => {
     stop();
   });
 
+  it('re-pricing an unchanged cart writes nothing, so it cannot put back an older copy', () => {
+    const cart = createCartStore('SE');
+    cart.getState().add(serenity);
+    // Another tab's newer cart reaches storage; this tab has not read it yet.
+    const newer = {
+      state: { lines: [{ ...serenity, quantity: 3 }], orderAttemptKey: null },
+      version: 1,
+    };
+    localStorage.setItem(cartStorageKey('SE'), JSON.stringify(newer));
+    cart
+      .getState()
+      .applyCatalogue([{ id: 2, title: 'Oasis Serenity', price: 8995, category: 'oasis' }], {
+        usesCart: true,
+        pricesInPence: false,
+      });
+    expect(stored('SE')).toEqual(newer);
+  });
+
   it('re-prices lines from the catalogue and drops what is no longer sold', () => {
     const cart = createCartStore('SE');
     cart.getState().replace([{ ...serenity, price: 1 }, breeze]);

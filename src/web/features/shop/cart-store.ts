@@ -65,6 +65,33 @@ function sameLines(a: readonly CartLine[], b: readonly CartLine[]): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/**
+ * Storage that writes the cart only when what is kept of it changed since this tab last read or
+ * wrote it. zustand's persist writes on every change of the store, also of what is not kept (the
+ * last re-pricing): a tab that re-priced an unchanged cart wrote its copy again, and when another
+ * tab had just changed the cart, that older copy replaced the change in both (seen in the browser
+ * journey "follows another tab" under load).
+ */
+function writingOnlyChanges(storage: StateStorage): StateStorage {
+  let known: string | null | undefined;
+  return {
+    getItem: (name) => {
+      const value = storage.getItem(name);
+      if (typeof value === 'string' || value === null) known = value;
+      return value;
+    },
+    setItem: (name, value) => {
+      if (value === known) return;
+      known = value;
+      return storage.setItem(name, value);
+    },
+    removeItem: (name) => {
+      known = null;
+      return storage.removeItem(name);
+    },
+  };
+}
+
 export function createCartStore(
   clientCode: string,
   storage: () => StateStorage = () => localStorage,
@@ -111,7 +138,7 @@ export function createCartStore(
       {
         name: cartStorageKey(clientCode),
         version: 1,
-        storage: createJSONStorage(storage),
+        storage: createJSONStorage(() => writingOnlyChanges(storage())),
         partialize: (state) => ({ lines: state.lines, orderAttemptKey: state.orderAttemptKey }),
         merge: (persisted, current) => {
           const parsed = storedCartSchema.safeParse(persisted);
