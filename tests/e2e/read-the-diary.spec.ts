@@ -56,17 +56,7 @@ test('at 1280 px the day shows a column per therapist, each booking in its thera
     [`Ailsa Grid ${stamp}`, '10:00'],
     [`Bryony Grid ${stamp}`, '12:00'],
   ] as const) {
-    const made = await page.request.post('/api/manage/bookings', {
-      headers: ownerApiHeaders(page),
-      data: {
-        source: 'phone',
-        startTime: `${date} ${time}:00`,
-        customer: { name, telephone: '01506 333333' },
-        treatmentIds: [treatment.id],
-      },
-    });
-    expect(made.status(), await made.text()).toBe(201);
-    booked.push((await made.json()) as Booked);
+    booked.push(await bookByPhone(page, `${date} ${time}:00`, name, treatment.id));
   }
 
   await page.goto(`/manage/diary?date=${date}`);
@@ -99,16 +89,8 @@ test('at 1280 px the day shows a column per therapist, each booking in its thera
     [`Ciara Short ${stamp}`, '14:00', 'Nail Art (per set)'],
     [`Dana Short ${stamp}`, '15:00', 'Gel Manicure'],
   ] as const) {
-    const made = await page.request.post('/api/manage/bookings', {
-      headers: ownerApiHeaders(page),
-      data: {
-        source: 'phone',
-        startTime: `${date} ${time}:00`,
-        customer: { name, telephone: '01506 333333' },
-        treatmentIds: [menu.treatments.find((t) => t.name === treatmentName)!.id],
-      },
-    });
-    expect(made.status(), await made.text()).toBe(201);
+    const treatmentId = menu.treatments.find((t) => t.name === treatmentName)!.id;
+    await bookByPhone(page, `${date} ${time}:00`, name, treatmentId);
   }
   await page.reload();
   const shortCard = page.getByRole('link', { name: new RegExp(`Ciara Short ${stamp}`) });
@@ -122,6 +104,26 @@ test('at 1280 px the day shows a column per therapist, each booking in its thera
     expect(await linesCutThrough(page), therapist).toEqual([]);
   }
 });
+
+/** A phone booking the owner adds through the API, as the diary's form does. */
+async function bookByPhone(
+  page: Page,
+  startTime: string,
+  name: string,
+  treatmentId: number,
+): Promise<Booked> {
+  const made = await page.request.post('/api/manage/bookings', {
+    headers: ownerApiHeaders(page),
+    data: {
+      source: 'phone',
+      startTime,
+      customer: { name, telephone: '01506 333333' },
+      treatmentIds: [treatmentId],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  return (await made.json()) as Booked;
+}
 
 /**
  * The text of each line in the diary's cards that shows only in part: a line that starts above

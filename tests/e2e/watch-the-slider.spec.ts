@@ -63,6 +63,8 @@ test('the slider advances by itself and wraps around', async ({ page, consoleErr
 test('the arrows and dots move the slides, looping at both ends', async ({ page }) => {
   await openAs(page, 'JS');
   const region = slider(page);
+  // The arrows move the slides once embla, loaded after the first paint, has taken the track.
+  await expect(region.locator('.slider__track')).toHaveAttribute('style', /transform/);
   await region.getByRole('button', { name: 'Next slide' }).click();
   await expectCurrentSlide(page, 2);
   await region.getByRole('button', { name: 'Previous slide' }).click();
